@@ -1,0 +1,12 @@
+import { useParams } from 'react-router-dom';
+
+// Placeholder until this remote's issue builds the screen: title and route params only.
+export default function JoinContestInfoPage() {
+  const params = useParams();
+  return (
+    <section>
+      <h1>Join this contest</h1>
+      {params.contestId ? <p>Contest {params.contestId}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+
+// The objects the API returns (API.md "Types"). The TypeScript types are inferred from these schemas,
+// so the server's serialisation and the client's expectations cannot drift apart.
+
+export const contestStatusSchema = z.enum(['upcoming', 'active', 'completed', 'cancelled']);
+export type ContestStatus = z.infer<typeof contestStatusSchema>;
+
+export const visibilitySchema = z.enum(['public', 'private']);
+export type Visibility = z.infer<typeof visibilitySchema>;
+
+export const contestSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: contestStatusSchema,
+  startsAt: z.string(),
+  endsAt: z.string(),
+  picksCount: z.number().int(),
+  startingCash: z.number(),
+  maxParticipants: z.number().int(),
+  visibility: visibilitySchema,
+  affiliations: z.array(z.string()),
+  isTeamCollaboration: z.boolean(),
+  createdBy: z.object({ _id: z.string(), ticker: z.string() }),
+  participantsCount: z.number().int(),
+  joined: z.boolean().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Contest = z.infer<typeof contestSchema>;
+
+export const contestWithResultSchema = contestSchema.extend({
+  rank: z.number().int().nullable(),
+  returnPct: z.number().nullable(),
+});
+export type ContestWithResult = z.infer<typeof contestWithResultSchema>;
+
+export const equitySchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  sector: z.string(),
+  exchange: z.string(),
+  price: z.number(),
+  previousClose: z.number(),
+  change: z.number(),
+  changePct: z.number(),
+  updatedAt: z.string(),
+});
+export type Equity = z.infer<typeof equitySchema>;
+
+export const positionSchema = z.object({
+  symbol: z.string(),
+  quantity: z.number().int(),
+  avgCost: z.number(),
+  price: z.number(),
+  value: z.number(),
+  pnl: z.number(),
+  pnlPct: z.number(),
+});
+export type Position = z.infer<typeof positionSchema>;
+
+export const portfolioSchema = z.object({
+  cash: z.number(),
+  positions: z.array(positionSchema),
+  value: z.number(),
+  returnPct: z.number(),
+});
+export type Portfolio = z.infer<typeof portfolioSchema>;
+
+export const tradeSideSchema = z.enum(['buy', 'sell']);
+export type TradeSide = z.infer<typeof tradeSideSchema>;
+
+export const tradeSchema = z.object({
+  _id: z.string(),
+  contestId: z.string(),
+  symbol: z.string(),
+  side: tradeSideSchema,
+  quantity: z.number().int(),
+  price: z.number(),
+  amount: z.number(),
+  executedAt: z.string(),
+});
+export type Trade = z.infer<typeof tradeSchema>;
+
+export const contestUserSchema = z.object({
+  contestId: z.string(),
+  userId: z.string(),
+  joined: z.boolean(),
+  picks: z.array(z.string()),
+  affiliation: z.string().nullable(),
+  joinedAt: z.string().nullable(),
+  portfolio: portfolioSchema.nullable(),
+  rank: z.number().int().nullable(),
+  trades: z.array(tradeSchema),
+});
+export type ContestUser = z.infer<typeof contestUserSchema>;
+
+export const standingSchema = z.object({
+  rank: z.number().int(),
+  userId: z.string(),
+  ticker: z.string(),
+  affiliation: z.string().nullable(),
+  value: z.number(),
+  returnPct: z.number(),
+});
+export type Standing = z.infer<typeof standingSchema>;
+
+export const teamStandingSchema = z.object({
+  rank: z.number().int(),
+  affiliation: z.string(),
+  members: z.number().int(),
+  returnPct: z.number(),
+});
+export type TeamStanding = z.infer<typeof teamStandingSchema>;
+
+export const userStatusSchema = z.enum(['not-initialized', 'active', 'suspended']);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
+export const userRoleSchema = z.enum(['user', 'admin']);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+export const userSchema = z.object({
+  status: userStatusSchema,
+  _id: z.string(),
+  ticker: z.string().nullable(),
+  role: userRoleSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userProfileSchema = z.object({
+  userId: z.string(),
+  ticker: z.string(),
+  displayName: z.string(),
+  bio: z.string(),
+  createdAt: z.string(),
+  stats: z.object({
+    contestsJoined: z.number().int(),
+    contestsCompleted: z.number().int(),
+    wins: z.number().int(),
+    bestReturnPct: z.number().nullable(),
+    averageReturnPct: z.number().nullable(),
+  }),
+  recentContests: z.array(
+    z.object({
+      contestId: z.string(),
+      name: z.string(),
+      status: contestStatusSchema,
+      rank: z.number().int().nullable(),
+      returnPct: z.number().nullable(),
+    }),
+  ),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const pricePointSchema = z.object({ t: z.string(), price: z.number() });
+export type PricePoint = z.infer<typeof pricePointSchema>;
+
+export const valuePointSchema = z.object({ t: z.string(), value: z.number() });
+export type ValuePoint = z.infer<typeof valuePointSchema>;
+
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** Every non-2xx answer of the API has this body. */
+export const errorBodySchema = z.object({ errMessage: z.string(), errors: z.array(fieldErrorSchema) });
+export type ErrorBody = z.infer<typeof errorBodySchema>;

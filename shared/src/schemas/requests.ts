@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { CALL_SIGN_PATTERN, LIMITS, SYMBOL_PATTERN } from './limits';
+import { tradeSideSchema, visibilitySchema } from './models';
+
+// Request bodies of API.md. Every body is strict: an unknown field is a 400, so a typo never passes silently.
+
+const id = z.string().trim().min(1, 'This field is required').max(64);
+const isoDateTime = z.iso.datetime({ offset: true, message: 'Enter a date and time' });
+
+const hasAtMostCents = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+export const symbolSchema = z.string().trim().toUpperCase().regex(SYMBOL_PATTERN, 'Unknown symbol');
+
+export const callSignSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(CALL_SIGN_PATTERN, 'Call sign: 2 to 8 letters or digits, starting with a letter');
+
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(LIMITS.displayName.min, 'Display name is required')
+  .max(LIMITS.displayName.max, `Display name: at most ${LIMITS.displayName.max} characters`);
+
+export const bioSchema = z.string().trim().max(LIMITS.bio.max, `Bio: at most ${LIMITS.bio.max} characters`);
+
+export const affiliationNameSchema = z
+  .string()
+  .trim()
+  .min(LIMITS.affiliationName.min, 'Team name is required')
+  .max(LIMITS.affiliationName.max, `Team name: at most ${LIMITS.affiliationName.max} characters`);
+
+const contestFieldShape = {
+  name: z
+    .string()
+    .trim()
+    .min(LIMITS.contestName.min, `Name: at least ${LIMITS.contestName.min} characters`)
+    .max(LIMITS.contestName.max, `Name: at most ${LIMITS.contestName.max} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(LIMITS.contestDescription.max, `Description: at most ${LIMITS.contestDescription.max} characters`),
+  startsAt: isoDateTime,
+  endsAt: isoDateTime,
+  picksCount: z
+    .number()
+    .int('Picks: a whole number')
+    .min(LIMITS.picksCount.min, `Picks: at least ${LIMITS.picksCount.min}`)
+    .max(LIMITS.picksCount.max, `Picks: at most ${LIMITS.picksCount.max}`),
+  startingCash: z
+    .number()
+    .min(LIMITS.startingCash.min, `Starting cash: at least $${LIMITS.startingCash.min.toLocaleString('en-US')}`)
+    .max(LIMITS.startingCash.max, `Starting cash: at most $${LIMITS.startingCash.max.toLocaleString('en-US')}`)
+    .refine(hasAtMostCents, 'Starting cash: whole cents only'),
+  maxParticipants: z
+    .number()
+    .int('Participants: a whole number')
+    .min(LIMITS.maxParticipants.min, `Participants: at least ${LIMITS.maxParticipants.min}`)
+    .max(LIMITS.maxParticipants.max, `Participants: at most ${LIMITS.maxParticipants.max.toLocaleString('en-US')}`),
+  visibility: visibilitySchema,
+  affiliations: z
+    .array(affiliationNameSchema)
+    .max(LIMITS.affiliations.max, `At most ${LIMITS.affiliations.max} teams`),
+  isTeamCollaboration: z.boolean(),
+};
+
+type ContestFieldsInput = {
+  startsAt: string;
+  endsAt: string;
+  affiliations: string[];
+  isTeamCollaboration: boolean;
+};
+
+/** Cross-field rules that need no server state: order of dates, distinct teams, the derived team flag (SPEC §5). */
+function checkContestFields(fields: ContestFieldsInput, ctx: z.RefinementCtx) {
+  if (Date.parse(fields.endsAt) <= Date.parse(fields.startsAt)) {
+    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start' });
+  }
+  const seen = new Set<string>();
+  fields.affiliations.forEach((team, index) => {
+    const key = team.trim().toLowerCase();
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['affiliations', index], message: 'Team names must be different' });
+    seen.add(key);
+  });
+  if (fields.isTeamCollaboration !== fields.affiliations.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['isTeamCollaboration'],
+      message: 'isTeamCollaboration must be true exactly when there are affiliations',
+    });
+  }
+}
+
+export const createContestBodySchema = z.strictObject(contestFieldShape).superRefine(checkContestFields);
+export type CreateContestBody = z.input<typeof createContestBodySchema>;
+
+export const editContestBodySchema = z
+  .strictObject({ contestId: id, ...contestFieldShape })
+  .superRefine(checkContestFields);
+export type EditContestBody = z.input<typeof editContestBodySchema>;
+
+/** isTeamCollaboration is derived, never chosen (SPEC §5). */
+export function isTeamCollaboration(affiliations: readonly string[]): boolean {
+  return affiliations.length > 0;
+}
+
+export interface ContestTimingLimits {
+  minLeadSeconds: number;
+  minDurationSeconds: number;
+  maxDurationSeconds: number;
+}
+
+/** The configurable timing rules of DESIGN §5, as field errors; used by the server and, for early feedback, the form. */
+export function contestTimingErrors(
+  fields: { startsAt: string; endsAt: string },
+  limits: ContestTimingLimits,
+  now: Date,
+): { field: 'startsAt' | 'endsAt'; message: string }[] {
+  const errors: { field: 'startsAt' | 'endsAt'; message: string }[] = [];
+  const start = Date.parse(fields.startsAt);
+  const end = Date.parse(fields.endsAt);
+  if (start < now.getTime() + limits.minLeadSeconds * 1000) {
+    errors.push({ field: 'startsAt', message: `The start must be at least ${describeSeconds(limits.minLeadSeconds)} from now` });
+  }
+  const duration = (end - start) / 1000;
+  if (duration < limits.minDurationSeconds) {
+    errors.push({ field: 'endsAt', message: `A contest lasts at least ${describeSeconds(limits.minDurationSeconds)}` });
+  } else if (duration > limits.maxDurationSeconds) {
+    errors.push({ field: 'endsAt', message: `A contest lasts at most ${describeSeconds(limits.maxDurationSeconds)}` });
+  }
+  return errors;
+}
+
+export function describeSeconds(seconds: number): string {
+  const units: [number, string][] = [
+    [86_400, 'day'],
+    [3_600, 'hour'],
+    [60, 'minute'],
+    [1, 'second'],
+  ];
+  for (const [size, name] of units) {
+    if (seconds >= size && seconds % size === 0) {
+      const count = seconds / size;
+      return `${count} ${name}${count === 1 ? '' : 's'}`;
+    }
+  }
+  return `${seconds} seconds`;
+}
+
+export const contestIdBodySchema = z.strictObject({ contestId: id });
+export type ContestIdBody = z.input<typeof contestIdBodySchema>;
+
+const picksSchema = z
+  .array(symbolSchema)
+  .min(LIMITS.picksCount.min, 'Choose at least one pick')
+  .max(LIMITS.picksCount.max, `At most ${LIMITS.picksCount.max} picks`)
+  .superRefine((picks, ctx) => {
+    if (new Set(picks).size !== picks.length) ctx.addIssue({ code: 'custom', message: 'Picks must be different symbols' });
+  });
+
+export const joinContestBodySchema = z.strictObject({
+  contestId: id,
+  picks: picksSchema,
+  affiliation: affiliationNameSchema.optional(),
+});
+export type JoinContestBody = z.input<typeof joinContestBodySchema>;
+
+export const changePicksBodySchema = z.strictObject({ contestId: id, picks: picksSchema });
+export type ChangePicksBody = z.input<typeof changePicksBodySchema>;
+
+export const tradeBodySchema = z.strictObject({
+  contestId: id,
+  symbol: symbolSchema,
+  side: tradeSideSchema,
+  quantity: z
+    .number()
+    .int('Quantity: whole shares only')
+    .min(LIMITS.tradeQuantity.min, 'Quantity: at least 1 share')
+    .max(LIMITS.tradeQuantity.max, `Quantity: at most ${LIMITS.tradeQuantity.max.toLocaleString('en-US')} shares`),
+});
+export type TradeBody = z.input<typeof tradeBodySchema>;
+
+export const emptyBodySchema = z.strictObject({});
+
+const ticker = z.string().trim().toUpperCase();
+const tickerMatchesCallSign = (body: { callSign: string; ticker: string }) => body.ticker === body.callSign;
+const tickerIssue = { path: ['ticker'], message: 'ticker must equal callSign' };
+
+export const initializeUserBodySchema = z
+  .strictObject({ callSign: callSignSchema, ticker, displayName: displayNameSchema, bio: bioSchema.optional() })
+  .refine(tickerMatchesCallSign, tickerIssue);
+export type InitializeUserBody = z.input<typeof initializeUserBodySchema>;
+
+export const editProfileBodySchema = z
+  .strictObject({ callSign: callSignSchema, ticker, displayName: displayNameSchema, bio: bioSchema })
+  .refine(tickerMatchesCallSign, tickerIssue);
+export type EditProfileBody = z.input<typeof editProfileBodySchema>;
+
+export const getUserProfileBodySchema = z.strictObject({ userId: id });
+export type GetUserProfileBody = z.input<typeof getUserProfileBodySchema>;
+
+export const equityHistoryQuerySchema = z.strictObject({
+  from: isoDateTime.optional(),
+  to: isoDateTime.optional(),
+});
+export type EquityHistoryQuery = z.input<typeof equityHistoryQuerySchema>;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import {
+  contestSchema,
+  contestUserSchema,
+  contestWithResultSchema,
+  equitySchema,
+  portfolioSchema,
+  pricePointSchema,
+  standingSchema,
+  teamStandingSchema,
+  tradeSchema,
+  userProfileSchema,
+  userSchema,
+  valuePointSchema,
+} from './models';
+
+// The 200 envelopes of API.md, one per call.
+
+export const equitiesResponseSchema = z.object({ equities: z.array(equitySchema) });
+export type EquitiesResponse = z.infer<typeof equitiesResponseSchema>;
+
+export const contestDataResponseSchema = z.object({ data: contestSchema });
+export type ContestDataResponse = z.infer<typeof contestDataResponseSchema>;
+
+export const getContestResponseSchema = z.object({ contest: contestSchema });
+export type GetContestResponse = z.infer<typeof getContestResponseSchema>;
+
+export const upcomingContestsResponseSchema = z.object({ contests: z.array(contestSchema) });
+export type UpcomingContestsResponse = z.infer<typeof upcomingContestsResponseSchema>;
+
+export const contestResultsResponseSchema = z.object({ contests: z.array(contestWithResultSchema) });
+export type ContestResultsResponse = z.infer<typeof contestResultsResponseSchema>;
+
+export const contestBoardResponseSchema = z.object({
+  contest: contestSchema,
+  standings: z.array(standingSchema),
+  teams: z.array(teamStandingSchema),
+  asOf: z.string(),
+});
+export type ContestBoardResponse = z.infer<typeof contestBoardResponseSchema>;
+
+export const contestUserResponseSchema = z.object({ data: contestUserSchema });
+export type ContestUserResponse = z.infer<typeof contestUserResponseSchema>;
+
+export const tradeResponseSchema = z.object({ data: z.object({ trade: tradeSchema, portfolio: portfolioSchema }) });
+export type TradeResponse = z.infer<typeof tradeResponseSchema>;
+
+export const userResponseSchema = z.object({ user: userSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+export const userProfileResponseSchema = z.object({ userProfile: userProfileSchema });
+export type UserProfileResponse = z.infer<typeof userProfileResponseSchema>;
+
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  db: z.literal('ok'),
+  market: z.object({ asOf: z.string().nullable() }),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export const equityHistoryResponseSchema = z.object({ symbol: z.string(), points: z.array(pricePointSchema) });
+export type EquityHistoryResponse = z.infer<typeof equityHistoryResponseSchema>;
+
+export const portfolioHistoryResponseSchema = z.object({ points: z.array(valuePointSchema) });
+export type PortfolioHistoryResponse = z.infer<typeof portfolioHistoryResponseSchema>;
+
+/** Payloads of the Server-Sent Events stream `/contest/active/{id}/events`. */
+export const standingsEventSchema = z.object({
+  contestId: z.string(),
+  standings: z.array(standingSchema),
+  teams: z.array(teamStandingSchema),
+  asOf: z.string(),
+});
+export type StandingsEvent = z.infer<typeof standingsEventSchema>;
+
+export const pricesEventSchema = z.object({
+  prices: z.array(z.object({ symbol: z.string(), price: z.number(), changePct: z.number() })),
+  asOf: z.string(),
+});
+export type PricesEvent = z.infer<typeof pricesEventSchema>;

@@ -1,12 +1,7 @@
 import { useParams } from 'react-router-dom';
+import { ConfirmPicksScreen } from '../../features/picks';
 
-// Placeholder until this remote's issue builds the screen: title and route params only.
 export default function ConfirmSavePicksPage() {
-  const params = useParams();
-  return (
-    <section>
-      <h1>Confirm your picks</h1>
-      {params.contestId ? <p>Contest {params.contestId}</p> : null}
-    </section>
-  );
+  const { contestId = '' } = useParams();
+  return <ConfirmPicksScreen key={contestId} contestId={contestId} />;
 }

@@ -1,12 +1,109 @@
 import { useParams } from 'react-router-dom';
+import {
+  ButtonLink,
+  contestPaths,
+  Empty,
+  ErrorPanel,
+  formatDateTime,
+  formatReturn,
+  Loading,
+  Notice,
+  PageTitle,
+  Panel,
+  Screen,
+  SimulatedPrices,
+  StatusBadge,
+  Trend,
+  useCompletedBoard,
+  useViewer,
+} from '../../features/contests';
+import { Podium, StandingsTable, TeamStandingsTable } from '../../features/standings';
 
-// Placeholder until this remote's issue builds the screen: title and route params only.
 export default function ContestCompletedPage() {
-  const params = useParams();
+  const { contestId = '' } = useParams();
+  const viewer = useViewer();
+  const { data, error, mutate } = useCompletedBoard(contestId);
+
+  if (error && !data) {
+    const status = (error as { statusCode?: number }).statusCode;
+    return (
+      <Screen label="Final standings">
+        {status === 409 ? (
+          <>
+            <PageTitle eyebrow="Final standings" title="Not finished yet" />
+            <Notice tone="warning" title="This contest has not completed">
+              Final standings appear when the contest ends.
+            </Notice>
+            <div className="bpc-row">
+              <ButtonLink to={contestPaths.detail(contestId)} variant="primary">
+                Go to the contest
+              </ButtonLink>
+            </div>
+          </>
+        ) : (
+          <ErrorPanel title="The standings could not be loaded" message={(error as Error).message} onRetry={() => void mutate()} />
+        )}
+      </Screen>
+    );
+  }
+  if (!data) {
+    return (
+      <Screen label="Final standings">
+        <Loading label="Loading the final standings…" />
+      </Screen>
+    );
+  }
+
+  const { contest, standings, teams } = data;
+  const mine = standings.find((row) => row.userId === viewer.id) ?? null;
   return (
-    <section>
-      <h1>Final standings</h1>
-      {params.contestId ? <p>Contest {params.contestId}</p> : null}
-    </section>
+    <Screen label="Final standings">
+      <PageTitle
+        eyebrow="Final standings"
+        title={contest.name}
+        subtitle={`Ended ${formatDateTime(contest.endsAt)} · ${standings.length} player${standings.length === 1 ? '' : 's'}`}
+        actions={
+          <>
+            <StatusBadge status={contest.status} />
+            <ButtonLink to={contestPaths.detail(contest._id)} variant="ghost">
+              Contest details
+            </ButtonLink>
+          </>
+        }
+      />
+      {mine ? (
+        <Panel>
+          <div className="bpc-row bpc-between">
+            <span>
+              <span className="bpc-muted">You finished </span>
+              <span className="bpc-big">#{mine.rank}</span>
+              <span className="bpc-muted"> of {standings.length}</span>
+            </span>
+            <span className="bpc-big">
+              <Trend value={mine.returnPct}>{formatReturn(mine.returnPct)}</Trend>
+            </span>
+          </div>
+        </Panel>
+      ) : null}
+      {standings.length === 0 ? (
+        <Panel>
+          <Empty title="Nobody played">This contest started with no participants, so there are no standings.</Empty>
+        </Panel>
+      ) : (
+        <>
+          <Panel title="Podium">
+            <Podium standings={standings} myUserId={viewer.id} />
+          </Panel>
+          {contest.isTeamCollaboration && teams.length > 0 ? (
+            <Panel title="Teams">
+              <TeamStandingsTable teams={teams} myTeam={mine?.affiliation ?? null} />
+            </Panel>
+          ) : null}
+          <Panel title="Players" actions={<SimulatedPrices />}>
+            <StandingsTable standings={standings} myUserId={viewer.id} showTeams={contest.isTeamCollaboration} />
+          </Panel>
+        </>
+      )}
+    </Screen>
   );
 }

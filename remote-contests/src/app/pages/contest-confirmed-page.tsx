@@ -1,12 +1,41 @@
 import { useParams } from 'react-router-dom';
+import { ButtonLink, ContestFacts, ContestGate, contestPaths, Notice, Panel } from '../../features/contests';
+import { ContestHero, InvitationShare } from '../../features/invitation';
 
-// Placeholder until this remote's issue builds the screen: title and route params only.
 export default function ContestConfirmedPage() {
-  const params = useParams();
+  const { contestId = '' } = useParams();
   return (
-    <section>
-      <h1>Contest created</h1>
-      {params.contestId ? <p>Contest {params.contestId}</p> : null}
-    </section>
+    <ContestGate contestId={contestId} label="Contest created">
+      {(contest) => (
+        <>
+          <Notice tone="gain" title="Your contest is ready">
+            Share the invitation link below. Anyone with it can read the rules and join before the start.
+          </Notice>
+          <ContestHero contest={contest} eyebrow="Contest created" />
+          <div className="bpc-two">
+            <Panel title="Invite players">
+              <InvitationShare contest={contest} />
+            </Panel>
+            <Panel title="Next step">
+              <div className="bpc-stack">
+                <p style={{ margin: 0 }}>
+                  Creating a contest does not enter you in it. Save your {contest.picksCount} pick
+                  {contest.picksCount === 1 ? '' : 's'} to join.
+                </p>
+                <ButtonLink to={contestPaths.savePicks(contest._id)} variant="primary">
+                  Save your picks
+                </ButtonLink>
+                <ButtonLink to={contestPaths.detail(contest._id)} variant="ghost">
+                  View contest
+                </ButtonLink>
+              </div>
+            </Panel>
+          </div>
+          <Panel title="Details">
+            <ContestFacts contest={contest} />
+          </Panel>
+        </>
+      )}
+    </ContestGate>
   );
 }

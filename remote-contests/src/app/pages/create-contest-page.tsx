@@ -1,12 +1,35 @@
-import { useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ContestForm, defaultContestFormValues } from '../../features/contest-form';
+import { contestPaths, createContest, notifyError, PageTitle, Screen, useContestCache } from '../../features/contests';
 
-// Placeholder until this remote's issue builds the screen: title and route params only.
 export default function CreateContestPage() {
-  const params = useParams();
+  const navigate = useNavigate();
+  const { putContest } = useContestCache();
+  const [initialValues] = useState(() => defaultContestFormValues());
   return (
-    <section>
-      <h1>Create a contest</h1>
-      {params.contestId ? <p>Contest {params.contestId}</p> : null}
-    </section>
+    <Screen label="Create a contest">
+      <PageTitle
+        eyebrow="New contest"
+        title="Create a contest"
+        subtitle="Set the rules, then share the invitation link. You join by saving your own picks."
+      />
+      <ContestForm
+        initialValues={initialValues}
+        submitLabel="Create contest"
+        busyLabel="Creating…"
+        onCancel={() => navigate(-1)}
+        onSubmit={async (body) => {
+          try {
+            const { data } = await createContest(body);
+            await putContest(data);
+            navigate(contestPaths.confirmed(data._id));
+          } catch (error) {
+            notifyError(error);
+            throw error;
+          }
+        }}
+      />
+    </Screen>
   );
 }

@@ -1,12 +1,94 @@
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ContestForm, contestToFormValues } from '../../features/contest-form';
+import {
+  ButtonLink,
+  canManage,
+  contestPaths,
+  editContest,
+  ErrorPanel,
+  isManager,
+  Loading,
+  Notice,
+  notifyError,
+  PageTitle,
+  Screen,
+  STATUS_LABEL,
+  toast,
+  useContest,
+  useContestCache,
+  useViewer,
+} from '../../features/contests';
 
-// Placeholder until this remote's issue builds the screen: title and route params only.
 export default function EditContestPage() {
-  const params = useParams();
+  const { contestId = '' } = useParams();
+  const navigate = useNavigate();
+  const viewer = useViewer();
+  const { putContest } = useContestCache();
+  const { data, error, mutate } = useContest(contestId);
+  const contest = data?.contest;
+
+  if (error && !contest) {
+    return (
+      <Screen label="Edit contest">
+        <ErrorPanel title="This contest could not be loaded" message={(error as Error).message} onRetry={() => void mutate()} />
+      </Screen>
+    );
+  }
+  if (!contest) {
+    return (
+      <Screen label="Edit contest">
+        <Loading label="Loading the contest…" />
+      </Screen>
+    );
+  }
+
+  const title = <PageTitle eyebrow="Edit contest" title={contest.name} />;
+  if (!canManage(contest, viewer)) {
+    const reason = !isManager(contest, viewer)
+      ? `Only the contest's creator (${contest.createdBy.ticker}) or an admin can edit it.`
+      : `The contest is ${STATUS_LABEL[contest.status].toLowerCase()}: contests can only be edited before they start.`;
+    return (
+      <Screen label="Edit contest">
+        {title}
+        <Notice tone="warning" title="You can’t edit this contest">
+          {reason}
+        </Notice>
+        <div className="bpc-row">
+          <ButtonLink to={contestPaths.detail(contest._id)} variant="primary">
+            Back to the contest
+          </ButtonLink>
+        </div>
+      </Screen>
+    );
+  }
+
   return (
-    <section>
-      <h1>Edit contest</h1>
-      {params.contestId ? <p>Contest {params.contestId}</p> : null}
-    </section>
+    <Screen label="Edit contest">
+      {title}
+      {contest.participantsCount > 0 ? (
+        <Notice tone="primary" title={`${contest.participantsCount} player${contest.participantsCount === 1 ? ' has' : 's have'} joined`}>
+          Picks per player and starting cash are locked, and teams that players chose cannot be removed.
+        </Notice>
+      ) : null}
+      <ContestForm
+        key={contest.updatedAt}
+        initialValues={contestToFormValues(contest)}
+        submitLabel="Save changes"
+        busyLabel="Saving…"
+        lockEconomics={contest.participantsCount > 0}
+        onCancel={() => navigate(contestPaths.detail(contest._id))}
+        onSubmit={async (body) => {
+          try {
+            const { data: saved } = await editContest({ contestId: contest._id, ...body });
+            await putContest(saved);
+            toast.success('Contest updated');
+            navigate(contestPaths.detail(saved._id));
+          } catch (failure) {
+            notifyError(failure);
+            throw failure;
+          }
+        }}
+      />
+    </Screen>
   );
 }

@@ -1,12 +1,7 @@
 import { useParams } from 'react-router-dom';
+import { PicksScreen } from '../../features/picks';
 
-// Placeholder until this remote's issue builds the screen: title and route params only.
 export default function EditPicksPage() {
-  const params = useParams();
-  return (
-    <section>
-      <h1>Change your picks</h1>
-      {params.contestId ? <p>Contest {params.contestId}</p> : null}
-    </section>
-  );
+  const { contestId = '' } = useParams();
+  return <PicksScreen contestId={contestId} mode="change" />;
 }

@@ -1,12 +1,56 @@
-import { useParams } from 'react-router-dom';
+import {
+  ButtonLink,
+  contestPaths,
+  PageTitle,
+  Screen,
+  useActiveContests,
+  useCompletedContests,
+  useUpcomingContests,
+} from '../../features/contests';
+import {
+  CompletedSection,
+  CreateContestCallToAction,
+  LiveSection,
+  UpcomingSection,
+  useRememberLiveFetch,
+} from '../../features/home';
 
-// Placeholder until this remote's issue builds the screen: title and route params only.
 export default function HomePage() {
-  const params = useParams();
+  const live = useActiveContests();
+  const upcoming = useUpcomingContests();
+  const completed = useCompletedContests();
+  useRememberLiveFetch(live.data?.contests.length);
+
+  const allEmpty =
+    live.data?.contests.length === 0 && upcoming.data?.contests.length === 0 && completed.data?.contests.length === 0;
+  const section = <T,>(swr: { data?: { contests: T[] }; error?: unknown; isLoading: boolean; mutate: () => unknown }) => ({
+    data: swr.data?.contests,
+    error: swr.error,
+    isLoading: swr.isLoading,
+    retry: () => void swr.mutate(),
+  });
+
   return (
-    <section>
-      <h1>Home</h1>
-      {params.contestId ? <p>Contest {params.contestId}</p> : null}
-    </section>
+    <Screen label="Home">
+      <PageTitle
+        eyebrow="Bullpen"
+        title="Your contests"
+        subtitle="Live games, contests about to start and your results."
+        actions={
+          <ButtonLink to={contestPaths.create} variant="primary">
+            + Create contest
+          </ButtonLink>
+        }
+      />
+      {allEmpty ? (
+        <CreateContestCallToAction />
+      ) : (
+        <>
+          <LiveSection section={section(live)} />
+          <UpcomingSection section={section(upcoming)} />
+          <CompletedSection section={section(completed)} />
+        </>
+      )}
+    </Screen>
   );
 }

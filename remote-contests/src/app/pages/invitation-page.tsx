@@ -1,12 +1,66 @@
 import { useParams } from 'react-router-dom';
+import {
+  ButtonLink,
+  ContestFacts,
+  ContestGate,
+  contestPaths,
+  isFull,
+  Notice,
+  Panel,
+  STATUS_LABEL,
+  useContestUser,
+} from '../../features/contests';
+import { ContestHero, InvitationShare } from '../../features/invitation';
 
-// Placeholder until this remote's issue builds the screen: title and route params only.
-export default function InvitationPage() {
-  const params = useParams();
+function JoinAction({ contestId, full }: { contestId: string; full: boolean }) {
+  const { data } = useContestUser(contestId);
+  if (data?.data.joined) {
+    return (
+      <ButtonLink to={contestPaths.detail(contestId)} variant="primary">
+        You’re in — view contest
+      </ButtonLink>
+    );
+  }
+  if (full) return <Notice tone="warning" title="This contest is full" />;
   return (
-    <section>
-      <h1>Invitation</h1>
-      {params.contestId ? <p>Contest {params.contestId}</p> : null}
-    </section>
+    <ButtonLink to={contestPaths.savePicks(contestId)} variant="primary">
+      Join — choose your picks
+    </ButtonLink>
+  );
+}
+
+export default function InvitationPage() {
+  const { contestId = '' } = useParams();
+  return (
+    <ContestGate contestId={contestId} label="Invitation">
+      {(contest) => (
+        <>
+          <ContestHero contest={contest} eyebrow={`${contest.createdBy.ticker} invites you`} />
+          <div className="bpc-two">
+            <Panel title="About this contest">
+              <ContestFacts contest={contest} />
+            </Panel>
+            <Panel title="Join">
+              {contest.status === 'upcoming' ? (
+                <div className="bpc-stack">
+                  <p style={{ margin: 0 }}>Pick {contest.picksCount} stocks before the start to take part.</p>
+                  <JoinAction contestId={contest._id} full={isFull(contest)} />
+                </div>
+              ) : (
+                <div className="bpc-stack">
+                  <Notice tone={contest.status === 'cancelled' ? 'loss' : 'warning'} title={`This contest is ${STATUS_LABEL[contest.status].toLowerCase()}`}>
+                    {contest.status === 'cancelled' ? 'It was cancelled by its organiser.' : 'Joining closed at the start.'}
+                  </Notice>
+                  <ButtonLink to={contestPaths.detail(contest._id)}>View contest</ButtonLink>
+                </div>
+              )}
+            </Panel>
+          </div>
+          <Panel title="Pass it on">
+            <InvitationShare contest={contest} />
+          </Panel>
+        </>
+      )}
+    </ContestGate>
   );
 }

@@ -1,0 +1,2 @@
+export { ContestActions } from './components/contest-actions';
+export { YourPlace } from './components/your-place';

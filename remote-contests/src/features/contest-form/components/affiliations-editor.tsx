@@ -1,0 +1,87 @@
+import { LIMITS } from '@bullpen/shared/schemas';
+import { type KeyboardEvent, useState } from 'react';
+import { Button } from '../../contests';
+
+/** Add and remove team names. Having any team makes the contest a team collaboration (SPEC §5). */
+export function AffiliationsEditor({
+  id,
+  value,
+  onChange,
+  describedBy,
+  invalid,
+  locked = [],
+}: {
+  id: string;
+  value: string[];
+  onChange: (next: string[]) => void;
+  describedBy?: string;
+  invalid?: boolean;
+  /** Teams that already have members: the server refuses to remove them, so the editor does not offer it. */
+  locked?: readonly string[];
+}) {
+  const [draft, setDraft] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const add = () => {
+    const name = draft.trim();
+    if (!name) return setProblem('Type a team name first');
+    if (name.length > LIMITS.affiliationName.max) return setProblem(`Team name: at most ${LIMITS.affiliationName.max} characters`);
+    if (value.some((team) => team.toLowerCase() === name.toLowerCase())) return setProblem(`“${name}” is already a team`);
+    if (value.length >= LIMITS.affiliations.max) return setProblem(`At most ${LIMITS.affiliations.max} teams`);
+    onChange([...value, name]);
+    setDraft('');
+    setProblem(null);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      add();
+    }
+  };
+
+  return (
+    <div className="bpc-stack" style={{ gap: 8 }}>
+      <div className="bpc-row" style={{ flexWrap: 'nowrap' }}>
+        <input
+          id={id}
+          className="bpc-input"
+          value={draft}
+          placeholder="Team name, e.g. Bulls"
+          maxLength={LIMITS.affiliationName.max + 10}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || Boolean(problem) || undefined}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            setProblem(null);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <Button onClick={add}>Add team</Button>
+      </div>
+      {problem ? (
+        <span className="bpc-error" role="alert">
+          {problem}
+        </span>
+      ) : null}
+      {value.length > 0 ? (
+        <ul className="bpc-row" style={{ listStyle: 'none', margin: 0, padding: 0, gap: 8 }} aria-label="Teams">
+          {value.map((team) => (
+            <li key={team} className="bpc-chip">
+              <span>{team}</span>
+              {locked.includes(team) ? (
+                <span className="bpc-muted bpc-small" title="Participants already chose this team">
+                  in use
+                </span>
+              ) : (
+                <button type="button" aria-label={`Remove team ${team}`} onClick={() => onChange(value.filter((t) => t !== team))}>
+                  ×
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Contest } from '@bullpen/shared/schemas';
+import { formatDateTime, formatDuration, formatInteger, formatWholeMoney } from '../lib/format';
+import { Facts } from './ui';
+
+export function ContestFacts({ contest }: { contest: Contest }) {
+  return (
+    <Facts
+      items={[
+        { label: 'Starts', value: formatDateTime(contest.startsAt) },
+        { label: 'Ends', value: formatDateTime(contest.endsAt) },
+        { label: 'Picks', value: `${contest.picksCount} stock${contest.picksCount === 1 ? '' : 's'}` },
+        { label: 'Starting cash', value: formatWholeMoney(contest.startingCash) },
+        {
+          label: 'Participants',
+          value: `${formatInteger(contest.participantsCount)} / ${formatInteger(contest.maxParticipants)}`,
+        },
+        { label: 'Format', value: contest.isTeamCollaboration ? `Teams (${contest.affiliations.length})` : 'Solo' },
+        { label: 'Visibility', value: contest.visibility === 'public' ? 'Public' : 'Private (link only)' },
+        { label: 'Created by', value: contest.createdBy.ticker },
+      ]}
+    />
+  );
+}
+
+/** The rules of DESIGN §5 for this contest, in plain words. */
+export function ContestRules({ contest }: { contest: Contest }) {
+  const picks = `${contest.picksCount} different stock${contest.picksCount === 1 ? '' : 's'}`;
+  return (
+    <ol className="bpc-stack" style={{ margin: 0, paddingLeft: '1.3em' }}>
+      <li>
+        Pick exactly {picks} before the start ({formatDateTime(contest.startsAt)}). You can change your picks until then.
+      </li>
+      <li>
+        At the start your {formatWholeMoney(contest.startingCash)} of virtual cash is split equally across your picks and
+        spent on whole shares; what is left stays as cash.
+      </li>
+      <li>
+        While the contest is live ({formatDuration(contest.startsAt, contest.endsAt)}), buy and sell at the current
+        simulated price — whole shares, no commission, no shorting, no margin.
+      </li>
+      <li>The best return wins. Standings are frozen at the end ({formatDateTime(contest.endsAt)}).</li>
+      {contest.isTeamCollaboration ? (
+        <li>
+          Team contest: you join one of {contest.affiliations.map((team) => `“${team}”`).join(', ')}. A team's return is the
+          average of its members'.
+        </li>
+      ) : (
+        <li>Solo contest: everyone plays for themselves.</li>
+      )}
+      <li>
+        Up to {formatInteger(contest.maxParticipants)} participants; {formatInteger(contest.participantsCount)} joined so far.
+      </li>
+    </ol>
+  );
+}

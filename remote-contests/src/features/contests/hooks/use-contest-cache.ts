@@ -1,0 +1,43 @@
+import type { Contest, ContestUser } from '@bullpen/shared/schemas';
+import { useCallback, useMemo } from 'react';
+import { useSWRConfig } from 'swr';
+import { contestKeys, touchesContest } from '../api/contest-keys';
+
+/**
+ * After a mutation: write the returned state into the caches that hold it, then revalidate everything else that may
+ * show this contest (lists, boards, profiles), so no screen shows stale data.
+ */
+export function useContestCache() {
+  const { mutate } = useSWRConfig();
+
+  const refreshAround = useCallback(
+    (contestId: string, except: readonly unknown[]) => {
+      const skip = new Set(except.map((key) => JSON.stringify(key)));
+      return mutate((key) => touchesContest(key, contestId) && !skip.has(JSON.stringify(key)), undefined, {
+        revalidate: true,
+      });
+    },
+    [mutate],
+  );
+
+  const putContest = useCallback(
+    async (contest: Contest) => {
+      const key = contestKeys.contest(contest._id);
+      await mutate(key, { contest }, { revalidate: false });
+      await refreshAround(contest._id, [key]);
+    },
+    [mutate, refreshAround],
+  );
+
+  const putContestUser = useCallback(
+    async (contestUser: ContestUser) => {
+      const key = contestKeys.contestUser(contestUser.contestId);
+      await mutate(key, { data: contestUser }, { revalidate: false });
+      // The participant count and the joined flag live on the contest: refetch it and the lists.
+      await refreshAround(contestUser.contestId, [key]);
+    },
+    [mutate, refreshAround],
+  );
+
+  return useMemo(() => ({ putContest, putContestUser }), [putContest, putContestUser]);
+}

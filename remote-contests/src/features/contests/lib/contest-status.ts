@@ -1,0 +1,54 @@
+import type { Contest, ContestStatus } from '@bullpen/shared/schemas';
+
+export type Tone = 'primary' | 'gain' | 'loss' | 'warning' | 'neutral';
+
+export const STATUS_LABEL: Record<ContestStatus, string> = {
+  upcoming: 'Upcoming',
+  active: 'Live',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+export const STATUS_TONE: Record<ContestStatus, Tone> = {
+  upcoming: 'primary',
+  active: 'gain',
+  completed: 'neutral',
+  cancelled: 'loss',
+};
+
+export interface Viewer {
+  id: string | null;
+  role: 'user' | 'admin' | null;
+}
+
+/** DESIGN §5: the creator or an admin may edit or cancel, and only while upcoming. */
+export function canManage(contest: Contest, viewer: Viewer): boolean {
+  return contest.status === 'upcoming' && isManager(contest, viewer);
+}
+
+export function isManager(contest: Contest, viewer: Viewer): boolean {
+  return viewer.role === 'admin' || (viewer.id !== null && contest.createdBy._id === viewer.id);
+}
+
+export function isFull(contest: Contest): boolean {
+  return contest.participantsCount >= contest.maxParticipants;
+}
+
+/** Paths of the other screens, in one place. */
+export const contestPaths = {
+  detail: (id: string) => `/contest-detail/${encodeURIComponent(id)}`,
+  edit: (id: string) => `/edit-contest/${encodeURIComponent(id)}`,
+  confirmed: (id: string) => `/contest-confirmed/${encodeURIComponent(id)}`,
+  invitation: (id: string) => `/invitation/${encodeURIComponent(id)}`,
+  joinInfo: (id: string) => `/join-contest-info/${encodeURIComponent(id)}`,
+  savePicks: (id: string) => `/save-picks/${encodeURIComponent(id)}`,
+  editPicks: (id: string) => `/edit-picks/${encodeURIComponent(id)}`,
+  confirmPicks: (id: string) => `/confirm-save-picks/${encodeURIComponent(id)}`,
+  completed: (id: string) => `/contest-completed/${encodeURIComponent(id)}`,
+  live: (id: string) => `/live-contest/${encodeURIComponent(id)}`,
+  trading: (id: string) => `/trading/${encodeURIComponent(id)}`,
+  profile: (userId: string) => `/profile?userId=${encodeURIComponent(userId)}`,
+  create: '/create-contest',
+  home: '/home',
+  auth: '/auth',
+};

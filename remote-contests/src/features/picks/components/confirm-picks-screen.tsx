@@ -1,0 +1,126 @@
+import type { Contest, Equity } from '@bullpen/shared/schemas';
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  Badge,
+  Button,
+  ButtonLink,
+  changePicks,
+  ContestGate,
+  contestPaths,
+  ErrorPanel,
+  joinContest,
+  Loading,
+  Notice,
+  notifyError,
+  PageTitle,
+  Panel,
+  toast,
+  useContestCache,
+} from '../../contests';
+import { useEquities } from '../api/equities-api';
+import { planAllocation } from '../lib/allocation';
+import { clearDraft, loadDraft, type PicksDraft } from '../lib/picks-draft';
+import { AllocationTable } from './allocation-table';
+
+function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }) {
+  const navigate = useNavigate();
+  const equities = useEquities();
+  const { putContestUser } = useContestCache();
+  const [busy, setBusy] = useState(false);
+  const bySymbol = useMemo(
+    () => new Map<string, Equity>((equities.data?.equities ?? []).map((e) => [e.symbol, e])),
+    [equities.data],
+  );
+  const backTo = draft.mode === 'join' ? contestPaths.savePicks(contest._id) : contestPaths.editPicks(contest._id);
+
+  if (equities.error && !equities.data) {
+    return <ErrorPanel title="Prices could not be loaded" message={(equities.error as Error).message} onRetry={() => void equities.mutate()} />;
+  }
+  if (!equities.data) return <Loading label="Loading today’s prices…" />;
+
+  const missing = draft.picks.filter((symbol) => !bySymbol.has(symbol));
+  const allocation = planAllocation(
+    contest.startingCash,
+    draft.picks.filter((s) => bySymbol.has(s)).map((symbol) => ({ symbol, price: bySymbol.get(symbol)?.price ?? 0 })),
+  );
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      const { data } =
+        draft.mode === 'join'
+          ? await joinContest({
+              contestId: contest._id,
+              picks: draft.picks,
+              ...(draft.affiliation ? { affiliation: draft.affiliation } : {}),
+            })
+          : await changePicks({ contestId: contest._id, picks: draft.picks });
+      await putContestUser(data);
+      clearDraft(contest._id);
+      toast.success(draft.mode === 'join' ? `You joined “${contest.name}”` : 'Your picks were saved');
+      navigate(contestPaths.detail(contest._id));
+    } catch (error) {
+      notifyError(error);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageTitle
+        eyebrow={draft.mode === 'join' ? 'Join · step 2 of 2' : 'Edit picks · step 2 of 2'}
+        title={contest.name}
+        subtitle="Check your picks and how your starting cash would be spent."
+      />
+      {draft.affiliation ? (
+        <div className="bpc-row">
+          <span className="bpc-muted">Your team</span>
+          <Badge tone="warning">{draft.affiliation}</Badge>
+        </div>
+      ) : null}
+      {missing.length > 0 ? (
+        <Notice tone="loss" title={`Unknown symbols: ${missing.join(', ')}`}>
+          Go back and choose again.
+        </Notice>
+      ) : null}
+      <Panel>
+        <AllocationTable allocation={allocation} equities={bySymbol} startingCash={contest.startingCash} />
+      </Panel>
+      <div className="bpc-row" style={{ justifyContent: 'flex-end' }}>
+        <ButtonLink to={backTo} state={{ draft }} variant="ghost">
+          ← Change selection
+        </ButtonLink>
+        <Button variant="primary" busy={busy} disabled={missing.length > 0} onClick={confirm}>
+          {busy ? 'Saving…' : draft.mode === 'join' ? 'Confirm and join' : 'Confirm new picks'}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+export function ConfirmPicksScreen({ contestId }: { contestId: string }) {
+  const location = useLocation();
+  const [draft] = useState(() => loadDraft(contestId, location.state));
+  return (
+    <ContestGate contestId={contestId} label="Confirm picks">
+      {(contest) =>
+        draft && draft.picks.length > 0 ? (
+          <ConfirmBody contest={contest} draft={draft} />
+        ) : (
+          <>
+            <PageTitle eyebrow="Confirm picks" title={contest.name} />
+            <Notice tone="warning" title="No picks to confirm">
+              Choose your stocks first.
+            </Notice>
+            <div className="bpc-row">
+              <ButtonLink to={contestPaths.savePicks(contest._id)} variant="primary">
+                Choose picks
+              </ButtonLink>
+            </div>
+          </>
+        )
+      }
+    </ContestGate>
+  );
+}

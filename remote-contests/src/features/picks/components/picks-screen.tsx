@@ -1,0 +1,149 @@
+import type { Contest, ContestUser, Equity } from '@bullpen/shared/schemas';
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  ButtonLink,
+  ContestGate,
+  contestPaths,
+  ErrorPanel,
+  isFull,
+  Loading,
+  Notice,
+  PageTitle,
+  STATUS_LABEL,
+  useContestUser,
+} from '../../contests';
+import { useEquities } from '../api/equities-api';
+import { loadDraft, type PicksMode, saveDraft } from '../lib/picks-draft';
+import { reconcileSelection } from '../lib/selection';
+import { EquityPicker } from './equity-picker';
+
+function Blocked({ contest, title, children }: { contest: Contest; title: string; children: string }) {
+  return (
+    <>
+      <PageTitle eyebrow="Picks" title={contest.name} />
+      <Notice tone="warning" title={title}>
+        {children}
+      </Notice>
+      <div className="bpc-row">
+        <ButtonLink to={contestPaths.detail(contest._id)} variant="primary">
+          Back to the contest
+        </ButtonLink>
+      </div>
+    </>
+  );
+}
+
+function PickerForContest({
+  contest,
+  contestUser,
+  equities,
+  mode,
+}: {
+  contest: Contest;
+  contestUser: ContestUser;
+  equities: Equity[];
+  mode: PicksMode;
+}) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const known = useMemo(() => new Set(equities.map((e) => e.symbol)), [equities]);
+  // Coming back from the confirm screen keeps the draft; editing starts from the saved picks.
+  const [initial] = useState(() => {
+    const draft = loadDraft(contest._id, location.state);
+    if (draft && draft.mode === mode) return { picks: draft.picks, team: draft.affiliation };
+    return { picks: mode === 'change' ? contestUser.picks : [], team: contestUser.affiliation };
+  });
+  const [selected, setSelected] = useState(() => reconcileSelection(initial.picks, known, contest.picksCount));
+  const [team, setTeam] = useState<string | null>(
+    initial.team && contest.affiliations.includes(initial.team) ? initial.team : null,
+  );
+
+  const review = () => {
+    const draft = { contestId: contest._id, mode, picks: selected, affiliation: contest.isTeamCollaboration ? team : null };
+    saveDraft(draft);
+    navigate(contestPaths.confirmPicks(contest._id), { state: { draft } });
+  };
+
+  return (
+    <>
+      <PageTitle
+        eyebrow={mode === 'join' ? 'Join · step 1 of 2' : 'Edit picks · step 1 of 2'}
+        title={contest.name}
+        subtitle={`Pick exactly ${contest.picksCount} different stock${contest.picksCount === 1 ? '' : 's'}. You can change them until the start.`}
+      />
+      <EquityPicker
+        equities={equities}
+        picksCount={contest.picksCount}
+        selected={selected}
+        onSelectedChange={setSelected}
+        // Changing picks keeps the team chosen at join time: the API's change-picks has no affiliation.
+        teams={mode === 'join' ? contest.affiliations : []}
+        team={team}
+        onTeamChange={setTeam}
+        reviewLabel="Review picks"
+        onReview={review}
+      />
+    </>
+  );
+}
+
+function PicksBody({ contest, mode }: { contest: Contest; mode: PicksMode }) {
+  const contestUser = useContestUser(contest._id);
+  const equities = useEquities();
+  if (contest.status !== 'upcoming') {
+    return (
+      <Blocked contest={contest} title={`Picks are locked: the contest is ${STATUS_LABEL[contest.status].toLowerCase()}`}>
+        Picks can only be chosen or changed before the start.
+      </Blocked>
+    );
+  }
+  const error = contestUser.error ?? equities.error;
+  if (error && (!contestUser.data || !equities.data)) {
+    return (
+      <ErrorPanel
+        title="The stock list could not be loaded"
+        message={(error as Error).message}
+        onRetry={() => {
+          void contestUser.mutate();
+          void equities.mutate();
+        }}
+      />
+    );
+  }
+  if (!contestUser.data || !equities.data) return <Loading label="Loading stocks and prices…" />;
+  const me = contestUser.data.data;
+  if (mode === 'join' && me.joined) {
+    return (
+      <Blocked contest={contest} title="You have already joined">
+        Use “Edit picks” on the contest page to change your stocks.
+      </Blocked>
+    );
+  }
+  if (mode === 'change' && !me.joined) {
+    return (
+      <Blocked contest={contest} title="You have not joined this contest">
+        Join it first by saving your picks.
+      </Blocked>
+    );
+  }
+  if (mode === 'join' && isFull(contest)) {
+    return (
+      <Blocked contest={contest} title="This contest is full">
+        Every place is taken.
+      </Blocked>
+    );
+  }
+  if (equities.data.equities.length === 0) {
+    return <Notice tone="warning" title="No stocks are available right now">Please try again in a moment.</Notice>;
+  }
+  return <PickerForContest contest={contest} contestUser={me} equities={equities.data.equities} mode={mode} />;
+}
+
+export function PicksScreen({ contestId, mode }: { contestId: string; mode: PicksMode }) {
+  return (
+    <ContestGate contestId={contestId} label={mode === 'join' ? 'Save picks' : 'Edit picks'}>
+      {(contest) => <PicksBody contest={contest} mode={mode} />}
+    </ContestGate>
+  );
+}

@@ -1,0 +1,127 @@
+import type { Standing, TeamStanding } from '@bullpen/shared/schemas';
+import { Link } from 'react-router-dom';
+import { contestPaths, formatMoney, formatReturn, Trend } from '../../contests';
+
+const PODIUM_ORDER = [1, 0, 2]; // second, first, third: the winner stands in the middle
+const STEP_HEIGHT = [120, 88, 64];
+const STEP_COLOUR = ['#f5c451', '#c9d1d9', '#d08c5b'];
+const PLACE = ['1st', '2nd', '3rd'];
+
+export function Podium({ standings, myUserId }: { standings: readonly Standing[]; myUserId: string | null }) {
+  const top = standings.slice(0, 3);
+  if (top.length === 0) return null;
+  return (
+    <ol className="bpc-podium" aria-label="Podium" style={{ margin: 0, padding: 0 }}>
+      {PODIUM_ORDER.map((index) => {
+        const row = top[index];
+        if (!row) return <li key={`empty-${index}`} aria-hidden="true" />;
+        return (
+          <li key={row.userId} aria-label={`${PLACE[index]}: ${row.ticker}, ${formatReturn(row.returnPct)}`}>
+            <Link to={contestPaths.profile(row.userId)} style={{ fontWeight: 800, overflowWrap: 'anywhere' }}>
+              {row.ticker}
+            </Link>
+            {row.userId === myUserId ? <span className="bpc-small bpc-tone-primary">You</span> : null}
+            <span>
+              <Trend value={row.returnPct}>{formatReturn(row.returnPct)}</Trend>
+            </span>
+            <div className="bpc-step" style={{ height: STEP_HEIGHT[index], background: STEP_COLOUR[index] }}>
+              {row.rank}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function StandingsTable({
+  standings,
+  myUserId,
+  showTeams,
+}: {
+  standings: readonly Standing[];
+  myUserId: string | null;
+  showTeams: boolean;
+}) {
+  return (
+    <div className="bpc-table-wrap">
+      <table className="bpc-table" aria-label="Final standings">
+        <thead>
+          <tr>
+            <th scope="col" className="bpc-num" style={{ width: 56 }}>
+              Rank
+            </th>
+            <th scope="col">Call sign</th>
+            {showTeams ? <th scope="col">Team</th> : null}
+            <th scope="col" className="bpc-num bpc-hide-narrow">
+              Value
+            </th>
+            <th scope="col" className="bpc-num">
+              Return
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {standings.map((row) => {
+            const mine = row.userId === myUserId;
+            return (
+              <tr key={row.userId} className={mine ? 'bpc-mine' : undefined} aria-current={mine ? 'true' : undefined}>
+                <td className="bpc-num">{row.rank}</td>
+                <td>
+                  <Link to={contestPaths.profile(row.userId)}>{row.ticker}</Link>
+                  {mine ? <span className="bpc-small bpc-tone-primary"> (you)</span> : null}
+                </td>
+                {showTeams ? <td className="bpc-muted">{row.affiliation ?? '—'}</td> : null}
+                <td className="bpc-num bpc-hide-narrow">{formatMoney(row.value)}</td>
+                <td className="bpc-num">
+                  <Trend value={row.returnPct}>{formatReturn(row.returnPct)}</Trend>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function TeamStandingsTable({ teams, myTeam }: { teams: readonly TeamStanding[]; myTeam: string | null }) {
+  return (
+    <div className="bpc-table-wrap">
+      <table className="bpc-table" aria-label="Team standings">
+        <thead>
+          <tr>
+            <th scope="col" className="bpc-num" style={{ width: 56 }}>
+              Rank
+            </th>
+            <th scope="col">Team</th>
+            <th scope="col" className="bpc-num">
+              Members
+            </th>
+            <th scope="col" className="bpc-num">
+              Return
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {teams.map((team) => {
+            const mine = team.affiliation === myTeam;
+            return (
+              <tr key={team.affiliation} className={mine ? 'bpc-mine' : undefined}>
+                <td className="bpc-num">{team.rank}</td>
+                <td>
+                  {team.affiliation}
+                  {mine ? <span className="bpc-small bpc-tone-primary"> (your team)</span> : null}
+                </td>
+                <td className="bpc-num">{team.members}</td>
+                <td className="bpc-num">
+                  <Trend value={team.returnPct}>{formatReturn(team.returnPct)}</Trend>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

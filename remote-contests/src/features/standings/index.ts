@@ -1,0 +1,1 @@
+export { Podium, StandingsTable, TeamStandingsTable } from './components/standings-views';

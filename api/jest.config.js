@@ -1,3 +1,15 @@
 const jestConfig = require('../jest.base.cjs');
 
-module.exports = jestConfig({ name: 'api', dir: __dirname, env: 'node' });
+const config = jestConfig({
+  name: 'api',
+  dir: __dirname,
+  env: 'node',
+  // PGlite's CommonJS build loads Node built-ins with import(); compiling it turns those into require().
+  transformIgnorePatterns: ['/node_modules/(?!(@electric-sql|jose|content-disposition|cookie|light-my-request)/)'],
+  testTimeout: 60_000,
+});
+config.transform = {
+  ...config.transform,
+  '^.+/@electric-sql/.+\\.cjs$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs', ignoreDynamic: false } }],
+};
+module.exports = config;

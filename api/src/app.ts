@@ -1,0 +1,155 @@
+import { EventEmitter } from 'node:events';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { JWTVerifyGetKey } from 'jose';
+import { ContestClock } from './clock/contest-clock';
+import type { AppConfig } from './config';
+import { type Database, type Db, openDatabase } from './db/database';
+import { type Clock, systemClock } from './lib/clock';
+import { MarketService } from './market/market-service';
+import type { PriceFeed } from './market/price-feed';
+import { SimulatedPriceFeed } from './market/simulator';
+import { UNIVERSE } from './market/universe';
+import authentication from './plugins/authentication';
+import errorHandler from './plugins/error-handler';
+import contestRoutes from './routes/contest';
+import contestUserRoutes from './routes/contest-user';
+import equityRoutes from './routes/equity';
+import eventsRoutes from './routes/events';
+import healthRoutes from './routes/health';
+import userRoutes from './routes/user';
+import userProfileRoutes from './routes/user-profile';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  market: MarketService;
+  contestClock: ContestClock;
+  /** 'tick' after every clock step (on every instance), so open event streams can push fresh data. */
+  events: EventEmitter;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An already-open database (tests share one per file); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  clock?: Clock;
+  /** Key source for token verification; defaults to the remote JWKS of the config. */
+  getKey?: JWTVerifyGetKey;
+  priceFeed?: PriceFeed;
+  /** Run the clock on a timer (the server); tests call `app.deps.contestClock.tick()` themselves. */
+  startClock?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const BODY_LIMIT = 64 * 1024;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    // Behind a proxy the caller's address would come from X-Forwarded-For; locally there is none.
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const ownsDatabase = !options.database;
+  const market = new MarketService(database.db, options.priceFeed ?? new SimulatedPriceFeed(UNIVERSE, config.market.seed), UNIVERSE, clock);
+  await market.init();
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  const contestClock = new ContestClock({ database, market, clock, events, tickMs: config.market.tickMs, log: app.log });
+  const deps: AppDeps = { config, database, db: database.db, clock, market, contestClock, events };
+
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('deps', deps);
+      },
+      { name: 'deps' },
+    ),
+  );
+
+  // A POST with no body at all counts as `{}`; malformed JSON still fails in the parser (400).
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'POST' && request.body === undefined) request.body = {};
+  });
+
+  await app.register(errorHandler);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'], styleSrc: ["'self'", "'unsafe-inline'"], scriptSrc: ["'self'"] },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+    exposedHeaders: ['Retry-After'],
+    maxAge: 600,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Bullpen API', version: '1.0.0', description: 'Stock-picking contests (see shared/API.md).' },
+      components: { securitySchemes: { idToken: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ idToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/docs')) route.config = { ...(route.config ?? {}), auth: 'public' } as typeof route.config;
+  });
+
+  await app.register(authentication, { config, getKey: options.getKey, now: () => clock.now() });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.max,
+    timeWindow: config.rateLimit.windowMs,
+    hook: 'preValidation',
+    // Per user once signed in, per address before that.
+    keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      errMessage: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      errors: [],
+    }),
+  });
+
+  await app.register(healthRoutes);
+  await app.register(equityRoutes);
+  await app.register(contestRoutes);
+  await app.register(eventsRoutes);
+  await app.register(contestUserRoutes);
+  await app.register(userRoutes);
+  await app.register(userProfileRoutes);
+
+  app.addHook('onReady', async () => {
+    if (options.startClock) contestClock.start();
+  });
+  app.addHook('onClose', async () => {
+    await contestClock.stop();
+    events.emit('close');
+    if (ownsDatabase) await database.close();
+  });
+  return app;
+}

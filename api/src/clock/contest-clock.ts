@@ -1,0 +1,227 @@
+import type { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { type Database, type Executor, queryRows } from '../db/database';
+import { contests, participants, positions } from '../db/schema';
+import { allocateStartingCash } from '../domain/allocation';
+import { rankTeams } from '../domain/ranking';
+import type { Clock } from '../lib/clock';
+import type { MarketService } from '../market/market-service';
+
+export interface TickReport {
+  /** False when another instance holds the worker lock: this instance only relays the tick to its streams. */
+  worker: boolean;
+  asOf: Date;
+  started: string[];
+  completed: string[];
+  valued: number;
+}
+
+/** About this many portfolio-history points per participant over a whole contest, whatever its length. */
+const HISTORY_POINTS = 240;
+const INSERT_BATCH = 2000;
+
+/**
+ * The contest clock (DESIGN §5–§6). One tick, run by the single worker: a market step, then upcoming → active
+ * (picks turned into positions at the start price), then every live portfolio valued and ranked, then
+ * active → completed with the standings frozen at the final price. Reads use what the tick stored.
+ */
+export class ContestClock {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly options: {
+      database: Database;
+      market: MarketService;
+      clock: Clock;
+      events: EventEmitter;
+      tickMs: number;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    const loop = async () => {
+      if (this.stopped) return;
+      this.running = this.tick().catch((error) => this.options.log.error({ err: error }, 'clock tick failed'));
+      await this.running;
+      this.running = null;
+      if (!this.stopped) this.timer = setTimeout(loop, this.options.tickMs);
+    };
+    this.timer = setTimeout(loop, 0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  async tick(): Promise<TickReport> {
+    const { database, market, clock, events } = this.options;
+    const now = clock.now();
+    const report: TickReport = { worker: false, asOf: now, started: [], completed: [], valued: 0 };
+    if (!(await database.tryAcquireWorkerLock())) {
+      events.emit('tick', now);
+      return report;
+    }
+    report.worker = true;
+    const db = database.db;
+    await db.transaction((tx) => market.advance(tx, now));
+    const prices = (await market.snapshot()).prices;
+
+    const due = await db
+      .select({ id: contests.id })
+      .from(contests)
+      .where(and(eq(contests.phase, 'upcoming'), isNull(contests.cancelledAt), lte(contests.startsAt, now)))
+      .orderBy(asc(contests.startsAt));
+    for (const { id } of due) {
+      const outcome = await db.transaction((tx) => this.startContest(tx, id, prices, now));
+      if (outcome === 'started') report.started.push(id);
+      if (outcome === 'empty') report.completed.push(id);
+    }
+
+    await db.transaction(async (tx) => {
+      report.valued = await this.valueLiveContests(tx, now);
+      const ending = await tx
+        .update(contests)
+        .set({ phase: 'completed', updatedAt: now })
+        .where(and(eq(contests.phase, 'active'), lte(contests.endsAt, now)))
+        .returning({ id: contests.id });
+      report.completed.push(...ending.map((row) => row.id));
+      await this.recordHistory(tx, now, ending.map((row) => row.id));
+    });
+    events.emit('tick', now);
+    return report;
+  }
+
+  /** Locks the contest (joins and leaves lock it too), so the participants seen here are final. */
+  private async startContest(tx: Executor, contestId: string, prices: ReadonlyMap<string, number>, now: Date) {
+    const [contest] = await tx.select().from(contests).where(eq(contests.id, contestId)).for('update');
+    if (!contest || contest.phase !== 'upcoming' || contest.cancelledAt || contest.startsAt > now) return 'skipped';
+    const members = await tx
+      .select({ userId: participants.userId, picks: participants.picks })
+      .from(participants)
+      .where(eq(participants.contestId, contestId));
+    if (members.length === 0) {
+      // Nobody joined: the contest completes at once with empty standings (DESIGN §5).
+      await tx.update(contests).set({ phase: 'completed', standingsAsOf: now, updatedAt: now }).where(eq(contests.id, contestId));
+      return 'empty';
+    }
+    const positionRows: (typeof positions.$inferInsert)[] = [];
+    const cashRows: { userId: string; cashCents: number }[] = [];
+    for (const member of members) {
+      const allocation = allocateStartingCash(contest.startingCashCents, member.picks, prices);
+      cashRows.push({ userId: member.userId, cashCents: allocation.cashCents });
+      for (const position of allocation.positions) positionRows.push({ contestId, userId: member.userId, ...position });
+    }
+    for (let i = 0; i < positionRows.length; i += INSERT_BATCH) {
+      await tx.insert(positions).values(positionRows.slice(i, i + INSERT_BATCH));
+    }
+    for (let i = 0; i < cashRows.length; i += INSERT_BATCH) {
+      const values = sql.join(
+        cashRows.slice(i, i + INSERT_BATCH).map((row) => sql`(${row.userId}, ${row.cashCents}::bigint)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        UPDATE participants AS p SET cash_cents = v.cash
+        FROM (VALUES ${values}) AS v(user_id, cash)
+        WHERE p.contest_id = ${contestId} AND p.user_id = v.user_id`);
+    }
+    await tx.update(contests).set({ phase: 'active', updatedAt: now }).where(eq(contests.id, contestId));
+    return 'started';
+  }
+
+  /**
+   * Values and ranks every participant of every live contest in one set-based statement. RANK() is the ranking rule
+   * of domain/ranking.ts (ties share the better rank); values are compared in cents, so ties are exact.
+   */
+  private async valueLiveContests(tx: Executor, now: Date): Promise<number> {
+    const updated = await queryRows<{ contest_id: string }>(
+      tx,
+      sql`
+      WITH live AS (
+        SELECT id, starting_cash_cents FROM contests WHERE phase = 'active' AND cancelled_at IS NULL
+      ), held AS (
+        SELECT pos.contest_id, pos.user_id, SUM(pos.quantity * e.price_cents) AS cents
+        FROM positions pos JOIN live ON live.id = pos.contest_id JOIN equities e ON e.symbol = pos.symbol
+        GROUP BY pos.contest_id, pos.user_id
+      ), valued AS (
+        SELECT p.contest_id, p.user_id, p.cash_cents + COALESCE(held.cents, 0) AS value_cents, live.starting_cash_cents
+        FROM participants p JOIN live ON live.id = p.contest_id
+        LEFT JOIN held ON held.contest_id = p.contest_id AND held.user_id = p.user_id
+      ), ranked AS (
+        SELECT valued.*, RANK() OVER (PARTITION BY contest_id ORDER BY value_cents DESC) AS rank FROM valued
+      )
+      UPDATE participants AS p
+      SET value_cents = ranked.value_cents,
+          return_pct = ranked.value_cents::float8 / ranked.starting_cash_cents - 1,
+          rank = ranked.rank
+      FROM ranked
+      WHERE p.contest_id = ranked.contest_id AND p.user_id = ranked.user_id
+      RETURNING p.contest_id`,
+    );
+    const liveIds = await tx
+      .select({ id: contests.id, affiliations: contests.affiliations, startingCashCents: contests.startingCashCents })
+      .from(contests)
+      .where(and(eq(contests.phase, 'active'), isNull(contests.cancelledAt)));
+    if (liveIds.length === 0) return updated.length;
+    const teamContests = liveIds.filter((c) => c.affiliations.length > 0);
+    if (teamContests.length > 0) {
+      const sums = await queryRows<{ contest_id: string; affiliation: string; members: string | number; total: string | number }>(
+        tx,
+        sql`SELECT contest_id, affiliation, COUNT(*) AS members, SUM(value_cents) AS total FROM participants
+            WHERE contest_id IN (${sql.join(
+              teamContests.map((c) => sql`${c.id}`),
+              sql`, `,
+            )}) AND affiliation IS NOT NULL AND value_cents IS NOT NULL
+            GROUP BY contest_id, affiliation`,
+      );
+      for (const contest of teamContests) {
+        const totals = sums
+          .filter((s) => s.contest_id === contest.id)
+          .map((s) => ({ affiliation: s.affiliation, totalCents: Number(s.total), members: Number(s.members) }));
+        const teams = rankTeams(
+          totals,
+          contest.affiliations,
+          contest.startingCashCents,
+        );
+        await tx.update(contests).set({ teamStandings: teams }).where(eq(contests.id, contest.id));
+      }
+    }
+    await tx
+      .update(contests)
+      .set({ standingsAsOf: now })
+      .where(inArray(contests.id, liveIds.map((c) => c.id)));
+    await this.recordHistory(tx, now, []);
+    return updated.length;
+  }
+
+  /**
+   * Portfolio history: a point per participant at most every (duration / 240) — and always at the end — so history
+   * stays bounded however many ticks a contest lasts.
+   */
+  private async recordHistory(tx: Executor, now: Date, justCompleted: string[]) {
+    const interval = sql`GREATEST((EXTRACT(EPOCH FROM (c.ends_at - c.starts_at)) / ${HISTORY_POINTS}) * interval '1 second', interval '0 second')`;
+    const completedList = justCompleted.length > 0 ? sql.join(justCompleted.map((id) => sql`${id}`), sql`, `) : sql`NULL`;
+    const due = await queryRows<{ id: string }>(
+      tx,
+      sql`SELECT c.id FROM contests c
+          WHERE (c.phase = 'active' AND c.cancelled_at IS NULL AND (c.history_at IS NULL OR c.history_at + ${interval} <= ${now}))
+             OR c.id IN (${completedList})`,
+    );
+    if (due.length === 0) return;
+    const ids = due.map((row) => row.id);
+    await tx.execute(sql`
+      INSERT INTO portfolio_history (contest_id, user_id, t, value_cents)
+      SELECT contest_id, user_id, ${now}, value_cents FROM participants
+      WHERE contest_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND value_cents IS NOT NULL
+      ON CONFLICT DO NOTHING`);
+    await tx.update(contests).set({ historyAt: now }).where(inArray(contests.id, ids));
+  }
+}
+

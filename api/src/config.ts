@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every setting has a working local default; a bad value stops start-up with a message naming the setting.
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Unset: embedded PGlite persisted in `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  auth: { issuer: string; jwksUrl: string; clientId: string };
+  corsOrigins: string[];
+  market: { tickMs: number; seed: number };
+  contest: { minLeadSeconds: number; minDurationSeconds: number; maxDurationSeconds: number };
+  adminPhoneNumbers: string[];
+  rateLimit: { max: number; windowMs: number };
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** The repository root: api/src/config.ts → ../.. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+const DEFAULT_ISSUER = 'http://localhost:9229/us-east-1_LocalPool';
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+const intSetting = (min: number, max: number) =>
+  z.coerce.number().refine((n) => Number.isInteger(n) && n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
+
+const urlSetting = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}, 'must be an http(s) URL');
+
+const listSetting = (item: z.ZodType<string, string>) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const production = env.NODE_ENV === 'production';
+  const read = <T>(name: string, schema: z.ZodType<T>, fallback: string | undefined): T => {
+    const raw = env[name] === undefined || env[name] === '' ? fallback : env[name];
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? 'invalid value';
+      throw new ConfigError(`Invalid setting ${name}=${JSON.stringify(env[name] ?? '')}: ${message}`);
+    }
+    return parsed.data;
+  };
+
+  const issuer = read('AUTH_ISSUER', urlSetting, DEFAULT_ISSUER).replace(/\/$/, '');
+  const databaseUrl = read(
+    'DATABASE_URL',
+    z
+      .string()
+      .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL')
+      .optional(),
+    undefined,
+  );
+  const config: AppConfig = {
+    port: read('PORT', intSetting(0, 65535), '4000'),
+    host: read('HOST', z.string().min(1), '127.0.0.1'),
+    databaseUrl: databaseUrl ?? null,
+    dataDir: read('API_DATA_DIR', z.string().min(1), path.join(REPO_ROOT, '.data', 'api')),
+    auth: {
+      issuer,
+      jwksUrl: read('AUTH_JWKS_URL', urlSetting, `${issuer}/.well-known/jwks.json`),
+      clientId: read('AUTH_CLIENT_ID', z.string().min(1), 'bullpen-web-client'),
+    },
+    corsOrigins: read(
+      'CORS_ORIGINS',
+      listSetting(urlSetting),
+      [3000, 3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`).join(','),
+    ),
+    market: {
+      tickMs: read('MARKET_TICK_MS', intSetting(100, 3_600_000), '5000'),
+      seed: read('MARKET_SEED', intSetting(0, 2 ** 31 - 1), '20240601'),
+    },
+    contest: {
+      minLeadSeconds: read('CONTEST_MIN_LEAD_S', intSetting(0, 31_536_000), production ? '300' : '30'),
+      minDurationSeconds: read('CONTEST_MIN_DURATION_S', intSetting(1, 31_536_000), production ? '3600' : '120'),
+      maxDurationSeconds: read('CONTEST_MAX_DURATION_S', intSetting(1, 10 * 31_536_000), '31536000'),
+    },
+    adminPhoneNumbers: read('ADMIN_PHONE_NUMBERS', listSetting(z.string().regex(E164, 'must be E.164 phone numbers')), ''),
+    rateLimit: {
+      max: read('RATE_LIMIT_MAX', intSetting(1, 10_000_000), '600'),
+      windowMs: read('RATE_LIMIT_WINDOW_MS', intSetting(1000, 3_600_000), '60000'),
+    },
+    logLevel: read('LOG_LEVEL', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  };
+  if (config.contest.minDurationSeconds > config.contest.maxDurationSeconds) {
+    throw new ConfigError('Invalid setting CONTEST_MIN_DURATION_S: must not exceed CONTEST_MAX_DURATION_S');
+  }
+  return config;
+}

@@ -1,0 +1,84 @@
+import type { ContestUser, Portfolio, Trade } from '@bullpen/shared/schemas';
+import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { contestStatus } from '../domain/contest-status';
+import { toDollars } from '../domain/money';
+import { describePortfolio } from '../domain/valuation';
+import type { Executor } from './database';
+import type { ContestRow, ParticipantRow } from './contests';
+import { portfolioHistory, positions, trades } from './schema';
+
+export type TradeRow = typeof trades.$inferSelect;
+
+export function tradeView(row: TradeRow): Trade {
+  return {
+    _id: row.id,
+    contestId: row.contestId,
+    symbol: row.symbol,
+    side: row.side,
+    quantity: row.quantity,
+    price: toDollars(row.priceCents),
+    amount: toDollars(row.amountCents),
+    executedAt: row.executedAt.toISOString(),
+  };
+}
+
+export async function loadPositions(executor: Executor, contestId: string, userId: string) {
+  return executor
+    .select()
+    .from(positions)
+    .where(and(eq(positions.contestId, contestId), eq(positions.userId, userId)))
+    .orderBy(asc(positions.symbol));
+}
+
+export async function portfolioOf(
+  executor: Executor,
+  contest: ContestRow,
+  participant: ParticipantRow,
+  prices: ReadonlyMap<string, number>,
+): Promise<Portfolio | null> {
+  if (participant.cashCents === null) return null;
+  const held = await loadPositions(executor, contest.id, participant.userId);
+  return describePortfolio(participant.cashCents, held, prices, contest.startingCashCents);
+}
+
+/** The caller's state in one contest (API.md ContestUser). */
+export async function contestUserView(
+  executor: Executor,
+  contest: ContestRow,
+  userId: string,
+  participant: ParticipantRow | null,
+  prices: ReadonlyMap<string, number>,
+): Promise<ContestUser> {
+  if (!participant) {
+    return { contestId: contest.id, userId, joined: false, picks: [], affiliation: null, joinedAt: null, portfolio: null, rank: null, trades: [] };
+  }
+  const status = contestStatus(contest);
+  const showPortfolio = status === 'active' || status === 'completed';
+  const tradeRows = await executor
+    .select()
+    .from(trades)
+    .where(and(eq(trades.contestId, contest.id), eq(trades.userId, userId)))
+    .orderBy(desc(trades.executedAt), desc(trades.id))
+    .limit(500);
+  return {
+    contestId: contest.id,
+    userId,
+    joined: true,
+    picks: participant.picks,
+    affiliation: participant.affiliation,
+    joinedAt: participant.joinedAt.toISOString(),
+    portfolio: showPortfolio ? await portfolioOf(executor, contest, participant, prices) : null,
+    rank: showPortfolio ? participant.rank : null,
+    trades: tradeRows.map(tradeView),
+  };
+}
+
+export async function portfolioHistoryOf(executor: Executor, contestId: string, userId: string, since: Date) {
+  const rows = await executor
+    .select({ t: portfolioHistory.t, valueCents: portfolioHistory.valueCents })
+    .from(portfolioHistory)
+    .where(and(eq(portfolioHistory.contestId, contestId), eq(portfolioHistory.userId, userId), gte(portfolioHistory.t, since)))
+    .orderBy(asc(portfolioHistory.t))
+    .limit(5000);
+  return rows.map((r) => ({ t: r.t.toISOString(), value: toDollars(r.valueCents) }));
+}

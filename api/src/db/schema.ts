@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Money is integer cents in bigint columns (mode 'number': exact up to 2^53 cents); never floating point.
+const cents = (name: string) => bigint(name, { mode: 'number' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    sub: text('sub').notNull(),
+    phoneNumber: text('phone_number'),
+    status: text('status', { enum: ['not-initialized', 'active', 'suspended'] }).notNull().default('not-initialized'),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    ticker: text('ticker'),
+    displayName: text('display_name').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('users_sub_key').on(t.sub), uniqueIndex('users_ticker_key').on(t.ticker)],
+);
+
+export const contests = pgTable(
+  'contests',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    picksCount: integer('picks_count').notNull(),
+    startingCashCents: cents('starting_cash_cents').notNull(),
+    maxParticipants: integer('max_participants').notNull(),
+    visibility: text('visibility', { enum: ['public', 'private'] }).notNull(),
+    affiliations: jsonb('affiliations').$type<string[]>().notNull(),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id),
+    /** Moved only by the contest clock (upcoming → active → completed); cancellation is separate. */
+    phase: text('phase', { enum: ['upcoming', 'active', 'completed'] }).notNull().default('upcoming'),
+    cancelledAt: ts('cancelled_at'),
+    participantsCount: integer('participants_count').notNull().default(0),
+    /** When the stored standings were last computed (null until the contest starts). */
+    standingsAsOf: ts('standings_as_of'),
+    teamStandings: jsonb('team_standings')
+      .$type<{ rank: number; affiliation: string; members: number; returnPct: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    historyAt: ts('history_at'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    index('contests_phase_starts_idx').on(t.phase, t.startsAt),
+    index('contests_phase_ends_idx').on(t.phase, t.endsAt),
+    index('contests_created_by_idx').on(t.createdBy, t.phase),
+  ],
+);
+
+export const participants = pgTable(
+  'participants',
+  {
+    contestId: text('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    picks: jsonb('picks').$type<string[]>().notNull(),
+    affiliation: text('affiliation'),
+    joinedAt: ts('joined_at').notNull(),
+    /** Null until the contest starts and picks become positions. */
+    cashCents: cents('cash_cents'),
+    valueCents: cents('value_cents'),
+    returnPct: doublePrecision('return_pct'),
+    rank: integer('rank'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contestId, t.userId] }),
+    index('participants_user_idx').on(t.userId, t.joinedAt),
+    index('participants_board_idx').on(t.contestId, t.rank, t.joinedAt),
+  ],
+);
+
+export const positions = pgTable(
+  'positions',
+  {
+    contestId: text('contest_id').notNull(),
+    userId: text('user_id').notNull(),
+    symbol: text('symbol').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    costCents: cents('cost_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contestId, t.userId, t.symbol] })],
+);
+
+export const trades = pgTable(
+  'trades',
+  {
+    id: text('id').primaryKey(),
+    contestId: text('contest_id').notNull(),
+    userId: text('user_id').notNull(),
+    symbol: text('symbol').notNull(),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    priceCents: cents('price_cents').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    executedAt: ts('executed_at').notNull(),
+  },
+  (t) => [index('trades_participant_idx').on(t.contestId, t.userId, t.executedAt)],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+export const equities = pgTable('equities', {
+  symbol: text('symbol').primaryKey(),
+  name: text('name').notNull(),
+  sector: text('sector').notNull(),
+  exchange: text('exchange').notNull(),
+  priceCents: cents('price_cents').notNull(),
+  previousCloseCents: cents('previous_close_cents').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    symbol: text('symbol').notNull(),
+    t: ts('t').notNull(),
+    priceCents: cents('price_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.symbol, t.t] })],
+);
+
+export const portfolioHistory = pgTable(
+  'portfolio_history',
+  {
+    contestId: text('contest_id').notNull(),
+    userId: text('user_id').notNull(),
+    t: ts('t').notNull(),
+    valueCents: cents('value_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contestId, t.userId, t.t] })],
+);
+
+/** One row: the simulator's position in its seeded sequence, so a restart continues the same path. */
+export const marketState = pgTable('market_state', {
+  id: integer('id').primaryKey(),
+  tickIndex: bigint('tick_index', { mode: 'number' }).notNull(),
+  asOf: ts('as_of').notNull(),
+  sessionDate: text('session_date').notNull(),
+});
+
+export const schema = {
+  users,
+  contests,
+  participants,
+  positions,
+  trades,
+  idempotencyKeys,
+  equities,
+  priceHistory,
+  portfolioHistory,
+  marketState,
+};

@@ -1,0 +1,50 @@
+import type { Portfolio } from '@bullpen/shared/schemas';
+import { roundRatio, toDollars } from './money';
+
+export interface HeldPosition {
+  symbol: string;
+  quantity: number;
+  costCents: number;
+}
+
+/** Portfolio value in cents: cash plus every holding at its price (DESIGN §5). */
+export function portfolioValueCents(cashCents: number, positions: readonly HeldPosition[], priceCents: ReadonlyMap<string, number>): number {
+  return positions.reduce((sum, p) => sum + p.quantity * (priceCents.get(p.symbol) ?? 0), cashCents);
+}
+
+/** returnPct = value / startingCash − 1, as a fraction. */
+export function returnRatio(valueCents: number, startingCashCents: number): number {
+  return startingCashCents > 0 ? valueCents / startingCashCents - 1 : 0;
+}
+
+export function describePortfolio(
+  cashCents: number,
+  positions: readonly HeldPosition[],
+  priceCents: ReadonlyMap<string, number>,
+  startingCashCents: number,
+): Portfolio {
+  const rows = positions
+    .filter((p) => p.quantity > 0)
+    .map((p) => {
+      const price = priceCents.get(p.symbol) ?? 0;
+      const value = p.quantity * price;
+      const pnl = value - p.costCents;
+      return {
+        symbol: p.symbol,
+        quantity: p.quantity,
+        avgCost: toDollars(p.costCents / p.quantity),
+        price: toDollars(price),
+        value: toDollars(value),
+        pnl: toDollars(pnl),
+        pnlPct: roundRatio(p.costCents > 0 ? pnl / p.costCents : 0),
+      };
+    })
+    .sort((a, b) => a.symbol.localeCompare(b.symbol));
+  const valueCents = portfolioValueCents(cashCents, positions, priceCents);
+  return {
+    cash: toDollars(cashCents),
+    positions: rows,
+    value: toDollars(valueCents),
+    returnPct: roundRatio(returnRatio(valueCents, startingCashCents)),
+  };
+}

@@ -1,0 +1,138 @@
+import type { Equity } from '@bullpen/shared/schemas';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../db/database';
+import { equities, marketState, priceHistory } from '../db/schema';
+import { roundRatio, toDollars } from '../domain/money';
+import type { Clock } from '../lib/clock';
+import type { PriceFeed } from './price-feed';
+import type { UniverseEntry } from './universe';
+
+export interface PriceSnapshot {
+  prices: Map<string, number>;
+  previousClose: Map<string, number>;
+  asOf: Date | null;
+}
+
+const utcDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Prices live in the database, so every API instance trades at the price the one market worker wrote. */
+export class MarketService {
+  readonly symbols: Set<string>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly feed: PriceFeed,
+    private readonly universe: readonly UniverseEntry[],
+    private readonly clock: Clock,
+  ) {
+    this.symbols = new Set(universe.map((entry) => entry.symbol));
+  }
+
+  get label(): string {
+    return this.feed.label;
+  }
+
+  isKnown = (symbol: string): boolean => this.symbols.has(symbol);
+
+  /** Seeds the universe at its reference prices the first time; later starts continue from the stored prices. */
+  async init(): Promise<void> {
+    const now = this.clock.now();
+    await this.db
+      .insert(equities)
+      .values(
+        this.universe.map((entry) => {
+          const cents = Math.round(entry.referencePrice * 100);
+          return {
+            symbol: entry.symbol,
+            name: entry.name,
+            sector: entry.sector,
+            exchange: entry.exchange,
+            priceCents: cents,
+            previousCloseCents: cents,
+            updatedAt: now,
+          };
+        }),
+      )
+      .onConflictDoNothing();
+    await this.db.insert(marketState).values({ id: 1, tickIndex: 0, asOf: now, sessionDate: utcDate(now) }).onConflictDoNothing();
+  }
+
+  async snapshot(executor: Executor = this.db): Promise<PriceSnapshot> {
+    const rows = await executor.select().from(equities);
+    const prices = new Map<string, number>();
+    const previousClose = new Map<string, number>();
+    let asOf: Date | null = null;
+    for (const row of rows) {
+      prices.set(row.symbol, row.priceCents);
+      previousClose.set(row.symbol, row.previousCloseCents);
+      if (!asOf || row.updatedAt > asOf) asOf = row.updatedAt;
+    }
+    return { prices, previousClose, asOf };
+  }
+
+  async priceOf(executor: Executor, symbol: string): Promise<number | null> {
+    const [row] = await executor.select({ price: equities.priceCents }).from(equities).where(eq(equities.symbol, symbol));
+    return row?.price ?? null;
+  }
+
+  async listEquities(): Promise<Equity[]> {
+    const rows = await this.db.select().from(equities).orderBy(asc(equities.symbol));
+    return rows.map((row) => {
+      const change = row.priceCents - row.previousCloseCents;
+      return {
+        symbol: row.symbol,
+        name: row.name,
+        sector: row.sector,
+        exchange: row.exchange,
+        price: toDollars(row.priceCents),
+        previousClose: toDollars(row.previousCloseCents),
+        change: toDollars(change),
+        changePct: roundRatio(row.previousCloseCents > 0 ? change / row.previousCloseCents : 0),
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  async history(symbol: string, from: Date, to: Date): Promise<{ t: string; price: number }[]> {
+    const rows = await this.db
+      .select()
+      .from(priceHistory)
+      .where(and(eq(priceHistory.symbol, symbol), gte(priceHistory.t, from), lte(priceHistory.t, to)))
+      .orderBy(asc(priceHistory.t))
+      .limit(5000);
+    return rows.map((row) => ({ t: row.t.toISOString(), price: toDollars(row.priceCents) }));
+  }
+
+  /**
+   * One market step, run only by the clock worker: new prices from the feed, stored with their history. At the first
+   * tick of a new UTC day the last price becomes the previous close.
+   */
+  async advance(executor: Executor, now: Date): Promise<void> {
+    const [state] = await executor.select().from(marketState).where(eq(marketState.id, 1)).for('update');
+    const tickIndex = (state?.tickIndex ?? 0) + 1;
+    const newSession = state ? state.sessionDate !== utcDate(now) : false;
+    const current = await this.snapshot(executor);
+    const next = await this.feed.next(current.prices, tickIndex);
+    const rows = [...next.entries()];
+    if (rows.length === 0) return;
+    const values = sql.join(
+      rows.map(([symbol, cents]) => sql`(${symbol}, ${cents}::bigint)`),
+      sql`, `,
+    );
+    await executor.execute(sql`
+      UPDATE equities AS e
+      SET previous_close_cents = CASE WHEN ${newSession} THEN e.price_cents ELSE e.previous_close_cents END,
+          price_cents = v.cents,
+          updated_at = ${now}
+      FROM (VALUES ${values}) AS v(symbol, cents)
+      WHERE e.symbol = v.symbol`);
+    await executor
+      .insert(priceHistory)
+      .values(rows.map(([symbol, cents]) => ({ symbol, t: now, priceCents: cents })))
+      .onConflictDoNothing();
+    await executor
+      .update(marketState)
+      .set({ tickIndex, asOf: now, sessionDate: utcDate(now) })
+      .where(eq(marketState.id, 1));
+  }
+}

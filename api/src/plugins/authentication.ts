@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type JWTVerifyGetKey, createRemoteJWKSet, jwtVerify } from 'jose';
+import type { AppConfig } from '../config';
+import { type UserRow, userForIdentity } from '../db/users';
+import { unauthorized } from '../lib/errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'required' (default): a valid ID token; 'optional': used when valid, ignored otherwise; 'public': never read. */
+    auth?: 'required' | 'optional' | 'public';
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+  }
+}
+
+export interface VerifiedIdentity {
+  sub: string;
+  phoneNumber: string | null;
+}
+
+export function tokenFromHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  const value = header.trim();
+  const match = /^Bearer\s+(.+)$/i.exec(value);
+  const token = (match ? match[1] : value)?.trim();
+  return token ? token : null;
+}
+
+/**
+ * DESIGN §7: signature from the pool's JWKS, issuer, audience = the web client id, `token_use` = `id`, expiry.
+ * Only RS256 is accepted, so `alg: none` and HMAC tricks with the public key fail.
+ */
+export function createTokenVerifier(auth: AppConfig['auth'], getKey?: JWTVerifyGetKey) {
+  // createRemoteJWKSet caches the keys and refetches when a token names an unknown `kid`.
+  const keys = getKey ?? createRemoteJWKSet(new URL(auth.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
+  return async (token: string, now: Date): Promise<VerifiedIdentity | null> => {
+    try {
+      const { payload } = await jwtVerify(token, keys, {
+        issuer: auth.issuer,
+        audience: auth.clientId,
+        algorithms: ['RS256'],
+        currentDate: now,
+        requiredClaims: ['sub', 'exp', 'iat'],
+      });
+      if (payload.token_use !== 'id' || typeof payload.sub !== 'string' || payload.sub === '') return null;
+      const phone = typeof payload.phone_number === 'string' ? payload.phone_number : null;
+      return { sub: payload.sub, phoneNumber: phone };
+    } catch {
+      return null;
+    }
+  };
+}
+
+export interface AuthenticationOptions {
+  config: AppConfig;
+  getKey?: JWTVerifyGetKey;
+  now: () => Date;
+}
+
+async function authenticationPlugin(app: FastifyInstance, options: AuthenticationOptions) {
+  const verify = createTokenVerifier(options.config.auth, options.getKey);
+  const admins = new Set(options.config.adminPhoneNumbers);
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const mode = request.routeOptions.config?.auth ?? 'required';
+    // Unknown routes answer 404 whoever asks.
+    if (request.routeOptions.url === undefined || mode === 'public') return;
+    const token = tokenFromHeader(request.headers.authorization);
+    const identity = token ? await verify(token, options.now()) : null;
+    if (!identity) {
+      if (mode === 'optional') return;
+      throw unauthorized();
+    }
+    const role = identity.phoneNumber && admins.has(identity.phoneNumber) ? 'admin' : 'user';
+    request.user = await userForIdentity(app.deps.db, { ...identity, role }, options.now());
+  });
+}
+
+export default fp(authenticationPlugin, { name: 'authentication', dependencies: ['deps'] });

@@ -1,0 +1,20 @@
+import { contestUserResponseSchema } from '@bullpen/shared/schemas';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contestUserView } from '../db/portfolios';
+import { contestIdParams, requireContest } from './contest';
+import { requireUser } from './guards';
+
+export default async function contestUserRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/contest-user/:id',
+    { schema: { tags: ['contest'], params: contestIdParams, response: { 200: contestUserResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { row, participant } = await requireContest(app.deps.db, request.params.id, user.id);
+      const prices = participant?.cashCents != null ? (await app.deps.market.snapshot()).prices : new Map<string, number>();
+      return { data: await contestUserView(app.deps.db, row, user.id, participant, prices) };
+    },
+  );
+}

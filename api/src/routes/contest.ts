@@ -1,0 +1,278 @@
+import {
+  contestBoardResponseSchema,
+  contestDataResponseSchema,
+  contestIdBodySchema,
+  contestResultsResponseSchema,
+  contestTimingErrors,
+  contestUserResponseSchema,
+  createContestBodySchema,
+  changePicksBodySchema,
+  editContestBodySchema,
+  getContestResponseSchema,
+  joinContestBodySchema,
+  upcomingContestsResponseSchema,
+} from '@bullpen/shared/schemas';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contestView, listUpcoming, listWithResults, loadContest, loadStandings, type LoadedContest } from '../db/contests';
+import type { Executor } from '../db/database';
+import { contestUserView } from '../db/portfolios';
+import { contests, participants } from '../db/schema';
+import { acceptsPicks, contestStatus } from '../domain/contest-status';
+import { toCents } from '../domain/money';
+import { affiliationProblems, picksProblems } from '../domain/picks';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { isAdmin, requireActiveUser, requireUser } from './guards';
+import tradingRoutes from './trading';
+
+export const contestIdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
+
+export async function requireContest(executor: Executor, contestId: string, viewerId: string | null, lock = false): Promise<LoadedContest> {
+  const loaded = await loadContest(executor, contestId, viewerId, lock);
+  if (!loaded) throw notFound('Contest not found');
+  return loaded;
+}
+
+const notUpcoming = (status: string) => conflict(`The contest is ${status === 'active' ? 'live' : status}; this is possible only before it starts`);
+
+export default async function contestRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const tags = ['contest'];
+
+  const timingProblems = (fields: { startsAt: string; endsAt: string }) => {
+    const c = deps.config.contest;
+    return contestTimingErrors(
+      fields,
+      { minLeadSeconds: c.minLeadSeconds, minDurationSeconds: c.minDurationSeconds, maxDurationSeconds: c.maxDurationSeconds },
+      deps.clock.now(),
+    );
+  };
+
+  app.post(
+    '/contest/create-contest',
+    { schema: { tags, body: createContestBodySchema, response: { 200: contestDataResponseSchema } } },
+    async (request) => {
+      const user = requireActiveUser(request);
+      const body = request.body;
+      const timing = timingProblems(body);
+      if (timing.length > 0) throw badRequest('Validation failed', timing);
+      const now = deps.clock.now();
+      const [row] = await deps.db
+        .insert(contests)
+        .values({
+          id: newId(),
+          name: body.name,
+          description: body.description,
+          startsAt: new Date(body.startsAt),
+          endsAt: new Date(body.endsAt),
+          picksCount: body.picksCount,
+          startingCashCents: toCents(body.startingCash),
+          maxParticipants: body.maxParticipants,
+          visibility: body.visibility,
+          affiliations: body.affiliations,
+          createdBy: user.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned nothing');
+      return { data: contestView(row, user.ticker, false) };
+    },
+  );
+
+  app.post(
+    '/contest/edit-contest',
+    { schema: { tags, body: editContestBodySchema, response: { 200: contestDataResponseSchema } } },
+    async (request) => {
+      const user = requireActiveUser(request);
+      const { contestId, ...body } = request.body;
+      return deps.db.transaction(async (tx) => {
+        const { row, creatorTicker, participant } = await requireContest(tx, contestId, user.id, true);
+        if (row.createdBy !== user.id && !isAdmin(user)) throw forbidden('Only the creator or an admin can edit this contest');
+        if (!acceptsPicks(row, deps.clock.now())) throw notUpcoming(contestStatus(row));
+        const timing = timingProblems(body);
+        if (timing.length > 0) throw badRequest('Validation failed', timing);
+        if (body.maxParticipants < row.participantsCount) {
+          throw conflict(`${row.participantsCount} players have joined already`, [
+            { field: 'maxParticipants', message: `At least ${row.participantsCount} (players already joined)` },
+          ]);
+        }
+        const startingCashCents = toCents(body.startingCash);
+        if (row.participantsCount > 0) {
+          const locked: { field: string; message: string }[] = [];
+          if (body.picksCount !== row.picksCount) locked.push({ field: 'picksCount', message: 'Cannot change once someone has joined' });
+          if (startingCashCents !== row.startingCashCents) locked.push({ field: 'startingCash', message: 'Cannot change once someone has joined' });
+          if (row.affiliations.length === 0 && body.affiliations.length > 0) {
+            locked.push({ field: 'affiliations', message: 'Teams cannot be added once someone has joined' });
+          }
+          if (locked.length > 0) throw conflict('Players have joined already', locked);
+          const chosen = await tx
+            .selectDistinct({ affiliation: participants.affiliation })
+            .from(participants)
+            .where(eq(participants.contestId, contestId));
+          const removed = chosen.map((c) => c.affiliation).filter((a): a is string => a !== null && !body.affiliations.includes(a));
+          if (removed.length > 0) {
+            throw conflict(`Team ${removed.join(', ')} has players and cannot be removed`, [
+              { field: 'affiliations', message: `Players have chosen ${removed.join(', ')}` },
+            ]);
+          }
+        }
+        const [updated] = await tx
+          .update(contests)
+          .set({
+            name: body.name,
+            description: body.description,
+            startsAt: new Date(body.startsAt),
+            endsAt: new Date(body.endsAt),
+            picksCount: body.picksCount,
+            startingCashCents,
+            maxParticipants: body.maxParticipants,
+            visibility: body.visibility,
+            affiliations: body.affiliations,
+            updatedAt: deps.clock.now(),
+          })
+          .where(eq(contests.id, contestId))
+          .returning();
+        if (!updated) throw notFound('Contest not found');
+        return { data: contestView(updated, creatorTicker, participant !== null) };
+      });
+    },
+  );
+
+  app.post(
+    '/contest/get-contest',
+    { config: { auth: 'optional' }, schema: { tags, body: contestIdBodySchema, response: { 200: getContestResponseSchema }, security: [] } },
+    async (request) => {
+      const viewer = request.user;
+      const { row, creatorTicker, participant } = await requireContest(deps.db, request.body.contestId, viewer?.id ?? null);
+      return { contest: contestView(row, creatorTicker, viewer ? participant !== null : undefined) };
+    },
+  );
+
+  app.get('/contest/upcoming', { schema: { tags, response: { 200: upcomingContestsResponseSchema } } }, async (request) => {
+    const user = requireUser(request);
+    return { contests: await listUpcoming(deps.db, user.id) };
+  });
+
+  app.get('/contest/active', { schema: { tags, response: { 200: contestResultsResponseSchema } } }, async (request) => {
+    const user = requireUser(request);
+    return { contests: await listWithResults(deps.db, user.id, 'active') };
+  });
+
+  app.get('/contest/completed', { schema: { tags, response: { 200: contestResultsResponseSchema } } }, async (request) => {
+    const user = requireUser(request);
+    return { contests: await listWithResults(deps.db, user.id, 'completed') };
+  });
+
+  for (const phase of ['active', 'completed'] as const) {
+    app.get(
+      `/contest/${phase}/:id`,
+      { schema: { tags, params: contestIdParams, response: { 200: contestBoardResponseSchema } } },
+      async (request) => {
+        const user = requireUser(request);
+        const { row, creatorTicker, participant } = await requireContest(deps.db, request.params.id, user.id);
+        const status = contestStatus(row);
+        if (status !== phase) throw conflict(phase === 'active' ? `The contest is not live (it is ${status})` : `The contest is not completed (it is ${status})`);
+        const board = await loadStandings(deps.db, row);
+        return {
+          contest: contestView(row, creatorTicker, participant !== null),
+          ...board,
+          asOf: (row.standingsAsOf ?? row.startsAt).toISOString(),
+        };
+      },
+    );
+  }
+
+  app.post(
+    '/contest/join-contest',
+    { schema: { tags, body: joinContestBodySchema, response: { 200: contestUserResponseSchema } } },
+    async (request) => {
+      const user = requireActiveUser(request);
+      const { contestId, picks, affiliation } = request.body;
+      const now = deps.clock.now();
+      return deps.db.transaction(async (tx) => {
+        const { row, participant } = await requireContest(tx, contestId, user.id, true);
+        if (!acceptsPicks(row, now)) throw notUpcoming(contestStatus(row));
+        if (participant) throw conflict('You have already joined this contest');
+        if (row.participantsCount >= row.maxParticipants) throw conflict('The contest is full');
+        const problems = [...picksProblems(picks, row.picksCount, deps.market.isKnown), ...affiliationProblems(affiliation, row.affiliations)];
+        if (problems.length > 0) throw badRequest('Validation failed', problems);
+        const [joined] = await tx
+          .insert(participants)
+          .values({ contestId, userId: user.id, picks, affiliation: affiliation ?? null, joinedAt: now })
+          .returning();
+        const [updated] = await tx
+          .update(contests)
+          .set({ participantsCount: sql`${contests.participantsCount} + 1`, updatedAt: now })
+          .where(eq(contests.id, contestId))
+          .returning();
+        return { data: await contestUserView(tx, updated ?? row, user.id, joined ?? null, new Map()) };
+      });
+    },
+  );
+
+  app.post(
+    '/contest/change-picks',
+    { schema: { tags, body: changePicksBodySchema, response: { 200: contestUserResponseSchema } } },
+    async (request) => {
+      const user = requireActiveUser(request);
+      const { contestId, picks } = request.body;
+      return deps.db.transaction(async (tx) => {
+        const { row, participant } = await requireContest(tx, contestId, user.id, true);
+        if (!participant) throw forbidden('You have not joined this contest');
+        if (!acceptsPicks(row, deps.clock.now())) throw notUpcoming(contestStatus(row));
+        const problems = picksProblems(picks, row.picksCount, deps.market.isKnown);
+        if (problems.length > 0) throw badRequest('Validation failed', problems);
+        const [updated] = await tx
+          .update(participants)
+          .set({ picks })
+          .where(and(eq(participants.contestId, contestId), eq(participants.userId, user.id)))
+          .returning();
+        return { data: await contestUserView(tx, row, user.id, updated ?? null, new Map()) };
+      });
+    },
+  );
+
+  app.post(
+    '/contest/leave-contest',
+    { schema: { tags, body: contestIdBodySchema, response: { 200: contestUserResponseSchema } } },
+    async (request) => {
+      const user = requireActiveUser(request);
+      const { contestId } = request.body;
+      return deps.db.transaction(async (tx) => {
+        const { row, participant } = await requireContest(tx, contestId, user.id, true);
+        if (!participant) throw forbidden('You have not joined this contest');
+        if (!acceptsPicks(row, deps.clock.now())) throw notUpcoming(contestStatus(row));
+        await tx.delete(participants).where(and(eq(participants.contestId, contestId), eq(participants.userId, user.id)));
+        await tx
+          .update(contests)
+          .set({ participantsCount: sql`${contests.participantsCount} - 1`, updatedAt: deps.clock.now() })
+          .where(eq(contests.id, contestId));
+        return { data: await contestUserView(tx, row, user.id, null, new Map()) };
+      });
+    },
+  );
+
+  app.post(
+    '/contest/cancel-contest',
+    { schema: { tags, body: contestIdBodySchema, response: { 200: contestDataResponseSchema } } },
+    async (request) => {
+      const user = requireActiveUser(request);
+      const { contestId } = request.body;
+      return deps.db.transaction(async (tx) => {
+        const { row, creatorTicker, participant } = await requireContest(tx, contestId, user.id, true);
+        if (row.createdBy !== user.id && !isAdmin(user)) throw forbidden('Only the creator or an admin can cancel this contest');
+        if (!acceptsPicks(row, deps.clock.now())) throw notUpcoming(contestStatus(row));
+        const now = deps.clock.now();
+        const [updated] = await tx.update(contests).set({ cancelledAt: now, updatedAt: now }).where(eq(contests.id, contestId)).returning();
+        return { data: contestView(updated ?? row, creatorTicker, participant !== null) };
+      });
+    },
+  );
+
+  await app.register(tradingRoutes);
+}

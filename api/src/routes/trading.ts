@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { portfolioHistoryResponseSchema, tradeBodySchema, tradeResponseSchema, type TradeResponse } from '@bullpen/shared/schemas';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { portfolioHistoryOf, portfolioOf, tradeView } from '../db/portfolios';
+import { idempotencyKeys, participants, positions, trades } from '../db/schema';
+import { acceptsTrades, contestStatus } from '../domain/contest-status';
+import { executeOrder } from '../domain/trade';
+import { ApiError, conflict, forbidden, notFound } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { requireActiveUser, requireUser } from './guards';
+import { contestIdParams, requireContest } from './contest';
+
+const idempotencyKeySchema = z.string().trim().min(1).max(200);
+
+export default async function tradingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  app.post(
+    '/contest/trading',
+    {
+      schema: {
+        tags: ['trading'],
+        body: tradeBodySchema,
+        headers: z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() }),
+        response: { 200: tradeResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireActiveUser(request);
+      const body = request.body;
+      const key = request.headers['idempotency-key'];
+      const requestHash = createHash('sha256').update(JSON.stringify([body.contestId, body.symbol, body.side, body.quantity])).digest('hex');
+      const now = deps.clock.now();
+
+      return deps.db.transaction(async (tx): Promise<TradeResponse> => {
+        if (key) {
+          // A concurrent request with the same key waits on this insert until the first one commits or rolls back.
+          const claimed = await tx
+            .insert(idempotencyKeys)
+            .values({ userId: user.id, key, requestHash, response: {}, createdAt: now })
+            .onConflictDoNothing()
+            .returning({ key: idempotencyKeys.key });
+          if (claimed.length === 0) {
+            const [stored] = await tx
+              .select()
+              .from(idempotencyKeys)
+              .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
+            if (stored && stored.requestHash !== requestHash) {
+              throw conflict('This Idempotency-Key was used for a different order', [{ field: 'Idempotency-Key', message: 'Already used for a different order' }]);
+            }
+            return stored?.response as TradeResponse;
+          }
+        }
+
+        const { row: contest } = await requireContest(tx, body.contestId, null);
+        // The participant row lock serialises every order of this player: cash and holdings are read after it.
+        const [participant] = await tx
+          .select()
+          .from(participants)
+          .where(and(eq(participants.contestId, contest.id), eq(participants.userId, user.id)))
+          .for('update');
+        if (!participant) throw forbidden('You have not joined this contest');
+        if (!acceptsTrades(contest, now) || participant.cashCents === null) {
+          throw conflict(`Trading is open only while the contest is live (it is ${contestStatus(contest)})`);
+        }
+        if (!deps.market.isKnown(body.symbol)) throw notFound(`Unknown symbol ${body.symbol}`);
+        const priceCents = await deps.market.priceOf(tx, body.symbol);
+        if (priceCents === null) throw notFound(`Unknown symbol ${body.symbol}`);
+        const [held] = await tx
+          .select()
+          .from(positions)
+          .where(and(eq(positions.contestId, contest.id), eq(positions.userId, user.id), eq(positions.symbol, body.symbol)))
+          .for('update');
+        const outcome = executeOrder(
+          { cashCents: participant.cashCents, quantity: held?.quantity ?? 0, costCents: held?.costCents ?? 0 },
+          body.side,
+          body.quantity,
+          priceCents,
+        );
+        if (!outcome.ok) {
+          throw outcome.reason === 'insufficient-cash'
+            ? conflict('Not enough cash for this order', [{ field: 'quantity', message: 'Not enough cash' }])
+            : conflict('You cannot sell more shares than you hold', [{ field: 'quantity', message: 'Not enough shares' }]);
+        }
+        const { after } = outcome;
+        await tx
+          .update(participants)
+          .set({ cashCents: after.cashCents })
+          .where(and(eq(participants.contestId, contest.id), eq(participants.userId, user.id)));
+        if (after.quantity === 0) {
+          await tx.delete(positions).where(and(eq(positions.contestId, contest.id), eq(positions.userId, user.id), eq(positions.symbol, body.symbol)));
+        } else {
+          await tx
+            .insert(positions)
+            .values({ contestId: contest.id, userId: user.id, symbol: body.symbol, quantity: after.quantity, costCents: after.costCents })
+            .onConflictDoUpdate({
+              target: [positions.contestId, positions.userId, positions.symbol],
+              set: { quantity: after.quantity, costCents: after.costCents },
+            });
+        }
+        const [trade] = await tx
+          .insert(trades)
+          .values({
+            id: newId(),
+            contestId: contest.id,
+            userId: user.id,
+            symbol: body.symbol,
+            side: body.side,
+            quantity: body.quantity,
+            priceCents,
+            amountCents: outcome.amountCents,
+            executedAt: now,
+          })
+          .returning();
+        if (!trade) throw new ApiError(500, 'Trade was not recorded');
+        const prices = (await deps.market.snapshot(tx)).prices;
+        const portfolio = await portfolioOf(tx, contest, { ...participant, cashCents: after.cashCents }, prices);
+        const response: TradeResponse = { data: { trade: tradeView(trade), portfolio: portfolio ?? { cash: 0, positions: [], value: 0, returnPct: 0 } } };
+        if (key) {
+          await tx
+            .update(idempotencyKeys)
+            .set({ response })
+            .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
+        }
+        return response;
+      });
+    },
+  );
+
+  app.get(
+    '/contest/active/:id/portfolio-history',
+    { schema: { tags: ['trading'], params: contestIdParams, response: { 200: portfolioHistoryResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { row, participant } = await requireContest(deps.db, request.params.id, user.id);
+      if (!participant) throw forbidden('You have not joined this contest');
+      const status = contestStatus(row);
+      if (status !== 'active' && status !== 'completed') throw conflict(`The contest has no portfolio history yet (it is ${status})`);
+      return { points: await portfolioHistoryOf(deps.db, row.id, user.id, row.startsAt) };
+    },
+  );
+}
+

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app';
+import { type AppConfig, loadConfig } from '../../src/config';
+import { type Database, openDatabase } from '../../src/db/database';
+import { ManualClock } from '../../src/lib/clock';
+import { TestIssuer } from './tokens';
+
+export type Driver = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL as well when TEST_DATABASE_URL is set (CI). */
+export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A fresh database per test file on the PostgreSQL server of TEST_DATABASE_URL, dropped afterwards. */
+export async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `bullpen_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const base = loadConfig({ NODE_ENV: 'test' });
+  return {
+    ...base,
+    dataDir: '',
+    rateLimit: { max: 100_000, windowMs: 60_000 },
+    adminPhoneNumbers: ['+15550000001'],
+    ...overrides,
+  };
+}
+
+export interface TestContext {
+  driver: Driver;
+  app: FastifyInstance;
+  clock: ManualClock;
+  issuer: TestIssuer;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function openTestDatabase(driver: Driver, dataDir: string | null = null) {
+  if (driver === 'pglite') {
+    const database = await openDatabase({ url: null, dataDir });
+    return { database, url: null as string | null, drop: async () => undefined };
+  }
+  const scratch = await createScratchDatabase();
+  const database = await openDatabase({ url: scratch.url, poolSize: 10 });
+  return { database, url: scratch.url as string | null, drop: scratch.drop };
+}
+
+export async function createTestContext(driver: Driver, configOverrides: Partial<AppConfig> = {}): Promise<TestContext> {
+  const clock = new ManualClock('2030-01-07T14:30:00.000Z');
+  const issuer = await TestIssuer.create(() => clock.now());
+  const { database, drop } = await openTestDatabase(driver);
+  const app = await buildApp({ config: testConfig(configOverrides), database, clock, getKey: issuer.getKey });
+  await app.ready();
+  return {
+    driver,
+    app,
+    clock,
+    issuer,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+let counter = 0;
+
+export interface TestUser {
+  id: string;
+  sub: string;
+  token: string;
+  ticker: string;
+  phone: string;
+}
+
+/** A signed-up, onboarded user (call sign set). */
+export async function createUser(ctx: TestContext, options: { phone?: string; initialize?: boolean } = {}): Promise<TestUser> {
+  counter += 1;
+  const sub = randomUUID();
+  const phone = options.phone ?? `+1444${String(counter).padStart(7, '0')}`;
+  // Long-lived so a test can move the clock across a whole contest with one token.
+  const token = await ctx.issuer.idToken(sub, { phone_number: phone, exp: Math.floor(ctx.clock.now().getTime() / 1000) + 400 * 86_400 });
+  const ticker = `U${randomUUID().replace(/-/g, '').slice(0, 6).toUpperCase().replace(/^[0-9]/, 'X')}`;
+  const got = await call(ctx, 'POST', '/user/get-user', { token, body: {} });
+  const id = got.json().user._id as string;
+  if (options.initialize !== false) {
+    const init = await call(ctx, 'POST', '/user/initialize-user', {
+      token,
+      body: { callSign: ticker, ticker, displayName: `Player ${counter}` },
+    });
+    if (init.statusCode !== 200) throw new Error(`initialize failed: ${init.body}`);
+  }
+  return { id, sub, token, ticker, phone };
+}
+
+export function call(
+  ctx: { app: FastifyInstance },
+  method: 'GET' | 'POST',
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method,
+    url,
+    headers: { ...(options.token ? { authorization: options.token } : {}), ...(options.headers ?? {}) },
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+  });
+}
+
+/** Contest fields that pass every rule at the test clock's now. */
+export function contestFields(ctx: TestContext, overrides: Record<string, unknown> = {}) {
+  const now = ctx.clock.now().getTime();
+  return {
+    name: 'Spring Cup',
+    description: 'A friendly contest',
+    startsAt: new Date(now + 60_000).toISOString(),
+    endsAt: new Date(now + 60_000 + 3_600_000).toISOString(),
+    picksCount: 2,
+    startingCash: 10_000,
+    maxParticipants: 10,
+    visibility: 'public',
+    affiliations: [],
+    isTeamCollaboration: false,
+    ...overrides,
+  };
+}
+
+export async function createContest(ctx: TestContext, owner: TestUser, overrides: Record<string, unknown> = {}) {
+  const response = await call(ctx, 'POST', '/contest/create-contest', { token: owner.token, body: contestFields(ctx, overrides) });
+  if (response.statusCode !== 200) throw new Error(`create failed: ${response.body}`);
+  return response.json().data as { _id: string; startsAt: string; endsAt: string; [key: string]: unknown };
+}
+
+export async function joinContest(ctx: TestContext, user: TestUser, contestId: string, picks = ['AAPL', 'MSFT'], affiliation?: string) {
+  const response = await call(ctx, 'POST', '/contest/join-contest', {
+    token: user.token,
+    body: { contestId, picks, ...(affiliation ? { affiliation } : {}) },
+  });
+  if (response.statusCode !== 200) throw new Error(`join failed: ${response.body}`);
+  return response.json().data;
+}
+
+/** Moves the clock to `at` and runs one clock tick. */
+export async function tickAt(ctx: TestContext, at: string | Date | number) {
+  ctx.clock.set(at);
+  return ctx.app.deps.contestClock.tick();
+}

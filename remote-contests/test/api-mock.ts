@@ -1,0 +1,39 @@
+import { type DefaultBodyType, HttpResponse, http, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+
+// The API mocked at the network level (msw): tests declare what the server answers and read what it was sent.
+
+export const API = 'http://localhost:4000';
+export const server = setupServer();
+
+export interface Recorded {
+  method: string;
+  path: string;
+  body: DefaultBodyType;
+  authorization: string | null;
+}
+
+export const requests: Recorded[] = [];
+
+server.events.on('request:start', async ({ request }) => {
+  const url = new URL(request.url);
+  let body: DefaultBodyType = null;
+  if (request.method !== 'GET') {
+    try {
+      body = await request.clone().json();
+    } catch {
+      body = null;
+    }
+  }
+  requests.push({ method: request.method, path: url.pathname, body, authorization: request.headers.get('authorization') });
+});
+
+export const sent = (path: string) => requests.filter((r) => r.path === path);
+
+export function apiError(status: number, errMessage: string, errors: { field: string; message: string }[] = []) {
+  return HttpResponse.json({ errMessage, errors }, { status });
+}
+
+export const reply = (body: JsonBodyType) => HttpResponse.json(body);
+
+export { HttpResponse, http };

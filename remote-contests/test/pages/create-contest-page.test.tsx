@@ -1,0 +1,123 @@
+import { screen, within } from '@testing-library/react';
+import CreateContestPage from '../../src/app/pages/create-contest-page';
+import { API, apiError, http, reply, sent, server } from '../api-mock';
+import { makeContest } from '../fixtures';
+import { renderPage, resetStores, signIn, toasts } from '../render';
+
+const renderCreate = () => renderPage(<CreateContestPage />, { pattern: '/create-contest', path: '/create-contest' });
+
+beforeEach(() => {
+  resetStores();
+  signIn();
+});
+
+it('shows the dates as local date-time pickers with the time zone, and sensible defaults', () => {
+  renderCreate();
+  const starts = screen.getByLabelText('Starts');
+  expect(starts).toHaveAttribute('type', 'datetime-local');
+  expect(screen.getByLabelText('Ends')).toHaveAttribute('type', 'datetime-local');
+  expect(screen.getAllByText(/^Your time zone: .+/)).toHaveLength(2);
+  expect(screen.getByLabelText('Picks per player')).toHaveValue(5);
+  expect(screen.getByRole('radio', { name: 'Public' })).toBeChecked();
+});
+
+it('validates on the client with the shared schema and sends nothing while fields are wrong', async () => {
+  const { user } = renderCreate();
+  await user.type(screen.getByLabelText('Name'), 'ab');
+  await user.clear(screen.getByLabelText('Picks per player'));
+  await user.type(screen.getByLabelText('Picks per player'), '12');
+  await user.clear(screen.getByLabelText('Starting cash (USD)'));
+  await user.type(screen.getByLabelText('Starting cash (USD)'), '500');
+  await user.click(screen.getByRole('button', { name: 'Create contest' }));
+
+  expect(screen.getByText('Name: at least 3 characters')).toBeInTheDocument();
+  expect(screen.getByText('Picks: at most 10')).toBeInTheDocument();
+  expect(screen.getByText('Starting cash: at least $1,000')).toBeInTheDocument();
+  expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.getByText('Please fix 3 highlighted fields.')).toBeInTheDocument();
+  expect(sent('/contest/create-contest')).toHaveLength(0);
+
+  // Errors follow the typing once the user has tried to submit.
+  await user.type(screen.getByLabelText('Name'), 'c');
+  expect(screen.queryByText('Name: at least 3 characters')).not.toBeInTheDocument();
+});
+
+it('warns early when the start is too soon (a hint from the demo limits)', async () => {
+  const { user } = renderCreate();
+  await user.type(screen.getByLabelText('Name'), 'Quick one');
+  const past = new Date(Date.now() - 60_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const local = `${past.getFullYear()}-${pad(past.getMonth() + 1)}-${pad(past.getDate())}T${pad(past.getHours())}:${pad(past.getMinutes())}`;
+  await user.clear(screen.getByLabelText('Starts'));
+  await user.type(screen.getByLabelText('Starts'), local);
+  await user.click(screen.getByRole('button', { name: 'Create contest' }));
+  expect(screen.getByText('The start must be at least 30 seconds from now')).toBeInTheDocument();
+  expect(sent('/contest/create-contest')).toHaveLength(0);
+});
+
+it('derives team collaboration from the affiliations editor — there is no separate switch', async () => {
+  const { user } = renderCreate();
+  expect(screen.getByTestId('team-collaboration')).toHaveTextContent('Team collaboration: No — solo contest');
+  expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+
+  const teamInput = screen.getByLabelText('Teams (affiliations)');
+  await user.type(teamInput, 'Bulls{Enter}');
+  await user.type(teamInput, 'Bears');
+  await user.click(screen.getByRole('button', { name: 'Add team' }));
+  expect(within(screen.getByRole('list', { name: 'Teams' })).getAllByRole('listitem')).toHaveLength(2);
+  expect(screen.getByTestId('team-collaboration')).toHaveTextContent('Team collaboration: Yes — 2 teams');
+
+  await user.type(teamInput, 'bulls{Enter}');
+  expect(screen.getByRole('alert')).toHaveTextContent('“bulls” is already a team');
+
+  await user.click(screen.getByRole('button', { name: 'Remove team Bulls' }));
+  await user.click(screen.getByRole('button', { name: 'Remove team Bears' }));
+  expect(screen.getByTestId('team-collaboration')).toHaveTextContent('Team collaboration: No — solo contest');
+});
+
+it('creates the contest with the derived flag and goes to the confirmation', async () => {
+  server.use(
+    http.post(`${API}/contest/create-contest`, async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      return reply({ data: makeContest({ _id: 'c-new', name: body.name as string, affiliations: body.affiliations as string[] }) });
+    }),
+  );
+  const { user } = renderCreate();
+  await user.type(screen.getByLabelText('Name'), '  Team Tussle ');
+  await user.type(screen.getByLabelText('Description'), 'Bulls against bears');
+  await user.click(screen.getByText('Private'));
+  expect(screen.getByRole('radio', { name: 'Private' })).toBeChecked();
+  await user.type(screen.getByLabelText('Teams (affiliations)'), 'Bulls{Enter}');
+  await user.click(screen.getByRole('button', { name: 'Create contest' }));
+
+  expect(await screen.findByTestId('location')).toHaveTextContent('/contest-confirmed/c-new');
+  const [call] = sent('/contest/create-contest');
+  expect(call?.body).toMatchObject({
+    name: 'Team Tussle',
+    description: 'Bulls against bears',
+    picksCount: 5,
+    startingCash: 100_000,
+    maxParticipants: 50,
+    visibility: 'private',
+    affiliations: ['Bulls'],
+    isTeamCollaboration: true,
+  });
+  const body = call?.body as { startsAt: string; endsAt: string };
+  expect(new Date(body.startsAt).toISOString()).toBe(body.startsAt);
+  expect(Date.parse(body.endsAt)).toBeGreaterThan(Date.parse(body.startsAt));
+});
+
+it('shows the server’s field errors on the fields and its message in a toast', async () => {
+  server.use(
+    http.post(`${API}/contest/create-contest`, () =>
+      apiError(400, 'Invalid contest', [{ field: 'startsAt', message: 'The start must be at least 5 minutes from now' }]),
+    ),
+  );
+  const { user } = renderCreate();
+  await user.type(screen.getByLabelText('Name'), 'Server says no');
+  await user.click(screen.getByRole('button', { name: 'Create contest' }));
+  expect(await screen.findByText('The start must be at least 5 minutes from now')).toBeInTheDocument();
+  expect(screen.getByLabelText('Starts')).toHaveAttribute('aria-invalid', 'true');
+  expect(toasts()).toEqual([expect.objectContaining({ kind: 'error', message: 'Invalid contest' })]);
+  expect(screen.getByRole('button', { name: 'Create contest' })).toBeEnabled();
+});

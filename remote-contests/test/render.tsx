@@ -1,0 +1,44 @@
+import { useToastStore, useUserStore } from '@bullpen/shared';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { ME } from './fixtures';
+
+/** Shows where the app navigated, so tests can assert the destination without the other screens. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+export function signIn(user: { id: string; ticker: string; role: 'user' | 'admin' } = ME) {
+  useUserStore.setState({ user });
+}
+
+export function signOut() {
+  useUserStore.setState({ user: null });
+}
+
+export const toasts = () => useToastStore.getState().toasts;
+
+/** Renders one page at `path` under its route `pattern`, with a fresh SWR cache, and a catch-all probe route. */
+export function renderPage(page: ReactElement, { pattern, path, state }: { pattern: string; path: string; state?: unknown }) {
+  const user = userEvent.setup();
+  const utils = render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MemoryRouter initialEntries={[{ pathname: path.split('?')[0] ?? path, search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}>
+        <Routes>
+          <Route path={pattern} element={page} />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+  return { user, ...utils };
+}
+
+export function resetStores() {
+  useToastStore.setState({ toasts: [] });
+  useUserStore.setState({ user: null, lastLiveContestsFetched: null });
+}

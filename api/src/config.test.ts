@@ -1,0 +1,50 @@
+import { ConfigError, loadConfig } from './config';
+
+test('every setting has a working local default', () => {
+  const config = loadConfig({});
+  expect(config.port).toBe(4000);
+  expect(config.host).toBe('127.0.0.1');
+  expect(config.databaseUrl).toBeNull();
+  expect(config.dataDir).toMatch(/\.data[/\\]api$/);
+  expect(config.auth).toEqual({
+    issuer: 'http://localhost:9229/us-east-1_LocalPool',
+    jwksUrl: 'http://localhost:9229/us-east-1_LocalPool/.well-known/jwks.json',
+    clientId: 'bullpen-web-client',
+  });
+  expect(config.corsOrigins).toEqual([3000, 3001, 3002, 3003, 3004].map((p) => `http://localhost:${p}`));
+  expect(config.market.tickMs).toBe(5000);
+  expect(config.contest).toEqual({ minLeadSeconds: 30, minDurationSeconds: 120, maxDurationSeconds: 31_536_000 });
+});
+
+test('production timing defaults', () => {
+  expect(loadConfig({ NODE_ENV: 'production' }).contest).toEqual({ minLeadSeconds: 300, minDurationSeconds: 3600, maxDurationSeconds: 31_536_000 });
+});
+
+test('settings from the environment', () => {
+  const config = loadConfig({
+    PORT: '4101',
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+    AUTH_ISSUER: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Abc',
+    CORS_ORIGINS: 'https://a.example, https://b.example',
+    ADMIN_PHONE_NUMBERS: '+15555550100,+447700900123',
+  });
+  expect(config.port).toBe(4101);
+  expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
+  expect(config.auth.jwksUrl).toBe('https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Abc/.well-known/jwks.json');
+  expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+  expect(config.adminPhoneNumbers).toEqual(['+15555550100', '+447700900123']);
+});
+
+test.each([
+  ['PORT', 'abc'],
+  ['PORT', '70000'],
+  ['MARKET_TICK_MS', '-5'],
+  ['DATABASE_URL', 'mysql://x'],
+  ['AUTH_ISSUER', 'not a url'],
+  ['CORS_ORIGINS', 'localhost:3000'],
+  ['ADMIN_PHONE_NUMBERS', '5555550100'],
+  ['CONTEST_MIN_LEAD_S', '1.5'],
+])('a bad %s stops start-up naming it', (name, value) => {
+  expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+  expect(() => loadConfig({ [name]: value })).toThrow(name);
+});

@@ -1,0 +1,140 @@
+import { screen, within } from '@testing-library/react';
+import ContestConfirmedPage from '../../src/app/pages/contest-confirmed-page';
+import InvitationPage from '../../src/app/pages/invitation-page';
+import JoinContestInfoPage from '../../src/app/pages/join-contest-info-page';
+import { API, apiError, http, reply, requests, sent, server } from '../api-mock';
+import { makeContest, makeContestUser } from '../fixtures';
+import { renderPage, resetStores, signIn, signOut } from '../render';
+
+const team = makeContest({ affiliations: ['Bulls', 'Bears'], isTeamCollaboration: true, participantsCount: 7 });
+
+function serve(contest = makeContest(), contestUser = makeContestUser()) {
+  server.use(
+    http.post(`${API}/contest/get-contest`, () => reply({ contest })),
+    http.get(`${API}/contest-user/c-1`, () => reply({ data: contestUser })),
+  );
+}
+
+beforeEach(() => resetStores());
+
+describe('/contest-confirmed', () => {
+  const renderConfirmed = () =>
+    renderPage(<ContestConfirmedPage />, { pattern: '/contest-confirmed/:contestId', path: '/contest-confirmed/c-1' });
+
+  it('shows the invitation link with a working copy button, the share text and the next step', async () => {
+    signIn();
+    serve();
+    const { user } = renderConfirmed();
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    const link = await screen.findByTestId('invitation-link');
+    expect(link).toHaveTextContent('http://localhost/join-contest-info/c-1');
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenLastCalledWith('http://localhost/join-contest-info/c-1');
+    expect(screen.getByRole('button', { name: 'Copied ✓' })).toBeInTheDocument();
+
+    expect(screen.getByText(/Join my Bullpen contest “Spring Sprint”: pick 2 stocks with \$100,000 of virtual cash\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy message' }));
+    expect(writeText.mock.lastCall?.[0]).toMatch(/^Join my Bullpen contest .* http:\/\/localhost\/join-contest-info\/c-1$/);
+
+    expect(screen.getByRole('link', { name: 'Save your picks' })).toHaveAttribute('href', '/save-picks/c-1');
+  });
+
+  it('shows an error state with retry when the contest cannot be loaded', async () => {
+    signIn();
+    let fail = true;
+    server.use(
+      http.post(`${API}/contest/get-contest`, () => (fail ? apiError(500, 'Boom') : reply({ contest: makeContest() }))),
+    );
+    const { user } = renderConfirmed();
+    expect(await screen.findByText('This contest could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Boom')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('invitation-link')).toBeInTheDocument();
+  });
+});
+
+describe('/invitation', () => {
+  const renderInvitation = () =>
+    renderPage(<InvitationPage />, { pattern: '/invitation/:contestId', path: '/invitation/c-1' });
+
+  it('shows the summary, the creator and the countdown, and Join leads to the picks', async () => {
+    signIn();
+    serve();
+    renderInvitation();
+    expect(await screen.findByText('BOLT invites you')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Spring Sprint' })).toBeInTheDocument();
+    expect(screen.getByText('Five picks, one week.')).toBeInTheDocument();
+    expect(screen.getByText(/^1h (29m|30m) \d\ds$/)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Join — choose your picks' })).toHaveAttribute('href', '/save-picks/c-1');
+  });
+
+  it('tells a participant they are in instead of offering Join', async () => {
+    signIn();
+    serve(makeContest(), makeContestUser({ joined: true, picks: ['AAPL', 'MSFT'] }));
+    renderInvitation();
+    expect(await screen.findByRole('link', { name: 'You’re in — view contest' })).toHaveAttribute('href', '/contest-detail/c-1');
+  });
+
+  it('says when the contest was cancelled', async () => {
+    signIn();
+    serve(makeContest({ status: 'cancelled' }));
+    renderInvitation();
+    expect(await screen.findByText('This contest is cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Join/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('/join-contest-info', () => {
+  const renderJoinInfo = () =>
+    renderPage(<JoinContestInfoPage />, { pattern: '/join-contest-info/:contestId', path: '/join-contest-info/c-1?ref=sms' });
+
+  it('works signed out with the unauthenticated get-contest: rules in plain words and the participants count', async () => {
+    signOut();
+    serve(team);
+    renderJoinInfo();
+    expect(await screen.findByRole('heading', { name: 'Spring Sprint' })).toBeInTheDocument();
+    expect(screen.getByText(/Pick exactly 2 different stocks before the start/)).toBeInTheDocument();
+    expect(screen.getByText(/your \$100,000 of virtual cash is split equally across your picks/)).toBeInTheDocument();
+    expect(screen.getByText(/Team contest: you join one of “Bulls”, “Bears”/)).toBeInTheDocument();
+    expect(screen.getByTestId('participants-count')).toHaveTextContent('7 of 20 places taken');
+    const [call] = sent('/contest/get-contest');
+    expect(call?.authorization).toBeNull();
+    expect(call?.body).toEqual({ contestId: 'c-1' });
+    // Signed out, nothing that needs a token is called.
+    expect(requests.every((r) => r.path === '/contest/get-contest')).toBe(true);
+  });
+
+  it('signed out: "Sign up to join" goes to /auth and keeps this address in localStorage next', async () => {
+    signOut();
+    serve();
+    const { user } = renderJoinInfo();
+    await user.click(await screen.findByRole('link', { name: 'Sign up to join' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth');
+    expect(localStorage.getItem('next')).toBe('/join-contest-info/c-1?ref=sms');
+  });
+
+  it('signed in: Join leads to the picks', async () => {
+    signIn();
+    serve();
+    renderJoinInfo();
+    const joinPanel = (await screen.findByRole('heading', { name: 'Join' })).closest('section') as HTMLElement;
+    expect(await within(joinPanel).findByRole('link', { name: 'Join' })).toHaveAttribute('href', '/save-picks/c-1');
+    expect(screen.queryByRole('link', { name: 'Sign up to join' })).not.toBeInTheDocument();
+  });
+
+  it('says when the contest has already started', async () => {
+    signOut();
+    serve(makeContest({ status: 'active' }));
+    renderJoinInfo();
+    expect(await screen.findByText('This contest is live')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign up to join' })).not.toBeInTheDocument();
+  });
+
+  it('shows a not-found state for an unknown contest', async () => {
+    signOut();
+    server.use(http.post(`${API}/contest/get-contest`, () => apiError(404, 'Contest not found')));
+    renderJoinInfo();
+    expect(await screen.findByText('This contest does not exist')).toBeInTheDocument();
+  });
+});

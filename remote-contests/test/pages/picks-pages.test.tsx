@@ -1,0 +1,231 @@
+import { screen, within } from '@testing-library/react';
+import ConfirmSavePicksPage from '../../src/app/pages/confirm-save-picks-page';
+import EditPicksPage from '../../src/app/pages/edit-picks-page';
+import SavePicksPage from '../../src/app/pages/save-picks-page';
+import { API, apiError, http, reply, sent, server } from '../api-mock';
+import { EQUITIES, makeContest, makeContestUser } from '../fixtures';
+import type { Contest, ContestUser } from '@bullpen/shared/schemas';
+import { renderPage, resetStores, signIn, toasts } from '../render';
+
+function serve(contest: Contest = makeContest(), contestUser: ContestUser = makeContestUser()) {
+  server.use(
+    http.post(`${API}/contest/get-contest`, () => reply({ contest })),
+    http.get(`${API}/contest-user/c-1`, () => reply({ data: contestUser })),
+    http.post(`${API}/equity/get-equities`, () => reply({ equities: EQUITIES })),
+  );
+}
+
+const renderSave = () => renderPage(<SavePicksPage />, { pattern: '/save-picks/:contestId', path: '/save-picks/c-1' });
+const renderEditPicks = () => renderPage(<EditPicksPage />, { pattern: '/edit-picks/:contestId', path: '/edit-picks/c-1' });
+const renderConfirm = (state?: unknown) =>
+  renderPage(<ConfirmSavePicksPage />, { pattern: '/confirm-save-picks/:contestId', path: '/confirm-save-picks/c-1', state });
+
+const box = (symbol: string) => screen.getByRole('checkbox', { name: `Pick ${symbol}` });
+const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
+beforeEach(() => {
+  resetStores();
+  signIn();
+});
+
+describe('/save-picks', () => {
+  it('selects exactly picksCount with a counter and never over-selects', async () => {
+    serve();
+    const { user } = renderSave();
+    await screen.findByRole('checkbox', { name: 'Pick AAPL' });
+    expect(screen.getByTestId('pick-counter')).toHaveTextContent('0 / 2 selected');
+    expect(screen.getByRole('button', { name: 'Review picks' })).toBeDisabled();
+    expect(screen.getByText('Simulated prices')).toBeInTheDocument();
+
+    await user.click(box('MSFT'));
+    await user.click(box('AAPL'));
+    expect(screen.getByTestId('pick-counter')).toHaveTextContent('2 / 2 selected');
+    expect(box('XOM')).toBeDisabled();
+    expect(box('JPM')).toBeDisabled();
+    await user.click(box('XOM'));
+    expect(box('XOM')).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Review picks' })).toBeEnabled();
+
+    await user.click(box('MSFT'));
+    expect(screen.getByTestId('pick-counter')).toHaveTextContent('1 / 2 selected');
+    expect(box('XOM')).toBeEnabled();
+    expect(screen.getByText('Choose 1 more')).toBeInTheDocument();
+  });
+
+  it('searches by symbol or name and filters by sector, price and daily change', async () => {
+    serve();
+    const { user } = renderSave();
+    await screen.findByRole('checkbox', { name: 'Pick AAPL' });
+    expect(rows()).toHaveLength(4);
+
+    await user.type(screen.getByLabelText('Search'), 'exxon');
+    expect(rows().map((r) => within(r).getByRole('checkbox').getAttribute('aria-label'))).toEqual(['Pick XOM']);
+    await user.clear(screen.getByLabelText('Search'));
+    await user.type(screen.getByLabelText('Search'), 'msft');
+    expect(rows()).toHaveLength(1);
+    await user.clear(screen.getByLabelText('Search'));
+
+    await user.selectOptions(screen.getByLabelText('Sector'), 'Technology');
+    expect(rows()).toHaveLength(2);
+    await user.type(screen.getByLabelText('Max price'), '200');
+    expect(rows().map((r) => within(r).getByRole('checkbox').getAttribute('aria-label'))).toEqual(['Pick AAPL']);
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(rows()).toHaveLength(4);
+
+    await user.selectOptions(screen.getByLabelText('Daily change'), 'losers');
+    expect(rows().map((r) => within(r).getByRole('checkbox').getAttribute('aria-label'))).toEqual(['Pick JPM', 'Pick XOM']);
+    await user.type(screen.getByLabelText('Min price'), '150');
+    expect(rows()).toHaveLength(1);
+    await user.type(screen.getByLabelText('Search'), 'zzz');
+    expect(screen.getByText('No stocks match these filters')).toBeInTheDocument();
+  });
+
+  it('keeps a selection while filtering, and shows price and signed daily change', async () => {
+    serve();
+    const { user } = renderSave();
+    await user.click(await screen.findByRole('checkbox', { name: 'Pick AAPL' }));
+    await user.selectOptions(screen.getByLabelText('Sector'), 'Energy');
+    await user.click(box('XOM'));
+    expect(screen.getByTestId('pick-counter')).toHaveTextContent('2 / 2 selected');
+    const xom = box('XOM').closest('tr') as HTMLElement;
+    expect(within(xom).getByText('$110.50')).toHaveClass('bpc-num');
+    expect(within(xom).getByText('−0.75%')).toHaveClass('bpc-tone-loss');
+  });
+
+  it('requires a team in a team contest, then Review carries the selection to the confirm screen and sessionStorage', async () => {
+    serve(makeContest({ affiliations: ['Bulls', 'Bears'], isTeamCollaboration: true }));
+    const { user } = renderSave();
+    await user.click(await screen.findByRole('checkbox', { name: 'Pick AAPL' }));
+    await user.click(box('JPM'));
+    expect(screen.getByText('Now choose your team')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Review picks' })).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: 'Bears' }));
+    await user.click(screen.getByRole('button', { name: 'Review picks' }));
+
+    expect(screen.getByTestId('location')).toHaveTextContent('/confirm-save-picks/c-1');
+    expect(JSON.parse(sessionStorage.getItem('bullpen:picks-draft:c-1') ?? 'null')).toEqual({
+      contestId: 'c-1',
+      mode: 'join',
+      picks: ['AAPL', 'JPM'],
+      affiliation: 'Bears',
+    });
+  });
+
+  it('explains instead of picking when already joined, or when the contest has started', async () => {
+    serve(makeContest(), makeContestUser({ joined: true, picks: ['AAPL', 'MSFT'] }));
+    const first = renderSave();
+    expect(await screen.findByText('You have already joined')).toBeInTheDocument();
+    first.unmount();
+    serve(makeContest({ status: 'active' }));
+    renderSave();
+    expect(await screen.findByText('Picks are locked: the contest is live')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('shows an error state when the stock list fails', async () => {
+    serve();
+    server.use(http.post(`${API}/equity/get-equities`, () => apiError(500, 'Market data unavailable')));
+    renderSave();
+    expect(await screen.findByText('The stock list could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Market data unavailable')).toBeInTheDocument();
+  });
+});
+
+describe('/edit-picks', () => {
+  it('starts from the saved picks and reviews a change without a team selector', async () => {
+    serve(
+      makeContest({ affiliations: ['Bulls'], isTeamCollaboration: true }),
+      makeContestUser({ joined: true, picks: ['MSFT', 'XOM'], affiliation: 'Bulls' }),
+    );
+    const { user } = renderEditPicks();
+    expect(await screen.findByRole('checkbox', { name: 'Pick MSFT' })).toBeChecked();
+    expect(box('XOM')).toBeChecked();
+    expect(screen.queryByRole('radiogroup', { name: 'Your team' })).not.toBeInTheDocument();
+    await user.click(box('XOM'));
+    await user.click(box('AAPL'));
+    await user.click(screen.getByRole('button', { name: 'Review picks' }));
+    expect(JSON.parse(sessionStorage.getItem('bullpen:picks-draft:c-1') ?? 'null')).toMatchObject({
+      mode: 'change',
+      picks: ['MSFT', 'AAPL'],
+    });
+  });
+
+  it('explains when the caller is not a participant', async () => {
+    serve();
+    renderEditPicks();
+    expect(await screen.findByText('You have not joined this contest')).toBeInTheDocument();
+  });
+});
+
+describe('/confirm-save-picks', () => {
+  const draft = { contestId: 'c-1', mode: 'join' as const, picks: ['AAPL', 'MSFT'], affiliation: null };
+
+  it('shows the planned allocation: equal split, whole shares at today’s price, remainder cash', async () => {
+    serve();
+    renderConfirm({ draft });
+    const table = await screen.findByRole('table', { name: 'Planned allocation' });
+    const [aapl, msft] = within(table).getAllByRole('row').slice(1, 3) as HTMLElement[];
+    expect(within(aapl as HTMLElement).getByText('262')).toBeInTheDocument();
+    expect(within(aapl as HTMLElement).getByText('$49,876.94')).toBeInTheDocument();
+    expect(within(msft as HTMLElement).getByText('121')).toBeInTheDocument();
+    expect(screen.getByTestId('invested')).toHaveTextContent('$99,634.56');
+    expect(screen.getByTestId('cash-left')).toHaveTextContent('$365.44');
+    expect(screen.getByText(/\$50,000\.00 per pick/)).toBeInTheDocument();
+    expect(screen.getByText('Simulated prices')).toBeInTheDocument();
+  });
+
+  it('keeps the selection across a reload through sessionStorage', async () => {
+    serve();
+    sessionStorage.setItem('bullpen:picks-draft:c-1', JSON.stringify({ ...draft, picks: ['XOM', 'JPM'] }));
+    renderConfirm();
+    const table = await screen.findByRole('table', { name: 'Planned allocation' });
+    expect(within(table).getByRole('rowheader', { name: 'XOM' })).toBeInTheDocument();
+    expect(within(table).getByRole('rowheader', { name: 'JPM' })).toBeInTheDocument();
+  });
+
+  it('joins with the picks and team, toasts success and goes to the contest', async () => {
+    serve(makeContest({ affiliations: ['Bulls', 'Bears'], isTeamCollaboration: true }));
+    server.use(
+      http.post(`${API}/contest/join-contest`, () =>
+        reply({ data: makeContestUser({ joined: true, picks: ['AAPL', 'MSFT'], affiliation: 'Bulls' }) }),
+      ),
+    );
+    sessionStorage.setItem('bullpen:picks-draft:c-1', JSON.stringify({ ...draft, affiliation: 'Bulls' }));
+    const { user } = renderConfirm();
+    expect(await screen.findByText('Bulls')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm and join' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/contest-detail/c-1');
+    expect(sent('/contest/join-contest')[0]?.body).toEqual({ contestId: 'c-1', picks: ['AAPL', 'MSFT'], affiliation: 'Bulls' });
+    expect(toasts()).toContainEqual(expect.objectContaining({ kind: 'success', message: 'You joined “Spring Sprint”' }));
+    expect(sessionStorage.getItem('bullpen:picks-draft:c-1')).toBeNull();
+  });
+
+  it('changes picks for a participant (no affiliation sent)', async () => {
+    serve();
+    server.use(
+      http.post(`${API}/contest/change-picks`, () => reply({ data: makeContestUser({ joined: true, picks: ['XOM', 'JPM'] }) })),
+    );
+    const { user } = renderConfirm({ draft: { ...draft, mode: 'change', picks: ['XOM', 'JPM'] } });
+    await user.click(await screen.findByRole('button', { name: 'Confirm new picks' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/contest-detail/c-1');
+    expect(sent('/contest/change-picks')[0]?.body).toEqual({ contestId: 'c-1', picks: ['XOM', 'JPM'] });
+    expect(toasts()).toContainEqual(expect.objectContaining({ kind: 'success', message: 'Your picks were saved' }));
+  });
+
+  it('shows the server’s message and stays when joining is refused', async () => {
+    serve();
+    server.use(http.post(`${API}/contest/join-contest`, () => apiError(409, 'The contest is full')));
+    const { user } = renderConfirm({ draft });
+    await user.click(await screen.findByRole('button', { name: 'Confirm and join' }));
+    expect(await screen.findByRole('button', { name: 'Confirm and join' })).toBeEnabled();
+    expect(toasts()).toContainEqual(expect.objectContaining({ kind: 'error', message: 'The contest is full' }));
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('sends the user back to choose when there is no selection', async () => {
+    serve();
+    renderConfirm();
+    expect(await screen.findByText('No picks to confirm')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose picks' })).toHaveAttribute('href', '/save-picks/c-1');
+  });
+});

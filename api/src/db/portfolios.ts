@@ -58,7 +58,7 @@ export async function contestUserView(
     .select()
     .from(trades)
     .where(and(eq(trades.contestId, contest.id), eq(trades.userId, userId)))
-    .orderBy(desc(trades.executedAt), desc(trades.id))
+    .orderBy(desc(trades.executedAt), desc(trades.seq))
     .limit(500);
   return {
     contestId: contest.id,

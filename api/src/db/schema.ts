@@ -112,6 +112,8 @@ export const trades = pgTable(
   'trades',
   {
     id: text('id').primaryKey(),
+    /** Execution order, even for trades stamped with the same instant. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     contestId: text('contest_id').notNull(),
     userId: text('user_id').notNull(),
     symbol: text('symbol').notNull(),
@@ -121,7 +123,7 @@ export const trades = pgTable(
     amountCents: cents('amount_cents').notNull(),
     executedAt: ts('executed_at').notNull(),
   },
-  (t) => [index('trades_participant_idx').on(t.contestId, t.userId, t.executedAt)],
+  (t) => [index('trades_participant_idx').on(t.contestId, t.userId, t.executedAt, t.seq)],
 );
 
 export const idempotencyKeys = pgTable(

@@ -43,7 +43,11 @@ export function ContestForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const zone = useMemo(() => `${localTimeZone()} (${timeZoneLabel()})`, []);
+  const zone = useMemo(() => {
+    const name = localTimeZone();
+    const short = timeZoneLabel();
+    return short && short !== name ? `${name} (${short})` : name;
+  }, []);
 
   const set = <K extends ContestFormField>(field: K, value: ContestFormValues[K]) => {
     const next = { ...values, [field]: value };

@@ -16,6 +16,7 @@ export const CONTESTS_CSS = `
   color: var(--bpc-text);
   font-family: var(--font-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
   font-variant-numeric: tabular-nums;
+  color-scheme: dark;
   max-width: 1120px;
   margin: 0 auto;
   padding: 24px 16px 48px;
@@ -75,7 +76,7 @@ textarea.bpc-input { min-height: 88px; resize: vertical; }
   border: 1px solid var(--bpc-border); font: inherit; color: var(--bpc-text); max-width: 100%; }
 .bpc-chip span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .bpc-chip button { background: transparent; border: 0; color: var(--bpc-muted); cursor: pointer; font: inherit; padding: 0 6px; }
-.bpc-segmented { display: inline-flex; border: 1px solid var(--bpc-border); border-radius: 8px; overflow: hidden; }
+.bpc-segmented { align-self: flex-start; display: inline-flex; border: 1px solid var(--bpc-border); border-radius: 8px; overflow: hidden; }
 .bpc-segmented label { padding: 8px 14px; cursor: pointer; font-weight: 600; }
 .bpc-segmented input { position: absolute; opacity: 0; pointer-events: none; }
 .bpc-segmented label:has(input:checked) { background: var(--bpc-primary); color: var(--bpc-on-primary); }
@@ -98,7 +99,7 @@ textarea.bpc-input { min-height: 88px; resize: vertical; }
 .bpc-screen a.bpc-card { color: var(--bpc-text); }
 .bpc-card:hover { border-color: var(--bpc-primary); }
 .bpc-card h3 { margin: 0; font-size: 1rem; overflow-wrap: anywhere; }
-.bpc-card-foot { display: flex; justify-content: space-between; gap: 8px; flex-wrap: wrap; color: var(--bpc-muted); font-size: .85rem; }
+.bpc-card-foot { margin-top: auto; display: flex; justify-content: space-between; gap: 8px; flex-wrap: wrap; color: var(--bpc-muted); font-size: .85rem; }
 .bpc-big { font-size: 1.4rem; font-weight: 800; }
 .bpc-state { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 12px; padding: 32px 16px; }
 .bpc-state p { margin: 0; max-width: 48ch; }
@@ -116,7 +117,7 @@ textarea.bpc-input { min-height: 88px; resize: vertical; }
 .bpc-link-box { display: flex; gap: 8px; align-items: stretch; flex-wrap: wrap; }
 .bpc-link-box code { flex: 1 1 220px; min-width: 0; padding: 10px 12px; background: var(--bpc-bg); border: 1px solid var(--bpc-border);
   border-radius: 8px; overflow-wrap: anywhere; color: var(--bpc-primary); }
-.bpc-podium { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 12px; align-items: end; }
+.bpc-podium { max-width: 640px; margin: 0 auto !important; display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 12px; align-items: end; }
 .bpc-podium li { list-style: none; display: flex; flex-direction: column; align-items: center; gap: 6px; text-align: center; min-width: 0; }
 .bpc-podium .bpc-step { width: 100%; border-radius: 10px 10px 0 0; display: flex; align-items: flex-start; justify-content: center;
   padding-top: 8px; font-size: 1.4rem; font-weight: 800; color: var(--bpc-on-primary); }

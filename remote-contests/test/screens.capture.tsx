@@ -2,6 +2,7 @@
 import { screen } from '@testing-library/react';
 import { writeFileSync } from 'node:fs';
 import type { ReactElement } from 'react';
+import type { Equity } from '@bullpen/shared/schemas';
 import ConfirmSavePicksPage from '../src/app/pages/confirm-save-picks-page';
 import ContestCompletedPage from '../src/app/pages/contest-completed-page';
 import ContestConfirmedPage from '../src/app/pages/contest-confirmed-page';
@@ -30,7 +31,7 @@ const more = [
   ...['NVDA:NVIDIA Corporation:Technology:875.28:3.1', 'KO:Coca-Cola Company:Consumer Staples:61.02:-0.3', 'UNH:UnitedHealth Group:Health Care:492.11:0.9', 'TSLA:Tesla, Inc.:Consumer Discretionary:174.6:-4.2'].map(
     (s) => {
       const [symbol, name, sector, price, changePct] = s.split(':') as [string, string, string, string, string];
-      return { ...EQUITIES[0]!, symbol, name, sector, price: Number(price), changePct: Number(changePct) };
+      return { ...(EQUITIES[0] as Equity), symbol, name, sector, price: Number(price), changePct: Number(changePct) };
     },
   ),
 ];

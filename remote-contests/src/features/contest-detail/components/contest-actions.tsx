@@ -111,9 +111,10 @@ export function ContestActions({
   return (
     <>
       {buttons.length > 0 ? (
-        <div className="bpc-row" role="group" aria-label="Contest actions">
+        <fieldset className="bpc-row" style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend className="bpc-sr">Contest actions</legend>
           {buttons}
-        </div>
+        </fieldset>
       ) : null}
       <ConfirmDialog
         open={dialog === 'leave'}

@@ -8,22 +8,21 @@ export function InvitationShare({ contest }: { contest: Contest }) {
   return (
     <div className="bpc-stack">
       <div className="bpc-stack" style={{ gap: 6 }}>
-        <span className="bpc-label" id="invite-link-label">
+        <span className="bpc-label">
           Invitation link
         </span>
         <div className="bpc-link-box">
-          <code aria-labelledby="invite-link-label" data-testid="invitation-link">
+          <code data-testid="invitation-link">
             {url}
           </code>
           <CopyButton text={url} label="Copy link" onError={notifyError} />
         </div>
       </div>
       <div className="bpc-stack" style={{ gap: 6 }}>
-        <span className="bpc-label" id="share-text-label">
+        <span className="bpc-label">
           Message to share
         </span>
         <p
-          aria-labelledby="share-text-label"
           className="bpc-small"
           style={{ margin: 0, padding: 12, background: 'var(--bpc-bg)', border: '1px solid var(--bpc-border)', borderRadius: 8, overflowWrap: 'anywhere' }}
         >

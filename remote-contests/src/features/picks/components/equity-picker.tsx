@@ -222,7 +222,7 @@ export function EquityPicker({
         )}
       </div>
 
-      <div className="bpc-sticky bpc-row bpc-between" aria-label="Selection">
+      <section className="bpc-sticky bpc-row bpc-between" aria-label="Selection">
         <div className="bpc-stack" style={{ gap: 6 }}>
           <span className="bpc-counter" aria-live="polite" data-testid="pick-counter">
             {selected.length} / {picksCount} selected
@@ -238,7 +238,7 @@ export function EquityPicker({
         <Button variant="primary" disabled={!ready} onClick={onReview}>
           {reviewLabel}
         </Button>
-      </div>
+      </section>
     </div>
   );
 }

@@ -115,10 +115,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+  // The documentation is public.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/docs')) route.config = { ...(route.config ?? {}), auth: 'public' } as typeof route.config;
   });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
 
   await app.register(authentication, { config, getKey: options.getKey, now: () => clock.now() });
   await app.register(rateLimit, {

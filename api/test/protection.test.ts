@@ -1,0 +1,163 @@
+import { call, createContest, createTestContext, createUser, joinContest, tickAt, type TestContext } from './support/harness';
+
+// HTTP behaviour that does not depend on the database driver: PGlite only.
+describe('protection, health, docs and events', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext('pglite');
+  });
+  afterAll(() => ctx.close());
+
+  test('/health reports the database and the market', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', db: 'ok', market: { asOf: expect.any(String) } });
+  });
+
+  test('/docs serves the OpenAPI document and a browsable page', async () => {
+    const json = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const document = json.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/contest/create-contest', '/contest/trading', '/contest-user/{id}', '/user/get-user']));
+    expect(document.paths['/contest/create-contest'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('isTeamCollaboration');
+    const page = await ctx.app.inject({ method: 'GET', url: '/docs' });
+    expect([200, 302]).toContain(page.statusCode);
+  });
+
+  test('a body over 64 KiB → 413 with the error body', async () => {
+    const user = await createUser(ctx);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/contest/create-contest',
+      headers: { authorization: user.token, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x', description: 'y'.repeat(70 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ errMessage: expect.any(String), errors: [] });
+  });
+
+  test('unknown routes → 404 with the error body', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ errMessage: expect.any(String), errors: [] });
+  });
+
+  test('security headers and CORS limited to the configured origins', async () => {
+    const allowed = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/contest/trading',
+      headers: { origin: 'http://localhost:3003', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,idempotency-key' },
+    });
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3003');
+    expect(String(allowed.headers['access-control-allow-headers']).toLowerCase()).toContain('idempotency-key');
+    const denied = await ctx.app.inject({ method: 'OPTIONS', url: '/contest/trading', headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' } });
+    expect(denied.headers['access-control-allow-origin']).toBeUndefined();
+    const health = await ctx.app.inject({ method: 'GET', url: '/health', headers: { origin: 'http://localhost:3000' } });
+    expect(health.headers['x-content-type-options']).toBe('nosniff');
+    expect(health.headers['strict-transport-security']).toBeDefined();
+    expect(health.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+  });
+
+  test('errors never leak stack traces or SQL', async () => {
+    const user = await createUser(ctx);
+    const bodies = [
+      await call(ctx, 'POST', '/contest/get-contest', { body: { contestId: "' OR 1=1 --" } }),
+      await call(ctx, 'GET', `/contest-user/${'x'.repeat(65)}`, { token: user.token }),
+      await ctx.app.inject({ method: 'POST', url: '/contest/join-contest', headers: { authorization: user.token, 'content-type': 'application/json' }, payload: '{"contestId":' }),
+      await ctx.app.inject({ method: 'POST', url: '/contest/join-contest', headers: { authorization: user.token, 'content-type': 'text/plain' }, payload: 'hello' }),
+    ];
+    expect(bodies.map((b) => b.statusCode)).toEqual([404, 400, 400, 400]);
+    for (const b of bodies) {
+      expect(b.json()).toEqual({ errMessage: expect.any(String), errors: expect.any(Array) });
+      expect(b.body).not.toMatch(/\bat \S+:\d+|select |insert |node_modules/i);
+    }
+  });
+});
+
+describe('rate limits', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext('pglite', { rateLimit: { max: 5, windowMs: 60_000 } });
+  });
+  afterAll(() => ctx.close());
+
+  test('per user: 429 with Retry-After once the budget is spent; another user is unaffected', async () => {
+    const noisy = await createUser(ctx, { initialize: false });
+    const codes: number[] = [];
+    let last;
+    for (let i = 0; i < 7; i++) {
+      last = await call(ctx, 'POST', '/user/get-user', { token: noisy.token, body: {} });
+      codes.push(last.statusCode);
+    }
+    expect(codes.slice(0, 4)).toEqual([200, 200, 200, 200]);
+    expect(codes.at(-1)).toBe(429);
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last?.json()).toEqual({ errMessage: expect.stringMatching(/Too many requests/), errors: [] });
+    const quiet = await createUser(ctx, { initialize: false });
+    expect((await call(ctx, 'POST', '/user/get-user', { token: quiet.token, body: {} })).statusCode).toBe(200);
+  });
+});
+
+describe('Server-Sent Events', () => {
+  let ctx: TestContext;
+  let base: string;
+  beforeAll(async () => {
+    ctx = await createTestContext('pglite');
+    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => ctx.close());
+
+  async function readEvents(response: Response, count: number) {
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const events: { event: string; data: unknown }[] = [];
+    while (events.length < count) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      let boundary = text.indexOf('\n\n');
+      while (boundary >= 0) {
+        const block = text.slice(0, boundary);
+        text = text.slice(boundary + 2);
+        const event = /^event: (.+)$/m.exec(block)?.[1];
+        const data = /^data: (.+)$/m.exec(block)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data) });
+        boundary = text.indexOf('\n\n');
+      }
+    }
+    await reader.cancel();
+    return events;
+  }
+
+  test('standings and prices on connect and after each tick; 401 without a token; 409 unless live', async () => {
+    const owner = await createUser(ctx);
+    const player = await createUser(ctx);
+    const contest = await createContest(ctx, owner);
+    await joinContest(ctx, player, contest._id);
+    const url = `${base}/contest/active/${contest._id}/events`;
+    expect((await fetch(url)).status).toBe(401);
+    const early = await fetch(url, { headers: { authorization: player.token } });
+    expect(early.status).toBe(409);
+    await tickAt(ctx, contest.startsAt);
+
+    const response = await fetch(url, { headers: { authorization: `Bearer ${player.token}`, origin: 'http://localhost:3003' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3003');
+    const reading = readEvents(response, 4);
+    // Let the first push go out, then tick once more.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const next = new Date(contest.startsAt).getTime() + 5_000;
+    await tickAt(ctx, next);
+    const events = await reading;
+    expect(events.map((e) => e.event)).toEqual(['standings', 'prices', 'standings', 'prices']);
+    expect(events[0]?.data).toMatchObject({ contestId: contest._id, standings: [expect.objectContaining({ userId: player.id, rank: 1 })], teams: [] });
+    expect(events[2]?.data).toMatchObject({ asOf: new Date(next).toISOString() });
+    const prices = events[3]?.data as { prices: { symbol: string; price: number }[]; asOf: string };
+    expect(prices.prices.length).toBeGreaterThan(95);
+    expect(prices.asOf).toBe(new Date(next).toISOString());
+  });
+});

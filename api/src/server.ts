@@ -1,8 +1,8 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type AppConfig, ConfigError, loadConfig } from './config';
 
 async function main() {
-  let config;
+  let config: AppConfig;
   try {
     config = loadConfig();
   } catch (error) {

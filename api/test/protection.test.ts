@@ -86,7 +86,7 @@ describe('rate limits', () => {
   test('per user: 429 with Retry-After once the budget is spent; another user is unaffected', async () => {
     const noisy = await createUser(ctx, { initialize: false });
     const codes: number[] = [];
-    let last;
+    let last: Awaited<ReturnType<typeof call>> | undefined;
     for (let i = 0; i < 7; i++) {
       last = await call(ctx, 'POST', '/user/get-user', { token: noisy.token, body: {} });
       codes.push(last.statusCode);

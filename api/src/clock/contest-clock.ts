@@ -102,7 +102,7 @@ export class ContestClock {
   /** Locks the contest (joins and leaves lock it too), so the participants seen here are final. */
   private async startContest(tx: Executor, contestId: string, prices: ReadonlyMap<string, number>, now: Date) {
     const [contest] = await tx.select().from(contests).where(eq(contests.id, contestId)).for('update');
-    if (!contest || contest.phase !== 'upcoming' || contest.cancelledAt || contest.startsAt > now) return 'skipped';
+    if (contest?.phase !== 'upcoming' || contest.cancelledAt || contest.startsAt > now) return 'skipped';
     const members = await tx
       .select({ userId: participants.userId, picks: participants.picks })
       .from(participants)

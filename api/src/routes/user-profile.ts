@@ -67,7 +67,7 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
     async (request) => {
       requireUser(request);
       const target = await findUser(app.deps.db, request.body.userId);
-      if (!target || target.status !== 'active') throw notFound('User not found');
+      if (target?.status !== 'active') throw notFound('User not found');
       return { userProfile: await profileOf(app.deps.db, target) };
     },
   );

@@ -1,12 +1,6 @@
-import { useParams } from 'react-router-dom';
+import { BullpenAuthenticator } from '../../features/authenticator';
 
-// Placeholder until this remote's issue builds the screen: title and route params only.
+/** `/auth` for signed-out visitors: the sign-in and sign-up widget (SPEC §2). */
 export default function AuthPage() {
-  const params = useParams();
-  return (
-    <section>
-      <h1>Sign in</h1>
-      {params.contestId ? <p>Contest {params.contestId}</p> : null}
-    </section>
-  );
+  return <BullpenAuthenticator />;
 }

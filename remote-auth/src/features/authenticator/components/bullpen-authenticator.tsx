@@ -1,0 +1,61 @@
+import '@aws-amplify/ui-react/styles.css';
+import '../theme/authenticator.css';
+import { Authenticator, ThemeProvider } from '@aws-amplify/ui-react';
+import { useRef } from 'react';
+import { useRequiredFieldMessages } from '../hooks/use-required-field-messages';
+import { useUserPoolConfigured } from '../hooks/use-user-pool-configured';
+import { authServices } from '../services/auth-services';
+import { bullpenAuthTheme } from '../theme/bullpen-auth-theme';
+import { ConfigurationError } from './configuration-error';
+import { ProductHeader } from './product-header';
+import { SignUpFormFields } from './sign-up-form-fields';
+
+/** SPEC §2: the issuer shown by authenticator apps for the QR code of the setup screen. */
+export const TOTP_ISSUER = 'Bullpen';
+
+const formFields = {
+  signUp: {
+    phone_number: { order: 1, dialCode: '+1' },
+    password: { order: 2 },
+    confirm_password: { order: 3 },
+  },
+  setupTotp: { QR: { totpIssuer: TOTP_ISSUER } },
+};
+
+const components = {
+  Header: ProductHeader,
+  SignUp: { FormFields: SignUpFormFields },
+};
+
+/**
+ * The Amplify Authenticator configured as SPEC §3 says (phone number sign-in and sign-up, no social
+ * providers) and themed to the product. Signed-in state is the host's business: it listens to Amplify's Hub
+ * and routes away, so nothing is rendered once the user is authenticated.
+ */
+export function BullpenAuthenticator() {
+  const configured = useUserPoolConfigured();
+  const container = useRef<HTMLDivElement>(null);
+  useRequiredFieldMessages(container);
+
+  return (
+    <ThemeProvider theme={bullpenAuthTheme} colorMode="dark">
+      <div ref={container} className="bullpen-auth">
+        {configured ? (
+          <Authenticator
+            loginMechanisms={['phone_number']}
+            signUpAttributes={['phone_number']}
+            socialProviders={[]}
+            formFields={formFields}
+            components={components}
+            services={authServices}
+          />
+        ) : (
+          <>
+            <ProductHeader />
+            <ConfigurationError />
+          </>
+        )}
+      </div>
+    </ThemeProvider>
+  );
+}

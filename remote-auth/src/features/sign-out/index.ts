@@ -1,0 +1,2 @@
+export { SignOutButton } from './components/sign-out-button';
+export { signOutEverywhere, type SignOutOutcome } from './api/sign-out-everywhere';

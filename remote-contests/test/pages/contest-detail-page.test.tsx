@@ -158,3 +158,13 @@ it('shows a loading state first', async () => {
   expect(screen.getByText('Loading the contest…')).toBeInTheDocument();
   await screen.findByText('You have not joined this contest yet.');
 });
+
+it('refreshes the contest when its start passes while the page is open', async () => {
+  const startsAt = new Date(Date.now() + 1_200).toISOString();
+  const update = serve(makeContest({ startsAt }), joinedMe);
+  renderDetail();
+  expect(await screen.findByRole('link', { name: 'Edit picks' })).toBeInTheDocument();
+  update({ contest: makeContest({ startsAt, status: 'active' }) });
+  expect(await screen.findByText('This contest is live', {}, { timeout: 4_000 })).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Edit picks' })).not.toBeInTheDocument();
+});

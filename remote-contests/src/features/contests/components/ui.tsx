@@ -203,7 +203,7 @@ export function Facts({ items }: { items: { label: string; value: ReactNode }[] 
 }
 
 /** Counts down to a moment, re-rendering every second. */
-export function Countdown({ to, doneText = 'Starting now' }: { to: string; doneText?: string }) {
+export function Countdown({ to, doneText = 'Starting now', onDone }: { to: string; doneText?: string; onDone?: () => void }) {
   const target = Date.parse(to);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -211,6 +211,13 @@ export function Countdown({ to, doneText = 'Starting now' }: { to: string; doneT
     return () => clearInterval(timer);
   }, []);
   const left = target - now;
+  const done = left <= 0;
+  const onDoneRef = useRef(onDone);
+  onDoneRef.current = onDone;
+  useEffect(() => {
+    // Fires when the moment passes while the screen is open (not for moments already past on arrival).
+    if (done && Date.now() - target < 5_000) onDoneRef.current?.();
+  }, [done, target]);
   return (
     <time dateTime={to} aria-live="off">
       {left > 0 ? formatCountdown(left) : doneText}

@@ -39,5 +39,8 @@ export function useContestCache() {
     [mutate, refreshAround],
   );
 
-  return useMemo(() => ({ putContest, putContestUser }), [putContest, putContestUser]);
+  /** Refetch everything about a contest, e.g. when its clock moves it from upcoming to live. */
+  const refreshContest = useCallback((contestId: string) => refreshAround(contestId, []), [refreshAround]);
+
+  return useMemo(() => ({ putContest, putContestUser, refreshContest }), [putContest, putContestUser, refreshContest]);
 }

@@ -1,8 +1,9 @@
 import type { Contest } from '@bullpen/shared/schemas';
-import { Badge, Countdown, StatusBadge } from '../../contests';
+import { Badge, Countdown, StatusBadge, useContestCache } from '../../contests';
 
 /** The contest's name, status and creator, with the start countdown while upcoming. */
 export function ContestHero({ contest, eyebrow }: { contest: Contest; eyebrow: string }) {
+  const { refreshContest } = useContestCache();
   return (
     <header className="bpc-panel bpc-stack" style={{ gap: 10 }}>
       <p className="bpc-eyebrow" style={{ margin: 0 }}>
@@ -24,7 +25,7 @@ export function ContestHero({ contest, eyebrow }: { contest: Contest; eyebrow: s
           <span>
             <span className="bpc-muted">Starts in </span>
             <strong className="bpc-tone-primary">
-              <Countdown to={contest.startsAt} />
+              <Countdown to={contest.startsAt} onDone={() => void refreshContest(contest._id)} />
             </strong>
           </span>
         ) : null}

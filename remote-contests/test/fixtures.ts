@@ -50,17 +50,17 @@ const equity = (symbol: string, name: string, sector: string, price: number, cha
   sector,
   exchange: 'NASDAQ',
   price,
-  previousClose: Math.round((price / (1 + changePct / 100)) * 100) / 100,
-  change: Math.round((price - price / (1 + changePct / 100)) * 100) / 100,
-  changePct,
+  previousClose: Math.round((price / (1 + changePct)) * 100) / 100,
+  change: Math.round((price - price / (1 + changePct)) * 100) / 100,
+  changePct, // a fraction, like the API's (0.0125 = +1.25%)
   updatedAt: inMinutes(0),
 });
 
 export const EQUITIES: Equity[] = [
-  equity('AAPL', 'Apple Inc.', 'Technology', 190.37, 1.25),
-  equity('JPM', 'JPMorgan Chase & Co.', 'Financials', 195.1, -2.1),
-  equity('MSFT', 'Microsoft Corporation', 'Technology', 411.22, 0.4),
-  equity('XOM', 'Exxon Mobil Corporation', 'Energy', 110.5, -0.75),
+  equity('AAPL', 'Apple Inc.', 'Technology', 190.37, 0.0125),
+  equity('JPM', 'JPMorgan Chase & Co.', 'Financials', 195.1, -0.021),
+  equity('MSFT', 'Microsoft Corporation', 'Technology', 411.22, 0.004),
+  equity('XOM', 'Exxon Mobil Corporation', 'Energy', 110.5, -0.0075),
 ];
 
 export function makeStandings(): Standing[] {

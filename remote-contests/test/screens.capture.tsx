@@ -28,7 +28,7 @@ const contest = makeContest({
 });
 const more = [
   ...EQUITIES,
-  ...['NVDA:NVIDIA Corporation:Technology:875.28:3.1', 'KO:Coca-Cola Company:Consumer Staples:61.02:-0.3', 'UNH:UnitedHealth Group:Health Care:492.11:0.9', 'TSLA:Tesla, Inc.:Consumer Discretionary:174.6:-4.2'].map(
+  ...['NVDA:NVIDIA Corporation:Technology:875.28:0.031', 'KO:Coca-Cola Company:Consumer Staples:61.02:-0.003', 'UNH:UnitedHealth Group:Health Care:492.11:0.009', 'TSLA:Tesla, Inc.:Consumer Discretionary:174.6:-0.042'].map(
     (s) => {
       const [symbol, name, sector, price, changePct] = s.split(':') as [string, string, string, string, string];
       return { ...(EQUITIES[0] as Equity), symbol, name, sector, price: Number(price), changePct: Number(changePct) };

@@ -9,13 +9,13 @@ export const formatWholeMoney = (value: number) =>
   Number.isInteger(value) ? wholeMoney.format(value) : money.format(value);
 export const formatInteger = (value: number) => integer.format(value);
 
-/** A fraction (0.0123) as a signed percentage ("+1.23%"); the API's returnPct is a fraction. */
+/** A fraction (0.0123) as a signed percentage ("+1.23%"); the API gives returnPct, pnlPct and changePct as fractions. */
 export function formatReturn(fraction: number | null | undefined): string {
   if (fraction === null || fraction === undefined || Number.isNaN(fraction)) return '—';
   return formatSignedPercent(fraction * 100);
 }
 
-/** A percentage number (1.23) as "+1.23%"; the API's changePct is already in percent. */
+/** A number already in percent (1.23) as "+1.23%". */
 export function formatSignedPercent(percent: number): string {
   const rounded = Math.round(percent * 100) / 100;
   const sign = rounded > 0 ? '+' : rounded < 0 ? '−' : '';

@@ -1,5 +1,5 @@
 import type { Equity } from '@bullpen/shared/schemas';
-import { formatInteger, formatMoney, formatSignedPercent, SimulatedPrices, Trend } from '../../contests';
+import { formatInteger, formatMoney, formatReturn, SimulatedPrices, Trend } from '../../contests';
 import type { Allocation } from '../lib/allocation';
 
 export function AllocationTable({
@@ -54,7 +54,7 @@ export function AllocationTable({
                   <td className="bpc-hide-narrow bpc-muted">{equity?.name ?? ''}</td>
                   <td className="bpc-num">{formatMoney(row.price)}</td>
                   <td className="bpc-num bpc-hide-narrow">
-                    {equity ? <Trend value={equity.changePct}>{formatSignedPercent(equity.changePct)}</Trend> : '—'}
+                    {equity ? <Trend value={equity.changePct}>{formatReturn(equity.changePct)}</Trend> : '—'}
                   </td>
                   <td className="bpc-num">{formatInteger(row.shares)}</td>
                   <td className="bpc-num">{formatMoney(row.cost)}</td>

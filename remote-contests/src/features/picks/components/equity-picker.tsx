@@ -1,6 +1,6 @@
 import type { Equity } from '@bullpen/shared/schemas';
 import { useMemo, useState } from 'react';
-import { Button, Empty, formatMoney, formatSignedPercent, SimulatedPrices, Trend } from '../../contests';
+import { Button, Empty, formatMoney, formatReturn, SimulatedPrices, Trend } from '../../contests';
 import {
   type ChangeFilter,
   EMPTY_FILTERS,
@@ -211,7 +211,7 @@ export function EquityPicker({
                       <td className="bpc-hide-narrow bpc-muted">{equity.sector}</td>
                       <td className="bpc-num">{formatMoney(equity.price)}</td>
                       <td className="bpc-num">
-                        <Trend value={equity.changePct}>{formatSignedPercent(equity.changePct)}</Trend>
+                        <Trend value={equity.changePct}>{formatReturn(equity.changePct)}</Trend>
                       </td>
                     </tr>
                   );

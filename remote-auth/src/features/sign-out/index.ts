@@ -1,2 +1,5 @@
-export { SignOutButton } from './components/sign-out-button';
-export { signOutEverywhere, type SignOutOutcome } from './api/sign-out-everywhere';
+export { SignOutButton } from "./components/sign-out-button";
+export {
+	signOutEverywhere,
+	type SignOutOutcome,
+} from "./api/sign-out-everywhere";

@@ -1,276 +1,235 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { Hub } from "aws-amplify/utils";
-import AuthPage from "../src/app/pages/auth-page";
-import { configureAmplify } from "./support/amplify";
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Hub } from 'aws-amplify/utils';
+import AuthPage from '../src/app/pages/auth-page';
+import { configureAmplify } from './support/amplify';
 import {
-	CognitoError,
-	deferred,
-	mockCognito,
-	mockSrpSignIn,
-	requestsTo,
-	resetCognito,
-	server,
-	userAttributes,
-} from "./support/cognito-mock";
+  CognitoError,
+  deferred,
+  mockCognito,
+  mockSrpSignIn,
+  requestsTo,
+  resetCognito,
+  server,
+  userAttributes,
+} from './support/cognito-mock';
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
-	localStorage.clear();
-	resetCognito();
-	configureAmplify();
+  localStorage.clear();
+  resetCognito();
+  configureAmplify();
 });
 
-const PHONE = "+15555550123";
+const PHONE = '+15555550123';
 const codeDelivery = {
-	AttributeName: "phone_number",
-	DeliveryMedium: "SMS",
-	Destination: "+*******0123",
+  AttributeName: 'phone_number',
+  DeliveryMedium: 'SMS',
+  Destination: '+*******0123',
 };
 
 async function createAccount(user: ReturnType<typeof userEvent.setup>) {
-	await user.click(await screen.findByRole("tab", { name: "Create Account" }));
-	const form = (
-		await screen.findByRole("button", { name: "Create Account" })
-	).closest("form") as HTMLFormElement;
-	await user.type(
-		within(form).getByLabelText("Phone Number"),
-		"(555) 555-0123",
-	);
-	await user.type(within(form).getByLabelText("Password"), "long enough ");
-	await user.type(
-		within(form).getByLabelText("Confirm Password"),
-		"long enough ",
-	);
-	await user.click(
-		within(form).getByRole("button", { name: "Create Account" }),
-	);
+  await user.click(await screen.findByRole('tab', { name: 'Create Account' }));
+  const form = (await screen.findByRole('button', { name: 'Create Account' })).closest('form') as HTMLFormElement;
+  await user.type(within(form).getByLabelText('Phone Number'), '(555) 555-0123');
+  await user.type(within(form).getByLabelText('Password'), 'long enough ');
+  await user.type(within(form).getByLabelText('Confirm Password'), 'long enough ');
+  await user.click(within(form).getByRole('button', { name: 'Create Account' }));
 }
 
-describe("Create Account", () => {
-	it("signs up with the E.164 number as username and phone attribute, then confirms with a code and signs in", async () => {
-		const held = deferred<void>();
-		mockCognito({
-			SignUp: async () => {
-				await held.promise;
-				return {
-					UserConfirmed: false,
-					UserSub: "sub-1",
-					CodeDeliveryDetails: codeDelivery,
-				};
-			},
-			ResendConfirmationCode: () => ({ CodeDeliveryDetails: codeDelivery }),
-			ConfirmSignUp: () => ({}),
-			GetUser: () =>
-				userAttributes({
-					sub: "sub-1",
-					phone_number: PHONE,
-					phone_number_verified: "true",
-				}),
-		});
-		mockSrpSignIn(PHONE);
-		const signedIn = jest.fn();
-		const stop = Hub.listen(
-			"auth",
-			({ payload }) => payload.event === "signedIn" && signedIn(),
-		);
-		const user = userEvent.setup();
-		render(<AuthPage />);
-		await createAccount(user);
+describe('Create Account', () => {
+  it('signs up with the E.164 number as username and phone attribute, then confirms with a code and signs in', async () => {
+    const held = deferred<void>();
+    mockCognito({
+      signUp: async () => {
+        await held.promise;
+        return {
+          UserConfirmed: false,
+          UserSub: 'sub-1',
+          CodeDeliveryDetails: codeDelivery,
+        };
+      },
+      resendConfirmationCode: () => ({ CodeDeliveryDetails: codeDelivery }),
+      confirmSignUp: () => ({}),
+      getUser: () =>
+        userAttributes({
+          sub: 'sub-1',
+          phone_number: PHONE,
+          phone_number_verified: 'true',
+        }),
+    });
+    mockSrpSignIn(PHONE);
+    const signedIn = jest.fn();
+    const stop = Hub.listen('auth', ({ payload }) => payload.event === 'signedIn' && signedIn());
+    const user = userEvent.setup();
+    render(<AuthPage />);
+    await createAccount(user);
 
-		expect(
-			await screen.findByRole("button", { name: /Creating Account/ }),
-		).toBeDisabled();
-		held.resolve();
+    expect(await screen.findByRole('button', { name: /Creating Account/ })).toBeDisabled();
+    held.resolve();
 
-		expect(
-			await screen.findByRole("button", { name: "Resend Code" }),
-		).toBeInTheDocument();
-		expect(requestsTo("SignUp")[0]).toMatchObject({
-			Username: PHONE,
-			Password: "long enough ", // passwords are never trimmed
-			UserAttributes: [{ Name: "phone_number", Value: PHONE }],
-		});
+    expect(await screen.findByRole('button', { name: 'Resend Code' })).toBeInTheDocument();
+    expect(requestsTo('SignUp')[0]).toMatchObject({
+      Username: PHONE,
+      Password: 'long enough ', // passwords are never trimmed
+      UserAttributes: [{ Name: 'phone_number', Value: PHONE }],
+    });
 
-		await user.click(screen.getByRole("button", { name: "Resend Code" }));
-		await waitFor(() =>
-			expect(requestsTo("ResendConfirmationCode")).toEqual([
-				expect.objectContaining({ Username: PHONE }),
-			]),
-		);
+    await user.click(screen.getByRole('button', { name: 'Resend Code' }));
+    await waitFor(() =>
+      expect(requestsTo('ResendConfirmationCode')).toEqual([expect.objectContaining({ Username: PHONE })]),
+    );
 
-		await user.type(
-			await screen.findByLabelText("Confirmation Code"),
-			" 246810 ",
-		);
-		await user.click(screen.getByRole("button", { name: "Confirm" }));
-		await waitFor(() => expect(signedIn).toHaveBeenCalled());
-		expect(requestsTo("ConfirmSignUp")[0]).toMatchObject({
-			Username: PHONE,
-			ConfirmationCode: "246810",
-		});
-		// Auto sign-in after confirmation: Amplify signs in with the sign-up's credentials (SRP).
-		expect(requestsTo("InitiateAuth")[0]).toMatchObject({
-			AuthParameters: expect.objectContaining({ USERNAME: PHONE }),
-		});
-		expect(
-			screen.queryByRole("button", { name: "Confirm" }),
-		).not.toBeInTheDocument();
-		stop();
-	});
+    await user.type(await screen.findByLabelText('Confirmation Code'), ' 246810 ');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(signedIn).toHaveBeenCalled());
+    expect(requestsTo('ConfirmSignUp')[0]).toMatchObject({
+      Username: PHONE,
+      ConfirmationCode: '246810',
+    });
+    // Auto sign-in after confirmation: Amplify signs in with the sign-up's credentials (SRP).
+    expect(requestsTo('InitiateAuth')[0]).toMatchObject({
+      AuthParameters: expect.objectContaining({ USERNAME: PHONE }),
+    });
+    expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+    stop();
+  });
 
-	it("shows the provider's message when the number is taken", async () => {
-		mockCognito({
-			SignUp: () =>
-				new CognitoError("UsernameExistsException", "User already exists"),
-		});
-		const user = userEvent.setup();
-		render(<AuthPage />);
-		await createAccount(user);
-		expect(await screen.findByText("User already exists")).toBeInTheDocument();
-		expect(
-			screen.getByRole("button", { name: "Create Account" }),
-		).toBeEnabled();
-	});
+  it("shows the provider's message when the number is taken", async () => {
+    mockCognito({
+      signUp: () => new CognitoError('UsernameExistsException', 'User already exists'),
+    });
+    const user = userEvent.setup();
+    render(<AuthPage />);
+    await createAccount(user);
+    expect(await screen.findByText('User already exists')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+  });
 
-	it("shows a wrong confirmation code as the provider says", async () => {
-		mockCognito({
-			SignUp: () => ({
-				UserConfirmed: false,
-				UserSub: "sub-1",
-				CodeDeliveryDetails: codeDelivery,
-			}),
-			ConfirmSignUp: () =>
-				new CognitoError(
-					"CodeMismatchException",
-					"Invalid verification code provided, please try again.",
-				),
-		});
-		const user = userEvent.setup();
-		render(<AuthPage />);
-		await createAccount(user);
-		await user.type(
-			await screen.findByLabelText("Confirmation Code"),
-			"000000",
-		);
-		await user.click(screen.getByRole("button", { name: "Confirm" }));
-		expect(
-			await screen.findByText(
-				"Invalid verification code provided, please try again.",
-			),
-		).toBeInTheDocument();
-	});
+  it('shows a wrong confirmation code as the provider says', async () => {
+    mockCognito({
+      signUp: () => ({
+        UserConfirmed: false,
+        UserSub: 'sub-1',
+        CodeDeliveryDetails: codeDelivery,
+      }),
+      confirmSignUp: () =>
+        new CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.'),
+    });
+    const user = userEvent.setup();
+    render(<AuthPage />);
+    await createAccount(user);
+    await user.type(await screen.findByLabelText('Confirmation Code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Invalid verification code provided, please try again.')).toBeInTheDocument();
+  });
 
-	it("refuses an empty code with 'This field is required'", async () => {
-		mockCognito({
-			SignUp: () => ({
-				UserConfirmed: false,
-				UserSub: "sub-1",
-				CodeDeliveryDetails: codeDelivery,
-			}),
-		});
-		const user = userEvent.setup();
-		render(<AuthPage />);
-		await createAccount(user);
-		const code = (await screen.findByLabelText(
-			"Confirmation Code",
-		)) as HTMLInputElement;
-		await user.type(code, "  ");
-		await user.click(screen.getByRole("button", { name: "Confirm" }));
-		expect(code.validationMessage).toBe("This field is required");
-		expect(requestsTo("ConfirmSignUp")).toHaveLength(0);
-	});
+  it("refuses an empty code with 'This field is required'", async () => {
+    mockCognito({
+      signUp: () => ({
+        UserConfirmed: false,
+        UserSub: 'sub-1',
+        CodeDeliveryDetails: codeDelivery,
+      }),
+    });
+    const user = userEvent.setup();
+    render(<AuthPage />);
+    await createAccount(user);
+    const code = (await screen.findByLabelText('Confirmation Code')) as HTMLInputElement;
+    await user.type(code, '  ');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(code.validationMessage).toBe('This field is required');
+    expect(requestsTo('ConfirmSignUp')).toHaveLength(0);
+  });
 });
 
-describe("Forgot password", () => {
-	it("sends a code, resets with code and new password, resends, and returns to sign in", async () => {
-		const held = deferred<void>();
-		mockCognito({
-			ForgotPassword: async () => {
-				await held.promise;
-				return { CodeDeliveryDetails: codeDelivery };
-			},
-			ConfirmForgotPassword: () => ({}),
-		});
-		const user = userEvent.setup();
-		render(<AuthPage />);
-		await user.click(
-			await screen.findByRole("button", { name: "Forgot your password?" }),
-		);
-		expect(
-			await screen.findByRole("heading", { name: "Reset Password" }),
-		).toBeInTheDocument();
-		expect(
-			screen.getByRole("button", { name: "Back to Sign In" }),
-		).toBeInTheDocument();
-		await user.type(
-			screen.getByLabelText("Enter your phone number"),
-			"555-555-0123",
-		);
-		await user.click(screen.getByRole("button", { name: "Send code" }));
-		expect(
-			await screen.findByRole("button", { name: /Sending/ }),
-		).toBeDisabled();
-		held.resolve();
+describe('Forgot password', () => {
+  it('sends a code, resets with code and new password, resends, and returns to sign in', async () => {
+    const held = deferred<void>();
+    mockCognito({
+      forgotPassword: async () => {
+        await held.promise;
+        return { CodeDeliveryDetails: codeDelivery };
+      },
+      confirmForgotPassword: () => ({}),
+    });
+    const user = userEvent.setup();
+    render(<AuthPage />);
+    await user.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
+    expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to Sign In' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Enter your phone number'), '555-555-0123');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByRole('button', { name: /Sending/ })).toBeDisabled();
+    held.resolve();
 
-		const code = await screen.findByLabelText("Code *");
-		expect(requestsTo("ForgotPassword")[0]).toMatchObject({ Username: PHONE });
-		await user.click(screen.getByRole("button", { name: "Resend Code" }));
-		await waitFor(() => expect(requestsTo("ForgotPassword")).toHaveLength(2));
+    const code = await screen.findByLabelText('Code *');
+    expect(requestsTo('ForgotPassword')[0]).toMatchObject({ Username: PHONE });
+    await user.click(screen.getByRole('button', { name: 'Resend Code' }));
+    await waitFor(() => expect(requestsTo('ForgotPassword')).toHaveLength(2));
 
-		await user.type(await screen.findByLabelText("Code *"), "135790");
-		await user.type(screen.getByLabelText("New Password"), "a new password");
-		await user.type(
-			screen.getByLabelText("Confirm Password"),
-			"a new password",
-		);
-		await user.click(screen.getByRole("button", { name: "Submit" }));
-		expect(
-			await screen.findByRole("button", { name: "Sign in" }),
-		).toBeInTheDocument();
-		expect(requestsTo("ConfirmForgotPassword")[0]).toMatchObject({
-			Username: PHONE,
-			ConfirmationCode: "135790",
-			Password: "a new password",
-		});
-		expect(code).not.toBeInTheDocument();
-	});
+    await user.type(await screen.findByLabelText('Code *'), '135790');
+    await user.type(screen.getByLabelText('New Password'), 'a new password');
+    await user.type(screen.getByLabelText('Confirm Password'), 'a new password');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(requestsTo('ConfirmForgotPassword')[0]).toMatchObject({
+      Username: PHONE,
+      ConfirmationCode: '135790',
+      Password: 'a new password',
+    });
+    expect(code).not.toBeInTheDocument();
+  });
 
-	it("refuses an empty new password with 'This field is required'", async () => {
-		mockCognito({
-			ForgotPassword: () => ({ CodeDeliveryDetails: codeDelivery }),
-		});
-		const user = userEvent.setup();
-		render(<AuthPage />);
-		await user.click(
-			await screen.findByRole("button", { name: "Forgot your password?" }),
-		);
-		await user.type(
-			await screen.findByLabelText("Enter your phone number"),
-			"5555550123",
-		);
-		await user.click(screen.getByRole("button", { name: "Send code" }));
-		await user.type(await screen.findByLabelText("Code *"), "135790");
-		await user.click(screen.getByRole("button", { name: "Submit" }));
-		expect(
-			(screen.getByLabelText("New Password") as HTMLInputElement)
-				.validationMessage,
-		).toBe("This field is required");
-		expect(requestsTo("ConfirmForgotPassword")).toHaveLength(0);
-	});
+  it("refuses an empty new password with 'This field is required'", async () => {
+    mockCognito({
+      forgotPassword: () => ({ CodeDeliveryDetails: codeDelivery }),
+    });
+    const user = userEvent.setup();
+    render(<AuthPage />);
+    await user.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
+    await user.type(await screen.findByLabelText('Enter your phone number'), '5555550123');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.type(await screen.findByLabelText('Code *'), '135790');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((screen.getByLabelText('New Password') as HTMLInputElement).validationMessage).toBe(
+      'This field is required',
+    );
+    expect(requestsTo('ConfirmForgotPassword')).toHaveLength(0);
+  });
 
-	it("goes back to sign in", async () => {
-		const user = userEvent.setup();
-		render(<AuthPage />);
-		await user.click(
-			await screen.findByRole("button", { name: "Forgot your password?" }),
-		);
-		await user.click(
-			await screen.findByRole("button", { name: "Back to Sign In" }),
-		);
-		expect(
-			await screen.findByRole("button", { name: "Sign in" }),
-		).toBeInTheDocument();
-	});
+  it('goes back to sign in', async () => {
+    const user = userEvent.setup();
+    render(<AuthPage />);
+    await user.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
+    await user.click(await screen.findByRole('button', { name: 'Back to Sign In' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+});
+
+describe('Auto sign-in after sign-up (SPEC §9: stops after 3 minutes)', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('leaves the user to sign in by hand when the code is confirmed more than 3 minutes after sign-up', async () => {
+    // Fake clocks that also run in real time, so the requests flow; the 3 minutes are skipped by hand.
+    jest.useFakeTimers({ advanceTimers: true, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    mockCognito({
+      signUp: () => ({ UserConfirmed: false, UserSub: 'sub-1', CodeDeliveryDetails: codeDelivery }),
+      confirmSignUp: () => ({}),
+    });
+    mockSrpSignIn(PHONE);
+    const user = userEvent.setup();
+    render(<AuthPage />);
+    await createAccount(user);
+    const code = await screen.findByLabelText('Confirmation Code');
+    await act(async () => {
+      jest.advanceTimersByTime(3 * 60 * 1000 + 1);
+    });
+    await user.type(code, '246810');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(requestsTo('ConfirmSignUp')).toHaveLength(1);
+    expect(requestsTo('InitiateAuth')).toHaveLength(0);
+  });
 });

@@ -1,74 +1,67 @@
 // DESIGN §7: what Amplify needs from a jsdom test environment. jest-fixed-jsdom already provides fetch,
 // TextEncoder/TextDecoder and streams; these fill the rest only when missing.
-import { webcrypto } from "node:crypto";
+import { webcrypto } from 'node:crypto';
 
 if (!globalThis.crypto?.getRandomValues) {
-	Object.defineProperty(globalThis, "crypto", {
-		value: webcrypto,
-		configurable: true,
-	});
+  Object.defineProperty(globalThis, 'crypto', {
+    value: webcrypto,
+    configurable: true,
+  });
 }
 if (!globalThis.crypto.subtle) {
-	Object.defineProperty(globalThis.crypto, "subtle", {
-		value: webcrypto.subtle,
-		configurable: true,
-	});
+  Object.defineProperty(globalThis.crypto, 'subtle', {
+    value: webcrypto.subtle,
+    configurable: true,
+  });
 }
 // Amplify UI's primitives ask for these; jsdom has none.
 if (!window.matchMedia) {
-	window.matchMedia = (query: string) =>
-		({
-			matches: false,
-			media: query,
-			onchange: null,
-			addListener: () => undefined,
-			removeListener: () => undefined,
-			addEventListener: () => undefined,
-			removeEventListener: () => undefined,
-			dispatchEvent: () => false,
-		}) as MediaQueryList;
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 }
 // Browsers expose a form's controls by name as properties of the form (`form.__authMethod`); jsdom does not,
 // and the Authenticator's Create Account button relies on it. Emulate it for that one name.
-if (!("__authMethod" in HTMLFormElement.prototype)) {
-	Object.defineProperty(HTMLFormElement.prototype, "__authMethod", {
-		configurable: true,
-		get(this: HTMLFormElement) {
-			return this.elements.namedItem("__authMethod") ?? undefined;
-		},
-	});
+if (!('__authMethod' in HTMLFormElement.prototype)) {
+  Object.defineProperty(HTMLFormElement.prototype, '__authMethod', {
+    configurable: true,
+    get(this: HTMLFormElement) {
+      return this.elements.namedItem('__authMethod') ?? undefined;
+    },
+  });
 }
 
 // jest-fixed-jsdom swaps in Node's FormData, which cannot read a jsdom <form>; the Authenticator builds its
 // submitted values with `new FormData(form)`. Collect the form's successful controls as a browser does.
 const NodeFormData = globalThis.FormData;
 class FormDataOfForm extends NodeFormData {
-	constructor(form?: HTMLFormElement) {
-		super();
-		if (!form) return;
-		for (const element of Array.from(form.elements)) {
-			if (
-				!(
-					element instanceof HTMLInputElement ||
-					element instanceof HTMLSelectElement ||
-					element instanceof HTMLTextAreaElement
-				)
-			)
-				continue;
-			if (!element.name || element.matches(":disabled")) continue;
-			if (element instanceof HTMLInputElement) {
-				if (
-					["submit", "button", "reset", "file", "image"].includes(element.type)
-				)
-					continue;
-				if (
-					(element.type === "checkbox" || element.type === "radio") &&
-					!element.checked
-				)
-					continue;
-			}
-			this.append(element.name, element.value);
-		}
-	}
+  constructor(form?: HTMLFormElement) {
+    super();
+    if (!form) return;
+    for (const element of Array.from(form.elements)) {
+      if (
+        !(
+          element instanceof HTMLInputElement ||
+          element instanceof HTMLSelectElement ||
+          element instanceof HTMLTextAreaElement
+        )
+      )
+        continue;
+      if (!element.name || element.matches(':disabled')) continue;
+      if (element instanceof HTMLInputElement) {
+        if (['submit', 'button', 'reset', 'file', 'image'].includes(element.type)) continue;
+        if ((element.type === 'checkbox' || element.type === 'radio') && !element.checked) continue;
+      }
+      this.append(element.name, element.value);
+    }
+  }
 }
 globalThis.FormData = FormDataOfForm as typeof FormData;

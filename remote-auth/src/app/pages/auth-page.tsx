@@ -1,6 +1,6 @@
-import { BullpenAuthenticator } from "../../features/authenticator";
+import { BullpenAuthenticator } from '../../features/authenticator';
 
 /** `/auth` for signed-out visitors: the sign-in and sign-up widget (SPEC §2). */
 export default function AuthPage() {
-	return <BullpenAuthenticator />;
+  return <BullpenAuthenticator />;
 }

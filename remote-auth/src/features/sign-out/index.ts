@@ -1,5 +1,5 @@
-export { SignOutButton } from "./components/sign-out-button";
+export { SignOutButton } from './components/sign-out-button';
 export {
-	signOutEverywhere,
-	type SignOutOutcome,
-} from "./api/sign-out-everywhere";
+  signOutEverywhere,
+  type SignOutOutcome,
+} from './api/sign-out-everywhere';

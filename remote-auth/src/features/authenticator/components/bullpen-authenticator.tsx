@@ -1,31 +1,31 @@
-import "@aws-amplify/ui-react/styles.css";
-import "../theme/authenticator.css";
-import { Authenticator, ThemeProvider } from "@aws-amplify/ui-react";
-import { useMemo, useRef } from "react";
-import { useRequiredFieldMessages } from "../hooks/use-required-field-messages";
-import { useUserPoolConfigured } from "../hooks/use-user-pool-configured";
-import { createAuthServices } from "../services/auth-services";
-import { bullpenAuthTheme } from "../theme/bullpen-auth-theme";
-import { ConfigurationError } from "./configuration-error";
-import { ProductHeader } from "./product-header";
-import { SignUpFormFields } from "./sign-up-form-fields";
-import { SignUpRefreshContext } from "./sign-up-refresh";
+import '@aws-amplify/ui-react/styles.css';
+import '../theme/authenticator.css';
+import { Authenticator, ThemeProvider } from '@aws-amplify/ui-react';
+import { useMemo, useRef } from 'react';
+import { useRequiredFieldMessages } from '../hooks/use-required-field-messages';
+import { useUserPoolConfigured } from '../hooks/use-user-pool-configured';
+import { createAuthServices } from '../services/auth-services';
+import { bullpenAuthTheme } from '../theme/bullpen-auth-theme';
+import { ConfigurationError } from './configuration-error';
+import { ProductHeader } from './product-header';
+import { SignUpFormFields } from './sign-up-form-fields';
+import { SignUpRefreshContext } from './sign-up-refresh';
 
 /** SPEC §2: the issuer shown by authenticator apps for the QR code of the setup screen. */
-export const TOTP_ISSUER = "Bullpen";
+export const TOTP_ISSUER = 'Bullpen';
 
 const formFields = {
-	signUp: {
-		phone_number: { order: 1, dialCode: "+1" },
-		password: { order: 2 },
-		confirm_password: { order: 3 },
-	},
-	setupTotp: { QR: { totpIssuer: TOTP_ISSUER } },
+  signUp: {
+    phone_number: { order: 1, dialCode: '+1' },
+    password: { order: 2 },
+    confirm_password: { order: 3 },
+  },
+  setupTotp: { QR: { totpIssuer: TOTP_ISSUER } },
 };
 
 const components = {
-	Header: ProductHeader,
-	SignUp: { FormFields: SignUpFormFields },
+  Header: ProductHeader,
+  SignUp: { FormFields: SignUpFormFields },
 };
 
 /**
@@ -34,40 +34,40 @@ const components = {
  * and routes away, so nothing is rendered once the user is authenticated.
  */
 export function BullpenAuthenticator() {
-	const configured = useUserPoolConfigured();
-	const container = useRef<HTMLDivElement>(null);
-	useRequiredFieldMessages(container);
-	const refreshSignUp = useRef<(() => void) | null>(null);
-	// Once per mount: the Authenticator reads its services when it starts.
-	const services = useMemo(
-		() =>
-			createAuthServices({
-				onSignUpStarted: () => setTimeout(() => refreshSignUp.current?.(), 0),
-			}),
-		[],
-	);
+  const configured = useUserPoolConfigured();
+  const container = useRef<HTMLDivElement>(null);
+  useRequiredFieldMessages(container);
+  const refreshSignUp = useRef<(() => void) | null>(null);
+  // Once per mount: the Authenticator reads its services when it starts.
+  const services = useMemo(
+    () =>
+      createAuthServices({
+        onSignUpStarted: () => setTimeout(() => refreshSignUp.current?.(), 0),
+      }),
+    [],
+  );
 
-	return (
-		<SignUpRefreshContext.Provider value={refreshSignUp}>
-			<ThemeProvider theme={bullpenAuthTheme} colorMode="dark">
-				<div ref={container} className="bullpen-auth">
-					{configured ? (
-						<Authenticator
-							loginMechanisms={["phone_number"]}
-							signUpAttributes={["phone_number"]}
-							socialProviders={[]}
-							formFields={formFields}
-							components={components}
-							services={services}
-						/>
-					) : (
-						<>
-							<ProductHeader />
-							<ConfigurationError />
-						</>
-					)}
-				</div>
-			</ThemeProvider>
-		</SignUpRefreshContext.Provider>
-	);
+  return (
+    <SignUpRefreshContext.Provider value={refreshSignUp}>
+      <ThemeProvider theme={bullpenAuthTheme} colorMode="dark">
+        <div ref={container} className="bullpen-auth">
+          {configured ? (
+            <Authenticator
+              loginMechanisms={['phone_number']}
+              signUpAttributes={['phone_number']}
+              socialProviders={[]}
+              formFields={formFields}
+              components={components}
+              services={services}
+            />
+          ) : (
+            <>
+              <ProductHeader />
+              <ConfigurationError />
+            </>
+          )}
+        </div>
+      </ThemeProvider>
+    </SignUpRefreshContext.Provider>
+  );
 }

@@ -1,47 +1,37 @@
-import type { Authenticator } from "@aws-amplify/ui-react";
-import type { ComponentProps } from "react";
+import type { Authenticator } from '@aws-amplify/ui-react';
+import type { ComponentProps } from 'react';
 import {
-	confirmResetPassword,
-	confirmSignIn,
-	confirmSignUp,
-	resendSignUpCode,
-	resetPassword,
-	signIn,
-	signUp,
-} from "aws-amplify/auth";
-import { toE164Username } from "../phone/normalize-phone-number";
-import {
-	type FormValues,
-	type Touched,
-	validateSignUp,
-} from "../validation/sign-up-validation";
-import { isNoUserPoolError, toConfigurationError } from "./configuration-error";
+  confirmResetPassword,
+  confirmSignIn,
+  confirmSignUp,
+  resendSignUpCode,
+  resetPassword,
+  signIn,
+  signUp,
+} from 'aws-amplify/auth';
+import { toE164Username } from '../phone/normalize-phone-number';
+import { type FormValues, type Touched, validateSignUp } from '../validation/sign-up-validation';
+import { isNoUserPoolError, toConfigurationError } from './configuration-error';
 
 /** Hidden input of the sign-up form: present in the values only when they come from a submit. */
-export const SUBMITTED_FIELD = "__submitted";
+export const SUBMITTED_FIELD = '__submitted';
 
 type Validator = (
-	values: Record<string, string>,
-	touched: Record<string, boolean>,
+  values: Record<string, string>,
+  touched: Record<string, boolean>,
 ) => Promise<Record<string, string | string[]> | null>;
 
-async function rethrowingConfigurationErrors<T>(
-	call: () => Promise<T>,
-): Promise<T> {
-	try {
-		return await call();
-	} catch (error) {
-		throw isNoUserPoolError(error) ? toConfigurationError(error) : error;
-	}
+async function rethrowingConfigurationErrors<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw isNoUserPoolError(error) ? toConfigurationError(error) : error;
+  }
 }
 
 const validateSignUpForm: Validator = async (values, touched) => {
-	const errors = validateSignUp(
-		values as FormValues,
-		touched as Touched,
-		values[SUBMITTED_FIELD] === "1",
-	);
-	return Object.keys(errors).length > 0 ? errors : null;
+  const errors = validateSignUp(values as FormValues, touched as Touched, values[SUBMITTED_FIELD] === '1');
+  return Object.keys(errors).length > 0 ? errors : null;
 };
 
 const noFurtherErrors: Validator = async () => null;
@@ -52,74 +42,60 @@ const noFurtherErrors: Validator = async () => null;
  * Authenticator's own (whose messages and "touched" rules differ: it never judges untouched fields on submit
  * and adds 'Password is required').
  */
-type AuthenticatorServices = NonNullable<
-	ComponentProps<typeof Authenticator>["services"]
->;
+type AuthenticatorServices = NonNullable<ComponentProps<typeof Authenticator>['services']>;
 
 export type AuthServiceHooks = {
-	/**
-	 * Called when the sign-up request starts. The Authenticator's sign-up state does not tell the screen it is
-	 * pending until the request ends (no `sendUpdate` on entry in @aws-amplify/ui 6.15), so the screen would
-	 * show neither the loading text nor the disabled form; the hook lets the screen ask for a refresh.
-	 */
-	onSignUpStarted?: () => void;
+  /**
+   * Called when the sign-up request starts. The Authenticator's sign-up state does not tell the screen it is
+   * pending until the request ends (no `sendUpdate` on entry in @aws-amplify/ui 6.15), so the screen would
+   * show neither the loading text nor the disabled form; the hook lets the screen ask for a refresh.
+   */
+  onSignUpStarted?: () => void;
 };
 
-export const createAuthServices = ({
-	onSignUpStarted,
-}: AuthServiceHooks = {}) =>
-	({
-		handleSignIn: (input: Parameters<typeof signIn>[0]) =>
-			rethrowingConfigurationErrors(() =>
-				signIn({ ...input, username: toE164Username(input.username) }),
-			),
-		handleSignUp: (input: Parameters<typeof signUp>[0]) => {
-			const username = toE164Username(input.username);
-			const attributes = input.options?.userAttributes;
-			const options = attributes?.phone_number
-				? {
-						...input.options,
-						userAttributes: {
-							...attributes,
-							phone_number: toE164Username(attributes.phone_number),
-						},
-					}
-				: input.options;
-			const request = rethrowingConfigurationErrors(() =>
-				signUp({ ...input, username, options }),
-			);
-			onSignUpStarted?.();
-			return request;
-		},
-		handleConfirmSignUp: (input: Parameters<typeof confirmSignUp>[0]) =>
-			rethrowingConfigurationErrors(() =>
-				confirmSignUp({ ...input, username: toE164Username(input.username) }),
-			),
-		handleResendSignUpCode: (input: Parameters<typeof resendSignUpCode>[0]) =>
-			rethrowingConfigurationErrors(() =>
-				resendSignUpCode({
-					...input,
-					username: toE164Username(input.username),
-				}),
-			),
-		handleConfirmSignIn: (input: Parameters<typeof confirmSignIn>[0]) =>
-			rethrowingConfigurationErrors(() => confirmSignIn(input)),
-		handleForgotPassword: (input: Parameters<typeof resetPassword>[0]) =>
-			rethrowingConfigurationErrors(() =>
-				resetPassword({ ...input, username: toE164Username(input.username) }),
-			),
-		handleForgotPasswordSubmit: (
-			input: Parameters<typeof confirmResetPassword>[0],
-		) =>
-			rethrowingConfigurationErrors(() =>
-				confirmResetPassword({
-					...input,
-					username: toE164Username(input.username),
-				}),
-			),
-		validateCustomSignUp: validateSignUpForm,
-		validateFormPassword: noFurtherErrors,
-		validateConfirmPassword: noFurtherErrors,
-		validateRequiredFieldsForAuthMethod: noFurtherErrors,
-		// Amplify's own functions are typed with an extra (server context) overload the Authenticator never uses.
-	}) as unknown as AuthenticatorServices;
+export const createAuthServices = ({ onSignUpStarted }: AuthServiceHooks = {}) =>
+  ({
+    handleSignIn: (input: Parameters<typeof signIn>[0]) =>
+      rethrowingConfigurationErrors(() => signIn({ ...input, username: toE164Username(input.username) })),
+    handleSignUp: (input: Parameters<typeof signUp>[0]) => {
+      const username = toE164Username(input.username);
+      const attributes = input.options?.userAttributes;
+      const options = attributes?.phone_number
+        ? {
+            ...input.options,
+            userAttributes: {
+              ...attributes,
+              phone_number: toE164Username(attributes.phone_number),
+            },
+          }
+        : input.options;
+      const request = rethrowingConfigurationErrors(() => signUp({ ...input, username, options }));
+      onSignUpStarted?.();
+      return request;
+    },
+    handleConfirmSignUp: (input: Parameters<typeof confirmSignUp>[0]) =>
+      rethrowingConfigurationErrors(() => confirmSignUp({ ...input, username: toE164Username(input.username) })),
+    handleResendSignUpCode: (input: Parameters<typeof resendSignUpCode>[0]) =>
+      rethrowingConfigurationErrors(() =>
+        resendSignUpCode({
+          ...input,
+          username: toE164Username(input.username),
+        }),
+      ),
+    handleConfirmSignIn: (input: Parameters<typeof confirmSignIn>[0]) =>
+      rethrowingConfigurationErrors(() => confirmSignIn(input)),
+    handleForgotPassword: (input: Parameters<typeof resetPassword>[0]) =>
+      rethrowingConfigurationErrors(() => resetPassword({ ...input, username: toE164Username(input.username) })),
+    handleForgotPasswordSubmit: (input: Parameters<typeof confirmResetPassword>[0]) =>
+      rethrowingConfigurationErrors(() =>
+        confirmResetPassword({
+          ...input,
+          username: toE164Username(input.username),
+        }),
+      ),
+    validateCustomSignUp: validateSignUpForm,
+    validateFormPassword: noFurtherErrors,
+    validateConfirmPassword: noFurtherErrors,
+    validateRequiredFieldsForAuthMethod: noFurtherErrors,
+    // Amplify's own functions are typed with an extra (server context) overload the Authenticator never uses.
+  }) as unknown as AuthenticatorServices;

@@ -169,6 +169,7 @@ describe('After the password', () => {
       expect(screen.queryByText('Account recovery requires verified contact information')).not.toBeInTheDocument(),
     );
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Signed in. Taking you to Bullpen…');
   });
 
   it('verifies the chosen contact with a code', async () => {

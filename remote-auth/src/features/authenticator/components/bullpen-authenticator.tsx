@@ -59,7 +59,14 @@ export function BullpenAuthenticator() {
               formFields={formFields}
               components={components}
               services={services}
-            />
+            >
+              {() => (
+                // Shown only until the host, which follows Amplify's Hub, routes the signed-in user onwards.
+                <p className="bullpen-auth__signed-in" role="status">
+                  Signed in. Taking you to Bullpen…
+                </p>
+              )}
+            </Authenticator>
           ) : (
             <>
               <ProductHeader />

@@ -286,7 +286,10 @@ describe('After the password', () => {
     expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
     // user-event stands in for the system clipboard; watch what is written to it.
     const writeText = jest.spyOn(navigator.clipboard, 'writeText');
-    await user.click(screen.getByText('COPY'));
+    expect(screen.getByRole('heading', { name: 'Set up your authenticator app' })).toBeInTheDocument();
+    // The copy control is a labelled button that works from the keyboard.
+    screen.getByRole('button', { name: 'Copy secret key' }).focus();
+    await user.keyboard('{Enter}');
     expect(writeText).toHaveBeenCalledWith('JBSWY3DPEHPK3PXP');
     expect(screen.getByText('COPIED')).toBeInTheDocument();
     encode.mockRestore();

@@ -8,6 +8,7 @@ import { createAuthServices } from '../services/auth-services';
 import { bullpenAuthTheme } from '../theme/bullpen-auth-theme';
 import { ConfigurationError } from './configuration-error';
 import { ProductHeader } from './product-header';
+import { SetupTotpHeader } from './setup-totp-header';
 import { SignUpFormFields } from './sign-up-form-fields';
 import { SignUpRefreshContext } from './sign-up-refresh';
 
@@ -26,6 +27,7 @@ const formFields = {
 const components = {
   Header: ProductHeader,
   SignUp: { FormFields: SignUpFormFields },
+  SetupTotp: { Header: SetupTotpHeader },
 };
 
 /**

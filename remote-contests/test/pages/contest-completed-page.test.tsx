@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import ContestCompletedPage from '../../src/app/pages/contest-completed-page';
 import { API, apiError, http, reply, server } from '../api-mock';
 import { makeContest, makeStandings, makeTeams } from '../fixtures';
-import { renderPage, resetStores, signIn } from '../render';
+import { renderPage, resetStores, signIn, toasts } from '../render';
 
 const renderCompleted = () =>
   renderPage(<ContestCompletedPage />, { pattern: '/contest-completed/:contestId', path: '/contest-completed/c-1' });
@@ -83,4 +83,5 @@ it('shows an error state with retry for other failures', async () => {
   expect(await screen.findByText('The standings could not be loaded')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   expect(screen.getByText('Something broke')).toBeInTheDocument();
+  expect(toasts()).toEqual([expect.objectContaining({ kind: 'error', message: 'Something broke' })]);
 });

@@ -150,6 +150,7 @@ it('shows a not-found state for an unknown contest', async () => {
   );
   renderDetail();
   expect(await screen.findByText('This contest does not exist')).toBeInTheDocument();
+  expect(toasts()).toContainEqual(expect.objectContaining({ kind: 'error', message: 'Contest not found' }));
 });
 
 it('shows a loading state first', async () => {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import HomePage from '../../src/app/pages/home-page';
 import { API, apiError, http, reply, server } from '../api-mock';
 import { makeContest } from '../fixtures';
-import { renderPage, resetStores, signIn } from '../render';
+import { renderPage, resetStores, signIn, toasts } from '../render';
 
 const live = { ...makeContest({ _id: 'live-1', name: 'Live Lions', status: 'active', participantsCount: 8 }), rank: 2, returnPct: 0.0345 };
 const upcomingJoined = makeContest({ _id: 'up-1', name: 'Joined Jaguars', joined: true, participantsCount: 5 });
@@ -88,6 +88,7 @@ it('shows an error with retry in the failing section only, and recovers', async 
   const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
   expect(await within(upcoming).findByText('Could not load upcoming contests.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Live Lions' })).toBeInTheDocument();
+  expect(toasts()).toEqual([expect.objectContaining({ kind: 'error', message: 'Database unavailable' })]);
   failing = false;
   await user.click(within(upcoming).getByRole('button', { name: 'Try again' }));
   expect(await within(upcoming).findByRole('link', { name: 'Open Otters' })).toBeInTheDocument();

@@ -128,6 +128,7 @@ describe('/save-picks', () => {
     renderSave();
     expect(await screen.findByText('The stock list could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('Market data unavailable')).toBeInTheDocument();
+    expect(toasts()).toEqual([expect.objectContaining({ kind: 'error', message: 'Market data unavailable' })]);
   });
 });
 

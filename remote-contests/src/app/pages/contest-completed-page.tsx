@@ -15,6 +15,7 @@ import {
   StatusBadge,
   Trend,
   useCompletedBoard,
+  useErrorToast,
   useViewer,
 } from '../../features/contests';
 import { Podium, StandingsTable, TeamStandingsTable } from '../../features/standings';
@@ -23,6 +24,7 @@ export default function ContestCompletedPage() {
   const { contestId = '' } = useParams();
   const viewer = useViewer();
   const { data, error, mutate } = useCompletedBoard(contestId);
+  useErrorToast(error);
 
   if (error && !data) {
     const status = (error as { statusCode?: number }).statusCode;

@@ -9,6 +9,7 @@ import {
   Notice,
   Panel,
   useContestUser,
+  useErrorToast,
   useViewer,
 } from '../../features/contests';
 import { ContestHero } from '../../features/invitation';
@@ -17,6 +18,7 @@ export default function ContestDetailPage() {
   const { contestId = '' } = useParams();
   const viewer = useViewer();
   const contestUser = useContestUser(contestId);
+  useErrorToast(contestUser.error);
   return (
     <ContestGate contestId={contestId} label="Contest detail">
       {(contest) => (

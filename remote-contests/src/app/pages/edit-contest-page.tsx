@@ -16,6 +16,7 @@ import {
   toast,
   useContest,
   useContestCache,
+  useErrorToast,
   useViewer,
 } from '../../features/contests';
 
@@ -26,6 +27,7 @@ export default function EditContestPage() {
   const { putContest } = useContestCache();
   const { data, error, mutate } = useContest(contestId);
   const contest = data?.contest;
+  useErrorToast(error);
 
   if (error && !contest) {
     return (

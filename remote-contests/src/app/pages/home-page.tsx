@@ -5,6 +5,7 @@ import {
   Screen,
   useActiveContests,
   useCompletedContests,
+  useErrorToast,
   useUpcomingContests,
 } from '../../features/contests';
 import {
@@ -20,6 +21,9 @@ export default function HomePage() {
   const upcoming = useUpcomingContests();
   const completed = useCompletedContests();
   useRememberLiveFetch(live.data?.contests.length);
+  useErrorToast(live.error);
+  useErrorToast(upcoming.error);
+  useErrorToast(completed.error);
 
   const allEmpty =
     live.data?.contests.length === 0 && upcoming.data?.contests.length === 0 && completed.data?.contests.length === 0;

@@ -11,3 +11,4 @@ export * from './components/copy-button';
 export * from './components/contest-facts';
 export * from './components/contest-card';
 export * from './components/contest-gate';
+export * from './hooks/use-error-toast';

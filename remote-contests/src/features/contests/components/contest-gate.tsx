@@ -1,6 +1,7 @@
 import type { Contest } from '@bullpen/shared/schemas';
 import type { ReactNode } from 'react';
 import { useContest } from '../api/contests-api';
+import { useErrorToast } from '../hooks/use-error-toast';
 import { ErrorPanel, Loading, Screen } from './ui';
 
 /** Loads one contest for a screen and shows the loading and error states, so each page only handles the data. */
@@ -14,6 +15,7 @@ export function ContestGate({
   children: (contest: Contest) => ReactNode;
 }) {
   const { data, error, mutate } = useContest(contestId);
+  useErrorToast(error);
   if (error && !data) {
     const status = (error as { statusCode?: number }).statusCode;
     return (

@@ -17,6 +17,7 @@ import {
   Panel,
   toast,
   useContestCache,
+  useErrorToast,
 } from '../../contests';
 import { useEquities } from '../api/equities-api';
 import { planAllocation } from '../lib/allocation';
@@ -26,6 +27,7 @@ import { AllocationTable } from './allocation-table';
 function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }) {
   const navigate = useNavigate();
   const equities = useEquities();
+  useErrorToast(equities.error);
   const { putContestUser } = useContestCache();
   const [busy, setBusy] = useState(false);
   const bySymbol = useMemo(

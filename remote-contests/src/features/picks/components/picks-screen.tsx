@@ -12,6 +12,7 @@ import {
   PageTitle,
   STATUS_LABEL,
   useContestUser,
+  useErrorToast,
 } from '../../contests';
 import { useEquities } from '../api/equities-api';
 import { loadDraft, type PicksMode, saveDraft } from '../lib/picks-draft';
@@ -91,6 +92,8 @@ function PickerForContest({
 function PicksBody({ contest, mode }: { contest: Contest; mode: PicksMode }) {
   const contestUser = useContestUser(contest._id);
   const equities = useEquities();
+  useErrorToast(contestUser.error);
+  useErrorToast(equities.error);
   if (contest.status !== 'upcoming') {
     return (
       <Blocked contest={contest} title={`Picks are locked: the contest is ${STATUS_LABEL[contest.status].toLowerCase()}`}>

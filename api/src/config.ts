@@ -26,8 +26,14 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const DEFAULT_ISSUER = 'http://localhost:9229/us-east-1_LocalPool';
 const E164 = /^\+[1-9]\d{6,14}$/;
 
-const intSetting = (min: number, max: number) =>
-  z.coerce.number().refine((n) => Number.isInteger(n) && n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
+const intSetting = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^-?\d+$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message);
+};
 
 const urlSetting = z.string().refine((value) => {
   try {

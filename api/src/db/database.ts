@@ -112,3 +112,6 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** Re-exported so tools outside the api workspace (bench/api) build SQL with the same drizzle instance. */
+export { sql } from 'drizzle-orm';

@@ -1,0 +1,246 @@
+// API benchmark (bench/api): seeds a database (1,000 users; 50 live contests × 200 participants), starts the API as
+// its own process, drives it with autocannon, then measures the contest clock's tick cost at 1k, 10k and 100k
+// participants. Prints one figure per line. Run from the repository root: `npx tsx bench/api/run.ts`.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { EventEmitter } from 'node:events';
+import autocannon from 'autocannon';
+import { type JWK, SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { ContestClock } from '../../api/src/clock/contest-clock';
+import { type Database, openDatabase, sql } from '../../api/src/db/database';
+import { systemClock } from '../../api/src/lib/clock';
+import { MarketService } from '../../api/src/market/market-service';
+import { SimulatedPriceFeed } from '../../api/src/market/simulator';
+import { UNIVERSE } from '../../api/src/market/universe';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const API_PORT = Number(process.env.BENCH_API_PORT ?? 4105);
+const JWKS_PORT = Number(process.env.BENCH_JWKS_PORT ?? 4106);
+const ISSUER = 'http://localhost:9229/us-east-1_LocalPool';
+const CLIENT_ID = 'bullpen-web-client';
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const USERS = 1000;
+const CONTESTS = 50;
+const PER_CONTEST = 200;
+const PICKS = ['AAPL', 'MSFT'];
+
+const quiet = { log: (..._args: unknown[]) => undefined };
+const print = (label: string, value: number, unit: string) => console.log(`${label}: ${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`);
+
+async function main() {
+  const keys = await generateKeyPair('RS256');
+  const jwk: JWK = { ...(await exportJWK(keys.publicKey)), kid: 'bench', alg: 'RS256', use: 'sig' };
+  const jwksServer = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => jwksServer.listen(JWKS_PORT, '127.0.0.1', resolve));
+  const now = Math.floor(Date.now() / 1000);
+  const token = (sub: string) =>
+    new SignJWT({ token_use: 'id', phone_number: '+15550001234' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
+      .setSubject(sub)
+      .setIssuer(ISSUER)
+      .setAudience(CLIENT_ID)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 3600)
+      .sign(keys.privateKey);
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bullpen-bench-'));
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? null;
+  let server: ChildProcess | null = null;
+  try {
+    // 1. Seed.
+    const seedStart = Date.now();
+    const database = await openDatabase({ url: databaseUrl, dataDir });
+    const market = new MarketService(database.db, new SimulatedPriceFeed(UNIVERSE, 1), UNIVERSE, systemClock);
+    await market.init();
+    await seedLiveContests(database, { users: USERS, contests: CONTESTS, perContest: PER_CONTEST, startedAt: new Date(Date.now() - 60_000) });
+    await database.close();
+    print('seed 1000 users, 50 live contests x 200 participants', Date.now() - seedStart, 'ms');
+
+    // 2. Start the API as its own process on the seeded database.
+    server = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(REPO_ROOT, 'api', 'src', 'server.ts')], {
+      env: {
+        ...process.env,
+        PORT: String(API_PORT),
+        HOST: '127.0.0.1',
+        API_DATA_DIR: dataDir,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        AUTH_JWKS_URL: `http://127.0.0.1:${JWKS_PORT}/jwks.json`,
+        RATE_LIMIT_MAX: '10000000',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const base = `http://127.0.0.1:${API_PORT}`;
+    const api = server;
+    await waitFor(async () => {
+      if (api.exitCode !== null) throw new Error(`the API exited with code ${api.exitCode}`);
+      return (await fetch(`${base}/health`)).ok;
+    });
+
+    const contestIds = Array.from({ length: CONTESTS }, (_, i) => `bench-contest-${i}`);
+    const viewer = await token('bench-user-0');
+    await waitFor(async () => (await fetch(`${base}/contest/active/${contestIds[0]}`, { headers: { authorization: viewer } })).ok);
+
+    // 3. Load.
+    let contestTurn = 0;
+    const board = await cannon({
+      url: base,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `/contest/active/${contestIds[contestTurn++ % CONTESTS]}` }),
+        },
+      ],
+      headers: { authorization: viewer },
+    });
+    print('GET /contest/active/{id} requests/s', board.requests.average, 'req/s');
+    print('GET /contest/active/{id} p99 latency', board.latency.p99, 'ms');
+
+    let publicTurn = 0;
+    const publicView = await cannon({
+      url: base,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req: Record<string, unknown>) => ({ ...req, path: '/contest/get-contest', body: JSON.stringify({ contestId: contestIds[publicTurn++ % CONTESTS] }) }),
+        },
+      ],
+      headers: { 'content-type': 'application/json' },
+    });
+    print('POST /contest/get-contest requests/s', publicView.requests.average, 'req/s');
+    print('POST /contest/get-contest p99 latency', publicView.latency.p99, 'ms');
+
+    // Traders: the 200 participants of contest 0, alternating sell and buy of one share they hold.
+    const traders = await Promise.all(Array.from({ length: PER_CONTEST }, (_, k) => token(`bench-user-${k % USERS}`)));
+    let tradeTurn = 0;
+    const trading = await cannon({
+      url: base,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req: Record<string, unknown>) => {
+            const turn = tradeTurn++;
+            const trader = traders[Math.floor(turn / 2) % traders.length] as string;
+            return {
+              ...req,
+              path: '/contest/trading',
+              headers: { 'content-type': 'application/json', authorization: trader },
+              body: JSON.stringify({ contestId: contestIds[0], symbol: 'AAPL', side: turn % 2 === 0 ? 'sell' : 'buy', quantity: 1 }),
+            };
+          },
+        },
+      ],
+    });
+    print('POST /contest/trading requests/s', trading.requests.average, 'req/s');
+    print('POST /contest/trading p99 latency', trading.latency.p99, 'ms');
+    print('POST /contest/trading non-2xx answers', trading.non2xx, 'responses');
+  } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    jwksServer.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  // 4. Tick cost, in process, on fresh embedded databases.
+  for (const participants of [1_000, 10_000, 100_000]) {
+    const ms = await tickCost(participants, databaseUrl);
+    print(`clock tick with ${participants.toLocaleString('en-US')} live participants`, ms, 'ms');
+  }
+}
+
+function cannon(options: Record<string, unknown>): Promise<autocannon.Result> {
+  return autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options } as autocannon.Options);
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if (await check()) return;
+    } catch (error) {
+      if (error instanceof Error && error.message.startsWith('the API exited')) throw error;
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('API did not become ready');
+}
+
+/**
+ * Users, contests and participants straight into the tables, set-based. Contests start in the past as `upcoming`, so
+ * the API's first clock tick starts them (positions at the start price) exactly as it would in production.
+ */
+async function seedLiveContests(database: Database, o: { users: number; contests: number; perContest: number; startedAt: Date; active?: boolean }) {
+  const db = database.db;
+  const ends = new Date(o.startedAt.getTime() + 7 * 86_400_000);
+  await db.execute(sql`
+    INSERT INTO users (id, sub, phone_number, status, role, ticker, display_name, bio, created_at, updated_at)
+    SELECT 'bench-user-' || i, 'bench-user-' || i, NULL, 'active', 'user', 'B' || i, 'Bench ' || i, '', now(), now()
+    FROM generate_series(0, ${o.users - 1}) AS i
+    ON CONFLICT DO NOTHING`);
+  await db.execute(sql`
+    INSERT INTO contests (id, name, description, starts_at, ends_at, picks_count, starting_cash_cents, max_participants, visibility,
+                          affiliations, created_by, phase, participants_count, created_at, updated_at)
+    SELECT 'bench-contest-' || c, 'Bench contest ' || c, '', ${o.startedAt}, ${ends}, 2, 1000000, ${o.perContest}, 'public',
+           '[]'::jsonb, 'bench-user-0', ${o.active ? 'active' : 'upcoming'}, ${o.perContest}, now(), now()
+    FROM generate_series(0, ${o.contests - 1}) AS c`);
+  await db.execute(sql`
+    INSERT INTO participants (contest_id, user_id, picks, affiliation, joined_at, cash_cents)
+    SELECT 'bench-contest-' || c, 'bench-user-' || ((c * ${o.perContest} + k) % ${o.users}), ${JSON.stringify(PICKS)}::jsonb, NULL,
+           now() - (k || ' seconds')::interval, ${o.active ? sql`40000` : sql`NULL`}
+    FROM generate_series(0, ${o.contests - 1}) AS c, generate_series(0, ${o.perContest - 1}) AS k`);
+  if (o.active) {
+    await db.execute(sql`
+      INSERT INTO positions (contest_id, user_id, symbol, quantity, cost_cents)
+      SELECT p.contest_id, p.user_id, s.symbol, 20, 20 * e.price_cents
+      FROM participants p CROSS JOIN (VALUES ('AAPL'), ('MSFT')) AS s(symbol) JOIN equities e ON e.symbol = s.symbol`);
+  }
+}
+
+/** Median of three steady-state ticks (market step, valuation and ranking of every live participant, history). */
+async function tickCost(participants: number, databaseUrl: string | null): Promise<number> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bullpen-tick-'));
+  const database = await openDatabase({ url: databaseUrl, dataDir: databaseUrl ? null : dir });
+  try {
+    if (databaseUrl) await database.db.execute(sql`TRUNCATE users, contests, participants, positions, trades, portfolio_history CASCADE`);
+    const market = new MarketService(database.db, new SimulatedPriceFeed(UNIVERSE, 1), UNIVERSE, systemClock);
+    await market.init();
+    const perContest = 200;
+    await seedLiveContests(database, {
+      users: Math.max(1000, perContest),
+      contests: participants / perContest,
+      perContest,
+      startedAt: new Date(Date.now() - 60_000),
+      active: true,
+    });
+    const clock = new ContestClock({ database, market, clock: systemClock, events: new EventEmitter(), tickMs: 5000, log: quiet as never });
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const start = performance.now();
+      const report = await clock.tick();
+      times.push(performance.now() - start);
+      if (report.valued !== participants) throw new Error(`valued ${report.valued}, expected ${participants}`);
+    }
+    times.sort((a, b) => a - b);
+    return times[1] as number;
+  } finally {
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

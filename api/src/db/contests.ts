@@ -36,24 +36,17 @@ export interface LoadedContest {
   participant: ParticipantRow | null;
 }
 
-/** A contest with its creator's ticker and, when a viewer is given, the viewer's participation. */
+/** A contest with its creator's ticker and, when a viewer is given, the viewer's participation (one query). */
 export async function loadContest(executor: Executor, contestId: string, viewerId: string | null, lock = false): Promise<LoadedContest | null> {
   const base = executor
-    .select({ contest: contests, creatorTicker: users.ticker })
+    .select({ contest: contests, creatorTicker: users.ticker, participant: participants })
     .from(contests)
     .innerJoin(users, eq(users.id, contests.createdBy))
+    .leftJoin(participants, and(eq(participants.contestId, contests.id), eq(participants.userId, viewerId ?? '')))
     .where(eq(contests.id, contestId));
   const [found] = lock ? await base.for('update', { of: contests }) : await base;
   if (!found) return null;
-  let participant: ParticipantRow | null = null;
-  if (viewerId) {
-    const [row] = await executor
-      .select()
-      .from(participants)
-      .where(and(eq(participants.contestId, contestId), eq(participants.userId, viewerId)));
-    participant = row ?? null;
-  }
-  return { row: found.contest, creatorTicker: found.creatorTicker, participant };
+  return { row: found.contest, creatorTicker: found.creatorTicker, participant: viewerId ? found.participant : null };
 }
 
 const joinedBy = (viewerId: string) =>
@@ -107,8 +100,25 @@ export async function listWithResults(executor: Executor, viewerId: string, phas
   }));
 }
 
-/** The stored leaderboard (written by the clock, never recomputed on read). */
-export async function loadStandings(executor: Executor, row: ContestRow): Promise<{ standings: Standing[]; teams: TeamStanding[] }> {
+type Board = { standings: Standing[]; teams: TeamStanding[] };
+const BOARD_CACHE_LIMIT = 1000;
+const boardCache = new Map<string, { asOf: number; board: Board }>();
+
+/**
+ * The stored leaderboard, cached per contest until the clock stores a newer one (standingsAsOf changes every tick),
+ * so a popular board costs one small query per request instead of a join over every participant.
+ */
+export async function loadStandings(executor: Executor, row: ContestRow): Promise<Board> {
+  const asOf = row.standingsAsOf?.getTime() ?? -1;
+  const cached = boardCache.get(row.id);
+  if (cached && cached.asOf === asOf && row.phase !== 'upcoming') return cached.board;
+  const board = await readStandings(executor, row);
+  if (boardCache.size >= BOARD_CACHE_LIMIT) boardCache.delete(boardCache.keys().next().value as string);
+  boardCache.set(row.id, { asOf, board });
+  return board;
+}
+
+async function readStandings(executor: Executor, row: ContestRow): Promise<{ standings: Standing[]; teams: TeamStanding[] }> {
   const rows = await executor
     .select({
       rank: participants.rank,

@@ -37,6 +37,7 @@ it('offers Join to a signed-in user who has not joined an upcoming contest, and 
   expect(within(group).queryByRole('link', { name: 'Edit contest' })).not.toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Spring Sprint' })).toBeInTheDocument();
   expect(screen.getByText('3 / 20')).toBeInTheDocument();
+  expect(document.title).toBe('Contest detail · Bullpen');
 });
 
 it('does not offer Join when the contest is full', async () => {

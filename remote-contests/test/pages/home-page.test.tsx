@@ -29,22 +29,22 @@ it('shows live contests with rank and return, upcoming with joined badge, countd
   serve();
   renderHome();
 
-  const liveCard = await screen.findByRole('link', { name: 'Live Lions' });
+  const liveCard = await screen.findByRole('link', { name: /Live Lions/ });
   expect(within(liveCard).getByText('#2')).toBeInTheDocument();
   expect(within(liveCard).getByText('+3.45%')).toHaveClass('bpc-tone-gain');
   expect(liveCard).toHaveAttribute('href', '/contest-detail/live-1');
 
   const upcoming = screen.getByRole('region', { name: 'Upcoming' });
-  const joined = within(upcoming).getByRole('link', { name: 'Joined Jaguars' });
+  const joined = within(upcoming).getByRole('link', { name: /Joined Jaguars/ });
   expect(within(joined).getByText('Joined')).toBeInTheDocument();
   expect(within(joined).getByText('5 / 20 participants')).toBeInTheDocument();
   expect(within(joined).getByText(/^1h 29m \d\ds$|^1h 30m 00s$/)).toBeInTheDocument();
-  const open = within(upcoming).getByRole('link', { name: 'Open Otters' });
+  const open = within(upcoming).getByRole('link', { name: /Open Otters/ });
   expect(within(open).queryByText('Joined')).not.toBeInTheDocument();
   expect(within(open).getByText('1 / 10 participants')).toBeInTheDocument();
 
   const completed = screen.getByRole('region', { name: 'Completed' });
-  const result = within(completed).getByRole('link', { name: 'Done Dolphins' });
+  const result = within(completed).getByRole('link', { name: /Done Dolphins/ });
   expect(result).toHaveAttribute('href', '/contest-completed/done-1');
   expect(within(result).getByText('#1')).toBeInTheDocument();
   expect(within(result).getByText('−2.10%')).toHaveClass('bpc-tone-loss');
@@ -54,7 +54,7 @@ it('remembers when the live contests were last fetched in the user store', async
   serve();
   const before = Date.now();
   renderHome();
-  await screen.findByRole('link', { name: 'Live Lions' });
+  await screen.findByRole('link', { name: /Live Lions/ });
   await waitFor(() => expect(useUserStore.getState().lastLiveContestsFetched).toBeGreaterThanOrEqual(before));
 });
 
@@ -70,7 +70,7 @@ it('offers a clear call to action to create a contest when there is nothing at a
 it('shows each section empty on its own when others have contests', async () => {
   serve({ active: [], completed: [] });
   renderHome();
-  await screen.findByRole('link', { name: 'Open Otters' });
+  await screen.findByRole('link', { name: /Open Otters/ });
   expect(screen.getByText('None of your contests is live right now.')).toBeInTheDocument();
   expect(screen.getByText('Your finished contests and final ranks will appear here.')).toBeInTheDocument();
 });
@@ -87,16 +87,16 @@ it('shows an error with retry in the failing section only, and recovers', async 
   const { user } = renderHome();
   const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
   expect(await within(upcoming).findByText('Could not load upcoming contests.')).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Live Lions' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: /Live Lions/ })).toBeInTheDocument();
   expect(toasts()).toEqual([expect.objectContaining({ kind: 'error', message: 'Database unavailable' })]);
   failing = false;
   await user.click(within(upcoming).getByRole('button', { name: 'Try again' }));
-  expect(await within(upcoming).findByRole('link', { name: 'Open Otters' })).toBeInTheDocument();
+  expect(await within(upcoming).findByRole('link', { name: /Open Otters/ })).toBeInTheDocument();
 });
 
 it('shows a loading state while contests load', async () => {
   serve();
   renderHome();
   expect(screen.getByText('Loading live contests…')).toBeInTheDocument();
-  await screen.findByRole('link', { name: 'Live Lions' });
+  await screen.findByRole('link', { name: /Live Lions/ });
 });

@@ -9,7 +9,7 @@ type Result = { rank: number | null; returnPct: number | null };
 export function ContestCard({ contest, result, to }: { contest: Contest; result?: Result; to?: string }) {
   const href = to ?? (contest.status === 'completed' ? contestPaths.completed(contest._id) : contestPaths.detail(contest._id));
   return (
-    <Link to={href} className="bpc-card" aria-label={contest.name}>
+    <Link to={href} className="bpc-card">
       <div className="bpc-row bpc-between" style={{ alignItems: 'flex-start' }}>
         <h3>{contest.name}</h3>
         <div className="bpc-row" style={{ gap: 6 }}>

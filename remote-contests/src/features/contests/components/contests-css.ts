@@ -9,7 +9,7 @@ export const CONTESTS_CSS = `
   --bpc-surface-2: #1c2430;
   --bpc-border: var(--color-border, #2a3340);
   --bpc-text: var(--color-text, #e6edf3);
-  --bpc-muted: var(--color-muted, #8b98a8);
+  --bpc-muted: var(--color-muted, #98a4b5);
   --bpc-gain: var(--color-gain, #3fd68f);
   --bpc-loss: var(--color-loss, #ff6b6b);
   --bpc-warning: var(--color-warning, #f5c451);

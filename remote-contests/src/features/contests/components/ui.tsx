@@ -17,6 +17,8 @@ import { CONTESTS_CSS } from './contests-css';
 export function Screen({ children, label }: { children: ReactNode; label?: string }) {
   return (
     <section className="bpc-screen" aria-label={label}>
+      {/* React 19 hoists <title> into the document head. */}
+      {label ? <title>{`${label} · Bullpen`}</title> : null}
       {/* React 19 hoists and dedupes a style with href+precedence, so every screen can declare it. */}
       <style href="bullpen-contests" precedence="default">
         {CONTESTS_CSS}

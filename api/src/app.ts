@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
@@ -53,7 +53,8 @@ export interface BuildAppOptions {
   priceFeed?: PriceFeed;
   /** Run the clock on a timer (the server); tests call `app.deps.contestClock.tick()` themselves. */
   startClock?: boolean;
-  logger?: FastifyServerOptions['logger'];
+  /** Structured request logs (pino); the Authorization header and cookies are always redacted. Off when absent. */
+  logger?: { level: string; stream?: { write(line: string): void } };
 }
 
 export const BODY_LIMIT = 64 * 1024;
@@ -62,7 +63,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger
+      ? {
+          level: options.logger.level,
+          ...(options.logger.stream ? { stream: options.logger.stream } : {}),
+          redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'], remove: true },
+        }
+      : false,
     bodyLimit: BODY_LIMIT,
     // Behind a proxy the caller's address would come from X-Forwarded-For; locally there is none.
     trustProxy: false,

@@ -15,10 +15,7 @@ async function main() {
   const app = await buildApp({
     config,
     startClock: true,
-    logger: {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
-    },
+    logger: { level: config.logLevel },
   });
   let closing = false;
   const shutdown = async (signal: string) => {

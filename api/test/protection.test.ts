@@ -161,3 +161,28 @@ describe('Server-Sent Events', () => {
     expect(prices.asOf).toBe(new Date(next).toISOString());
   });
 });
+
+describe('request logs', () => {
+  test('structured (JSON) and never carrying the token', async () => {
+    const { buildApp } = await import('../src/app');
+    const { openDatabase } = await import('../src/db/database');
+    const { TestIssuer } = await import('./support/tokens');
+    const { testConfig } = await import('./support/harness');
+    const lines: string[] = [];
+    const issuer = await TestIssuer.create();
+    const database = await openDatabase({ url: null });
+    const app = await buildApp({ config: testConfig(), database, getKey: issuer.getKey, logger: { level: 'info', stream: { write: (line) => void lines.push(line) } } });
+    try {
+      const token = await issuer.idToken('log-sub');
+      const response = await app.inject({ method: 'POST', url: '/user/get-user', headers: { authorization: `Bearer ${token}` }, payload: {} });
+      expect(response.statusCode).toBe(200);
+      const entries = lines.map((line) => JSON.parse(line));
+      expect(entries.some((e) => e.req?.url === '/user/get-user')).toBe(true);
+      expect(entries.some((e) => e.res?.statusCode === 200)).toBe(true);
+      expect(lines.join('\n')).not.toContain(token.split('.')[2]);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

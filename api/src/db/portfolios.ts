@@ -30,15 +30,18 @@ export async function loadPositions(executor: Executor, contestId: string, userI
     .orderBy(asc(positions.symbol));
 }
 
+export type PriceLookup = (executor: Executor, symbols: readonly string[]) => Promise<ReadonlyMap<string, number>>;
+
 export async function portfolioOf(
   executor: Executor,
   contest: ContestRow,
   participant: ParticipantRow,
-  prices: ReadonlyMap<string, number>,
+  prices: PriceLookup,
 ): Promise<Portfolio | null> {
   if (participant.cashCents === null) return null;
   const held = await loadPositions(executor, contest.id, participant.userId);
-  return describePortfolio(participant.cashCents, held, prices, contest.startingCashCents);
+  const current = await prices(executor, held.map((p) => p.symbol));
+  return describePortfolio(participant.cashCents, held, current, contest.startingCashCents);
 }
 
 /** The caller's state in one contest (API.md ContestUser). */
@@ -47,7 +50,7 @@ export async function contestUserView(
   contest: ContestRow,
   userId: string,
   participant: ParticipantRow | null,
-  prices: ReadonlyMap<string, number>,
+  prices: PriceLookup,
 ): Promise<ContestUser> {
   if (!participant) {
     return { contestId: contest.id, userId, joined: false, picks: [], affiliation: null, joinedAt: null, portfolio: null, rank: null, trades: [] };

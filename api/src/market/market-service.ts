@@ -1,5 +1,5 @@
 import type { Equity } from '@bullpen/shared/schemas';
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/database';
 import { equities, marketState, priceHistory } from '../db/schema';
 import { roundRatio, toDollars } from '../domain/money';
@@ -69,6 +69,16 @@ export class MarketService {
     }
     return { prices, previousClose, asOf };
   }
+
+  /** Current prices (cents) of just these symbols. */
+  pricesOf = async (executor: Executor, symbols: readonly string[]): Promise<Map<string, number>> => {
+    if (symbols.length === 0) return new Map();
+    const rows = await executor
+      .select({ symbol: equities.symbol, price: equities.priceCents })
+      .from(equities)
+      .where(inArray(equities.symbol, [...symbols]));
+    return new Map(rows.map((row) => [row.symbol, row.price]));
+  };
 
   async priceOf(executor: Executor, symbol: string): Promise<number | null> {
     const [row] = await executor.select({ price: equities.priceCents }).from(equities).where(eq(equities.symbol, symbol));

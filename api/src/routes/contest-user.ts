@@ -13,8 +13,7 @@ export default async function contestUserRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       const { row, participant } = await requireContest(app.deps.db, request.params.id, user.id);
-      const prices = participant?.cashCents != null ? (await app.deps.market.snapshot()).prices : new Map<string, number>();
-      return { data: await contestUserView(app.deps.db, row, user.id, participant, prices) };
+      return { data: await contestUserView(app.deps.db, row, user.id, participant, app.deps.market.pricesOf) };
     },
   );
 }

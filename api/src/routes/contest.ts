@@ -36,7 +36,12 @@ export async function requireContest(executor: Executor, contestId: string, view
   return loaded;
 }
 
-const notUpcoming = (status: string) => conflict(`The contest is ${status === 'active' ? 'live' : status}; this is possible only before it starts`);
+const notUpcoming = (status: string) =>
+  conflict(
+    status === 'upcoming'
+      ? 'The contest has started; this is possible only before it starts'
+      : `The contest is ${status === 'active' ? 'live' : status}; this is possible only before it starts`,
+  );
 
 export default async function contestRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -210,7 +215,7 @@ export default async function contestRoutes(fastify: FastifyInstance) {
           .set({ participantsCount: sql`${contests.participantsCount} + 1`, updatedAt: now })
           .where(eq(contests.id, contestId))
           .returning();
-        return { data: await contestUserView(tx, updated ?? row, user.id, joined ?? null, new Map()) };
+        return { data: await contestUserView(tx, updated ?? row, user.id, joined ?? null, deps.market.pricesOf) };
       });
     },
   );
@@ -232,7 +237,7 @@ export default async function contestRoutes(fastify: FastifyInstance) {
           .set({ picks })
           .where(and(eq(participants.contestId, contestId), eq(participants.userId, user.id)))
           .returning();
-        return { data: await contestUserView(tx, row, user.id, updated ?? null, new Map()) };
+        return { data: await contestUserView(tx, row, user.id, updated ?? null, deps.market.pricesOf) };
       });
     },
   );
@@ -252,7 +257,7 @@ export default async function contestRoutes(fastify: FastifyInstance) {
           .update(contests)
           .set({ participantsCount: sql`${contests.participantsCount} - 1`, updatedAt: deps.clock.now() })
           .where(eq(contests.id, contestId));
-        return { data: await contestUserView(tx, row, user.id, null, new Map()) };
+        return { data: await contestUserView(tx, row, user.id, null, deps.market.pricesOf) };
       });
     },
   );

@@ -117,8 +117,7 @@ export default async function tradingRoutes(fastify: FastifyInstance) {
           })
           .returning();
         if (!trade) throw new ApiError(500, 'Trade was not recorded');
-        const prices = (await deps.market.snapshot(tx)).prices;
-        const portfolio = await portfolioOf(tx, contest, { ...participant, cashCents: after.cashCents }, prices);
+        const portfolio = await portfolioOf(tx, contest, { ...participant, cashCents: after.cashCents }, deps.market.pricesOf);
         const response: TradeResponse = { data: { trade: tradeView(trade), portfolio: portfolio ?? { cash: 0, positions: [], value: 0, returnPct: 0 } } };
         if (key) {
           await tx

@@ -1,0 +1,78 @@
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { API_PATHS } from '../schemas';
+import { getApiHost } from '../config/runtime-config';
+import { ApiError, errorFromResponse, errorWithoutResponse } from './api-error';
+
+/** SPEC §7: every call times out after 50 seconds. */
+export const API_TIMEOUT_MS = 50_000;
+
+/** SPEC §6: every call carries the ID token, except get-contest, which is public. */
+const PUBLIC_PATHS = new Set<string>([API_PATHS.getContest]);
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** false sends no token; the default follows SPEC §6. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function getIdToken(): Promise<string | undefined> {
+  try {
+    const session = await fetchAuthSession();
+    return session.tokens?.idToken?.toString();
+  } catch {
+    return undefined;
+  }
+}
+
+export async function authorizationHeaders(): Promise<Record<string, string>> {
+  const token = await getIdToken();
+  return token ? { authorization: token } : {};
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions): Promise<T> {
+  const useAuth = options.auth ?? !PUBLIC_PATHS.has(path);
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...(useAuth ? await authorizationHeaders() : {}),
+    ...options.headers,
+  };
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+
+  let response: Response;
+  try {
+    response = await fetch(`${getApiHost()}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    throw errorWithoutResponse(cause, API_TIMEOUT_MS);
+  }
+
+  const raw = await response.text().catch(() => '');
+  let data: unknown = raw;
+  if (raw !== '') {
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      // Not JSON (a proxy's error page, say): keep the text as data.
+    }
+  }
+  if (!response.ok) throw errorFromResponse(response.status, data);
+  return data as T;
+}
+
+export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return request<T>('GET', path, undefined, options);
+}
+
+/** SPEC §7: POST calls with an "empty" body send {}. */
+export function apiPost<T>(path: string, body: unknown = {}, options: RequestOptions = {}): Promise<T> {
+  return request<T>('POST', path, body, options);
+}
+
+export { ApiError };

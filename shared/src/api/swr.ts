@@ -1,0 +1,73 @@
+import useSWR, { mutate, type SWRConfiguration } from 'swr';
+import { API_PATHS, type UserResponse } from '../schemas';
+import { ApiError } from './api-error';
+import { apiGet, apiPost } from './client';
+
+// SWR keys, one convention for every app so any remote can refresh another's data:
+//   a GET read's key is its path string:          '/contest/upcoming'
+//   a POST read's key is the tuple [path, body]:  ['/contest/get-contest', { contestId }]
+
+export type ApiKey = string | readonly [string, unknown];
+
+export function fetcher<T>(key: ApiKey): Promise<T> {
+  return typeof key === 'string' ? apiGet<T>(key) : apiPost<T>(key[0], key[1]);
+}
+
+const MAX_RETRIES = 3;
+
+/** Client errors (4xx) are answers, not glitches: only server and network failures are retried, a few times. */
+export const defaultSwrConfig: SWRConfiguration = {
+  fetcher,
+  onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
+    if (error instanceof ApiError && error.statusCode < 500) return;
+    if (retryCount > MAX_RETRIES) return;
+    setTimeout(() => revalidate({ retryCount }), 1_000 * 2 ** retryCount);
+  },
+};
+
+export function useApiGet<T>(path: string | null, config?: SWRConfiguration<T, ApiError>) {
+  return useSWR<T, ApiError>(path, (key: string) => apiGet<T>(key), { ...defaultSwrConfig, ...config });
+}
+
+export function useApiPost<T>(path: string | null, body: unknown = {}, config?: SWRConfiguration<T, ApiError>) {
+  return useSWR<T, ApiError>(path ? ([path, body] as const) : null, ([key, payload]: readonly [string, unknown]) =>
+    apiPost<T>(key, payload), { ...defaultSwrConfig, ...config });
+}
+
+export const CURRENT_USER_KEY = [API_PATHS.getUser, {}] as const;
+
+/** SPEC §7: the current-user fetch is cached without retry, never goes stale, and does not refetch on mount or focus. */
+export const currentUserSwrConfig: SWRConfiguration<UserResponse, ApiError> = {
+  shouldRetryOnError: false,
+  revalidateIfStale: false,
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+};
+
+export function useCurrentUser(enabled = true) {
+  return useSWR<UserResponse, ApiError>(
+    enabled ? CURRENT_USER_KEY : null,
+    () => apiPost<UserResponse>(API_PATHS.getUser, {}),
+    currentUserSwrConfig,
+  );
+}
+
+export type KeyMatcher = string | RegExp | ((path: string, body: unknown) => boolean);
+
+const keyPath = (key: unknown): [string, unknown] | null => {
+  if (typeof key === 'string') return [key, undefined];
+  if (Array.isArray(key) && typeof key[0] === 'string') return [key[0], key[1]];
+  return null;
+};
+
+/** Revalidates every cached read whose path matches: a string matches as a path prefix. */
+export function invalidate(matcher: KeyMatcher): Promise<unknown[]> {
+  return mutate((key) => {
+    const parsed = keyPath(key);
+    if (!parsed) return false;
+    const [path, body] = parsed;
+    if (typeof matcher === 'string') return path.startsWith(matcher);
+    if (matcher instanceof RegExp) return matcher.test(path);
+    return matcher(path, body);
+  });
+}

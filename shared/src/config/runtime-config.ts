@@ -1,0 +1,41 @@
+// The host is built once; where the API, the user pool and the remotes live is read at run time from config.json.
+
+export interface RuntimeConfig {
+  apiHost: string;
+  auth: { region: string; userPoolId: string; userPoolClientId: string; userPoolEndpoint?: string };
+  remotes: Record<'auth' | 'contests' | 'trading' | 'profile', string>;
+}
+
+/** API.md: the base URL defaults to the local API. */
+export const DEFAULT_API_HOST = 'http://localhost:4000';
+
+let current: RuntimeConfig | null = null;
+let loading: Promise<RuntimeConfig> | null = null;
+
+/** Fetches config.json once; later calls share the first answer. */
+export function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
+  if (current) return Promise.resolve(current);
+  loading ??= fetch(url, { cache: 'no-cache' })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`Could not load ${url} (${response.status})`);
+      current = (await response.json()) as RuntimeConfig;
+      return current;
+    })
+    .finally(() => {
+      loading = null;
+    });
+  return loading;
+}
+
+export function getRuntimeConfig(): RuntimeConfig | null {
+  return current;
+}
+
+/** For standalone remotes and tests that already hold a config. */
+export function setRuntimeConfig(config: RuntimeConfig | null): void {
+  current = config;
+}
+
+export function getApiHost(): string {
+  return (current?.apiHost ?? DEFAULT_API_HOST).replace(/\/+$/, '');
+}

@@ -1,0 +1,26 @@
+import { formatCountdown, formatMoney, formatPercent, trend } from './format';
+
+describe('formatting', () => {
+  it('formats dollars to cents', () => {
+    expect(formatMoney(100_000)).toBe('$100,000.00');
+    expect(formatMoney(-12.345)).toBe('-$12.35');
+    expect(formatMoney(1_500_000, { compact: true })).toBe('$1.5M');
+  });
+
+  it('signs percentages given as fractions', () => {
+    expect(formatPercent(0.01234)).toBe('+1.23%');
+    expect(formatPercent(-0.005)).toBe('\u22120.50%');
+    expect(formatPercent(0)).toBe('0.00%');
+    expect(formatPercent(0.00001)).toBe('0.00%');
+    expect(formatPercent(0.25, { signed: false, digits: 0 })).toBe('25%');
+    expect(trend(-1)).toBe('down');
+  });
+
+  it('counts down in the largest useful units and stops at zero', () => {
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    expect(formatCountdown('2030-01-03T03:04:05Z', now)).toBe('2d 03h 04m');
+    expect(formatCountdown('2030-01-01T03:04:05Z', now)).toBe('03h 04m 05s');
+    expect(formatCountdown('2030-01-01T00:04:05Z', now)).toBe('04m 05s');
+    expect(formatCountdown('2029-12-31T00:00:00Z', now)).toBe('0s');
+  });
+});

@@ -1,0 +1,56 @@
+// Number and time formatting shared by every screen. Percentages from the API are fractions (0.0123 = +1.23%).
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const compactMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+
+export function formatMoney(value: number, options: { compact?: boolean } = {}): string {
+  return (options.compact ? compactMoney : money).format(value);
+}
+
+/** Signed by default (+1.23% / −0.50%), because a return without its sign is ambiguous. */
+export function formatPercent(fraction: number, options: { signed?: boolean; digits?: number } = {}): string {
+  const { signed = true, digits = 2 } = options;
+  const percent = fraction * 100;
+  const rounded = Number(percent.toFixed(digits));
+  const body = `${Math.abs(rounded).toFixed(digits)}%`;
+  if (rounded === 0) return `${(0).toFixed(digits)}%`;
+  if (rounded < 0) return `\u2212${body}`;
+  return signed ? `+${body}` : body;
+}
+
+/** 'up', 'down' or 'flat': the colour of a change. */
+export function trend(value: number): 'up' | 'down' | 'flat' {
+  if (value > 0) return 'up';
+  if (value < 0) return 'down';
+  return 'flat';
+}
+
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat('en-US').format(value);
+}
+
+/** A date and time in the viewer's zone, with the zone named (e.g. "Jan 5, 2030, 3:00 PM UTC"). */
+export function formatDateTime(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+}
+
+/** "2d 03h 04m", "03h 04m 05s" or "04m 05s" until the target; "0s" once it has passed. */
+export function formatCountdown(targetIso: string, now: number = Date.now()): string {
+  let seconds = Math.max(0, Math.floor((Date.parse(targetIso) - now) / 1000));
+  const days = Math.floor(seconds / 86_400);
+  seconds -= days * 86_400;
+  const hours = Math.floor(seconds / 3_600);
+  seconds -= hours * 3_600;
+  const minutes = Math.floor(seconds / 60);
+  seconds -= minutes * 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (days > 0) return `${days}d ${pad(hours)}h ${pad(minutes)}m`;
+  if (hours > 0) return `${pad(hours)}h ${pad(minutes)}m ${pad(seconds)}s`;
+  if (minutes > 0) return `${pad(minutes)}m ${pad(seconds)}s`;
+  return `${seconds}s`;
+}

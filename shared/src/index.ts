@@ -1,0 +1,11 @@
+// @bullpen/shared, the client side: one API client, one SWR cache convention, one user store and one toast store
+// for the host and every remote (Module Federation shares this module as a singleton).
+// The API contract lives in '@bullpen/shared/schemas'.
+export * from './config/runtime-config';
+export * from './api/api-error';
+export * from './api/client';
+export * from './api/swr';
+export * from './api/notify';
+export * from './store/user-store';
+export * from './store/toast-store';
+export * from './format/format';

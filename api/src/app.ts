@@ -154,9 +154,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', async () => {
     if (options.startClock) contestClock.start();
   });
+  // Open event streams end before the server waits for its connections to finish.
+  app.addHook('preClose', async () => {
+    events.emit('close');
+  });
   app.addHook('onClose', async () => {
     await contestClock.stop();
-    events.emit('close');
     if (ownsDatabase) await database.close();
   });
   return app;

@@ -186,3 +186,20 @@ describe('request logs', () => {
     }
   });
 });
+
+describe('graceful shutdown', () => {
+  test('closing the app ends open event streams instead of hanging on them', async () => {
+    const ctx = await createTestContext('pglite');
+    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const owner = await createUser(ctx);
+    const player = await createUser(ctx);
+    const contest = await createContest(ctx, owner);
+    await joinContest(ctx, player, contest._id);
+    await tickAt(ctx, contest.startsAt);
+    const response = await fetch(`${base}/contest/active/${contest._id}/events`, { headers: { authorization: player.token } });
+    expect(response.status).toBe(200);
+    const body = response.text();
+    await ctx.close();
+    expect(await body).toContain('event: standings');
+  });
+});

@@ -9,3 +9,5 @@ export * from './api/notify';
 export * from './store/user-store';
 export * from './store/toast-store';
 export * from './format/format';
+export * from './auth/configure-auth';
+export * from './standalone/standalone-app';

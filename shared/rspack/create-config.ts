@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { type Configuration, rspack } from '@rspack/core';
+import ReactRefreshPlugin from '@rspack/plugin-react-refresh';
+
+// One build for the host and every remote, so they can only differ where they mean to: name, port, exposes.
+
+export interface AppBuildOptions {
+  /** The app's folder (its rspack.config.ts's __dirname). */
+  dir: string;
+  /** Module Federation name: host, remote_auth, remote_contests, remote_trading, remote_profile. */
+  name: string;
+  /** Dev-server port (npm run dev). */
+  port: number;
+  /** Pages a remote exposes, e.g. { './HomePage': './src/app/pages/home-page.tsx' }. */
+  exposes?: Record<string, string>;
+  title?: string;
+}
+
+/** Singletons: one React, one router, one SWR cache, one zustand store, one Amplify instance, one @bullpen/shared. */
+const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'swr', 'zustand', 'aws-amplify', '@bullpen/shared'];
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+function sharedConfig(appDir: string) {
+  const appPackage = require(path.join(appDir, 'package.json')) as { dependencies?: Record<string, string> };
+  return Object.fromEntries(
+    SINGLETONS.map((name) => {
+      const requiredVersion = appPackage.dependencies?.[name] ?? false;
+      // @bullpen/shared is a workspace ("*"): match any version, there is only ever one in a deployment.
+      return [name, { singleton: true, requiredVersion: name === '@bullpen/shared' ? false : requiredVersion }];
+    }),
+  );
+}
+
+export function createConfig(options: AppBuildOptions, argv: { mode?: string } = {}): Configuration {
+  const { dir, name, port, exposes, title = 'Bullpen' } = options;
+  const mode = argv.mode === 'development' || process.env.NODE_ENV === 'development' ? 'development' : 'production';
+  const dev = mode === 'development';
+  const isHost = !exposes;
+
+  return {
+    mode,
+    context: dir,
+    entry: { main: './src/index.ts' },
+    devtool: dev ? 'cheap-module-source-map' : 'source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath: 'auto',
+      uniqueName: name,
+      filename: dev ? '[name].js' : '[name].[contenthash:12].js',
+      chunkFilename: dev ? '[name].js' : '[name].[contenthash:12].js',
+      assetModuleFilename: 'assets/[name].[contenthash:12][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        // CSS travels inside the JavaScript chunk that needs it, so a federated page brings its own styles.
+        { test: /\.css$/, use: ['style-loader', 'css-loader'], type: 'javascript/auto' },
+        { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new rspack.HtmlRspackPlugin({
+        template: path.join(__dirname, 'index.html'),
+        templateParameters: { title },
+      }),
+      new rspack.DefinePlugin({
+        'process.env.BULLPEN_BUILD_LABEL': JSON.stringify(process.env.BULLPEN_BUILD_LABEL ?? ''),
+      }),
+      new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
+      new ModuleFederationPlugin({
+        name,
+        ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
+        manifest: true,
+        dts: false,
+        shared: sharedConfig(dir),
+      }),
+      ...(dev ? [new ReactRefreshPlugin()] : []),
+    ],
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: { hints: false },
+    devServer: {
+      port,
+      host: 'localhost',
+      hot: true,
+      historyApiFallback: isHost,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      static: { directory: path.join(dir, 'public') },
+    },
+    watchOptions: { ignored: [path.join(repoRoot, '.data'), '**/node_modules'] },
+  };
+}

@@ -335,4 +335,87 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       expect((await call(ctx, 'GET', `/contest/active/${contest._id}`, { token: player.token })).statusCode).toBe(409);
     });
   });
+
+  describe('unknown contests and smaller rules', () => {
+    test('404 for every call that names an unknown contest', async () => {
+      const user = await createUser(ctx);
+      const contestId = 'does-not-exist';
+      const attempts = [
+        await call(ctx, 'POST', '/contest/get-contest', { body: { contestId } }),
+        await call(ctx, 'POST', '/contest/change-picks', { token: user.token, body: { contestId, picks: ['AAPL', 'MSFT'] } }),
+        await call(ctx, 'POST', '/contest/leave-contest', { token: user.token, body: { contestId } }),
+        await call(ctx, 'POST', '/contest/cancel-contest', { token: user.token, body: { contestId } }),
+        await call(ctx, 'GET', `/contest/completed/${contestId}`, { token: user.token }),
+        await call(ctx, 'GET', `/contest-user/${contestId}`, { token: user.token }),
+        await call(ctx, 'GET', `/contest/active/${contestId}/portfolio-history`, { token: user.token }),
+        await call(ctx, 'GET', `/contest/active/${contestId}/events`, { token: user.token }),
+        await call(ctx, 'GET', '/equity/NOPE/history', { token: user.token }),
+      ];
+      expect(attempts.map((r) => r.statusCode)).toEqual(Array(attempts.length).fill(404));
+      for (const r of attempts) expect(r.json()).toEqual({ errMessage: expect.any(String), errors: [] });
+    });
+
+    test('400 for missing or mistyped ids and edit bodies', async () => {
+      const owner = await createUser(ctx);
+      const contest = await createContest(ctx, owner);
+      expect((await call(ctx, 'POST', '/contest/get-contest', { body: {} })).json().errors).toEqual([{ field: 'contestId', message: expect.any(String) }]);
+      expect((await call(ctx, 'POST', '/contest/get-contest', { body: { contestId: 42 } })).statusCode).toBe(400);
+      const unknownField = await call(ctx, 'POST', '/contest/edit-contest', { token: owner.token, body: { contestId: contest._id, ...contestFields(ctx), status: 'active' } });
+      expect(unknownField.statusCode).toBe(400);
+      expect(fieldsOf(unknownField)).toEqual(['status']);
+      const now = ctx.clock.now().getTime();
+      const tooSoon = await call(ctx, 'POST', '/contest/edit-contest', {
+        token: owner.token,
+        body: { contestId: contest._id, ...contestFields(ctx, { startsAt: new Date(now + 1000).toISOString(), endsAt: new Date(now + 7_200_000).toISOString() }) },
+      });
+      expect(tooSoon.statusCode).toBe(400);
+      expect(fieldsOf(tooSoon)).toEqual(['startsAt']);
+    });
+
+    test('teams cannot be added once someone has joined (409)', async () => {
+      const owner = await createUser(ctx);
+      const contest = await createContest(ctx, owner);
+      await joinContest(ctx, await createUser(ctx), contest._id);
+      const response = await call(ctx, 'POST', '/contest/edit-contest', {
+        token: owner.token,
+        body: { contestId: contest._id, ...contestFields(ctx, { affiliations: ['Red'], isTeamCollaboration: true }) },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(fieldsOf(response)).toEqual(['affiliations']);
+    });
+
+    test('contest-user for someone who has not joined: joined false and nothing else', async () => {
+      const owner = await createUser(ctx);
+      const contest = await createContest(ctx, owner);
+      const response = await call(ctx, 'GET', `/contest-user/${contest._id}`, { token: owner.token });
+      expect(response.json()).toEqual({
+        data: { contestId: contest._id, userId: owner.id, joined: false, picks: [], affiliation: null, joinedAt: null, portfolio: null, rank: null, trades: [] },
+      });
+    });
+
+    test('parallel joins never overfill a contest', async () => {
+      const owner = await createUser(ctx);
+      const contest = await createContest(ctx, owner, { maxParticipants: 3 });
+      const players = await Promise.all(Array.from({ length: 8 }, () => createUser(ctx)));
+      const responses = await Promise.all(
+        players.map((p) => call(ctx, 'POST', '/contest/join-contest', { token: p.token, body: { contestId: contest._id, picks: ['AAPL', 'MSFT'] } })),
+      );
+      expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(3);
+      expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(5);
+      const got = await call(ctx, 'POST', '/contest/get-contest', { body: { contestId: contest._id } });
+      expect(got.json().contest.participantsCount).toBe(3);
+    });
+
+    test('the same player joining twice at once joins once', async () => {
+      const owner = await createUser(ctx);
+      const contest = await createContest(ctx, owner);
+      const player = await createUser(ctx);
+      const responses = await Promise.all(
+        [1, 2, 3].map(() => call(ctx, 'POST', '/contest/join-contest', { token: player.token, body: { contestId: contest._id, picks: ['AAPL', 'MSFT'] } })),
+      );
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+      const got = await call(ctx, 'POST', '/contest/get-contest', { body: { contestId: contest._id } });
+      expect(got.json().contest.participantsCount).toBe(1);
+    });
+  });
 });

@@ -36,15 +36,36 @@ export interface LoadedContest {
   participant: ParticipantRow | null;
 }
 
-/** A contest with its creator's ticker and, when a viewer is given, the viewer's participation (one query). */
+/**
+ * A contest with its creator's ticker and, when a viewer is given, the viewer's participation. Unlocked reads take one
+ * query. A locking read looks the participation up after the lock is granted: in READ COMMITTED a row joined to the
+ * locked one would come from the snapshot taken before the wait and miss a participant who just joined.
+ */
 export async function loadContest(executor: Executor, contestId: string, viewerId: string | null, lock = false): Promise<LoadedContest | null> {
-  const base = executor
+  if (lock) {
+    const [found] = await executor
+      .select({ contest: contests, creatorTicker: users.ticker })
+      .from(contests)
+      .innerJoin(users, eq(users.id, contests.createdBy))
+      .where(eq(contests.id, contestId))
+      .for('update', { of: contests });
+    if (!found) return null;
+    let participant: ParticipantRow | null = null;
+    if (viewerId) {
+      const [row] = await executor
+        .select()
+        .from(participants)
+        .where(and(eq(participants.contestId, contestId), eq(participants.userId, viewerId)));
+      participant = row ?? null;
+    }
+    return { row: found.contest, creatorTicker: found.creatorTicker, participant };
+  }
+  const [found] = await executor
     .select({ contest: contests, creatorTicker: users.ticker, participant: participants })
     .from(contests)
     .innerJoin(users, eq(users.id, contests.createdBy))
     .leftJoin(participants, and(eq(participants.contestId, contests.id), eq(participants.userId, viewerId ?? '')))
     .where(eq(contests.id, contestId));
-  const [found] = lock ? await base.for('update', { of: contests }) : await base;
   if (!found) return null;
   return { row: found.contest, creatorTicker: found.creatorTicker, participant: viewerId ? found.participant : null };
 }

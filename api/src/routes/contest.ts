@@ -206,16 +206,19 @@ export default async function contestRoutes(fastify: FastifyInstance) {
         if (row.participantsCount >= row.maxParticipants) throw conflict('The contest is full');
         const problems = [...picksProblems(picks, row.picksCount, deps.market.isKnown), ...affiliationProblems(affiliation, row.affiliations)];
         if (problems.length > 0) throw badRequest('Validation failed', problems);
+        // The contest row lock already serialises joins; the primary key is the last line of defence.
         const [joined] = await tx
           .insert(participants)
           .values({ contestId, userId: user.id, picks, affiliation: affiliation ?? null, joinedAt: now })
+          .onConflictDoNothing()
           .returning();
+        if (!joined) throw conflict('You have already joined this contest');
         const [updated] = await tx
           .update(contests)
           .set({ participantsCount: sql`${contests.participantsCount} + 1`, updatedAt: now })
           .where(eq(contests.id, contestId))
           .returning();
-        return { data: await contestUserView(tx, updated ?? row, user.id, joined ?? null, deps.market.pricesOf) };
+        return { data: await contestUserView(tx, updated ?? row, user.id, joined, deps.market.pricesOf) };
       });
     },
   );

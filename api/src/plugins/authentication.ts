@@ -23,6 +23,7 @@ export interface VerifiedIdentity {
 export function tokenFromHeader(header: string | undefined): string | null {
   if (!header) return null;
   const value = header.trim();
+  if (/^Bearer$/i.test(value)) return null;
   const match = /^Bearer\s+(.+)$/i.exec(value);
   const token = (match ? match[1] : value)?.trim();
   return token ? token : null;
@@ -32,9 +33,11 @@ export function tokenFromHeader(header: string | undefined): string | null {
  * DESIGN §7: signature from the pool's JWKS, issuer, audience = the web client id, `token_use` = `id`, expiry.
  * Only RS256 is accepted, so `alg: none` and HMAC tricks with the public key fail.
  */
-export function createTokenVerifier(auth: AppConfig['auth'], getKey?: JWTVerifyGetKey) {
-  // createRemoteJWKSet caches the keys and refetches when a token names an unknown `kid`.
-  const keys = getKey ?? createRemoteJWKSet(new URL(auth.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
+export function createTokenVerifier(auth: AppConfig['auth'], getKey?: JWTVerifyGetKey, options: { jwksCooldownMs?: number } = {}) {
+  // createRemoteJWKSet caches the keys and refetches when a token names an unknown `kid` (at most once per cooldown,
+  // so a flood of forged kids cannot turn into a flood of requests to the user pool).
+  const keys =
+    getKey ?? createRemoteJWKSet(new URL(auth.jwksUrl), { cooldownDuration: options.jwksCooldownMs ?? 30_000, cacheMaxAge: 10 * 60_000 });
   return async (token: string, now: Date): Promise<VerifiedIdentity | null> => {
     try {
       const { payload } = await jwtVerify(token, keys, {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
-import ReactRefreshPlugin from '@rspack/plugin-react-refresh';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 
 // One build for the host and every remote, so they can only differ where they mean to: name, port, exposes.
 
@@ -22,13 +22,13 @@ const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'swr', 'zustand', 
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
-function sharedConfig(appDir: string) {
+function sharedConfig(appDir: string): Record<string, { singleton: true; requiredVersion: string | false }> {
   const appPackage = require(path.join(appDir, 'package.json')) as { dependencies?: Record<string, string> };
   return Object.fromEntries(
     SINGLETONS.map((name) => {
-      const requiredVersion = appPackage.dependencies?.[name] ?? false;
       // @bullpen/shared is a workspace ("*"): match any version, there is only ever one in a deployment.
-      return [name, { singleton: true, requiredVersion: name === '@bullpen/shared' ? false : requiredVersion }];
+      const requiredVersion = name === '@bullpen/shared' ? false : (appPackage.dependencies?.[name] ?? false);
+      return [name, { singleton: true as const, requiredVersion }];
     }),
   );
 }
@@ -90,7 +90,7 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
         dts: false,
         shared: sharedConfig(dir),
       }),
-      ...(dev ? [new ReactRefreshPlugin()] : []),
+      ...(dev ? [new ReactRefreshRspackPlugin()] : []),
     ],
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
     performance: { hints: false },

@@ -1,0 +1,4 @@
+import { createConfig } from '@bullpen/shared/rspack';
+
+export default (_env: unknown, argv: { mode?: string }) =>
+  createConfig({ dir: __dirname, name: 'host', port: Number(process.env.HOST_PORT ?? 3000), title: 'Bullpen' }, argv);

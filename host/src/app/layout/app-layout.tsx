@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { RemoteWidget } from '../../features/remotes';
+import { SignOutFallback } from './sign-out-fallback';
+
+const NAVIGATION = [
+  { to: '/home', label: 'Home' },
+  { to: '/create-contest', label: 'Create contest' },
+  { to: '/profile', label: 'Profile' },
+];
+
+export function AppLayout({
+  children,
+  signedIn = true,
+  navigation = true,
+}: {
+  children: ReactNode;
+  signedIn?: boolean;
+  navigation?: boolean;
+}) {
+  return (
+    <div className="host-shell">
+      <a className="host-skip" href="#main">
+        Skip to content
+      </a>
+      <header className="host-header">
+        <Link to={signedIn ? '/home' : '/auth'} className="host-brand" aria-label="Bullpen home">
+          <span className="host-brand__mark" aria-hidden="true">
+            ▲
+          </span>
+          Bullpen
+        </Link>
+        {signedIn && navigation ? (
+          <nav aria-label="Main" className="host-nav">
+            {NAVIGATION.map((item) => (
+              <NavLink key={item.to} to={item.to} className="host-nav__link">
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+        ) : (
+          <span className="host-nav" />
+        )}
+        {signedIn ? (
+          <div className="host-header__actions">
+            <RemoteWidget remote="auth" module="SignOutButton" fallback={<SignOutFallback />} />
+          </div>
+        ) : null}
+      </header>
+      <main id="main" className="host-main">
+        {children}
+      </main>
+      <footer className="host-footer">
+        <span>Bullpen · virtual money, simulated prices</span>
+        <Link to="/terms">Terms</Link>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { type AuthStatus, useAuthStatus } from './hooks/use-auth-status';

@@ -1,0 +1,1 @@
+export { FullScreenLoader, PageLoader } from './components/page-loader';

@@ -1,0 +1,8 @@
+import { Navigate } from 'react-router-dom';
+import { saveNextAddress } from '../api/next-address';
+
+/** A signed-out visitor on a signed-in address: remember it, then show the sign-in widget. */
+export function RedirectToAuth() {
+  saveNextAddress();
+  return <Navigate to="/auth" replace />;
+}

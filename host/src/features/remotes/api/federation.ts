@@ -1,0 +1,47 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RuntimeConfig } from '@bullpen/shared';
+import type { ComponentType } from 'react';
+
+// Remotes are found at run time from config.json, so rolling a remote out or back never rebuilds the host.
+
+export type RemoteName = keyof RuntimeConfig['remotes'];
+
+export const FEDERATION_NAMES: Record<RemoteName, string> = {
+  auth: 'remote_auth',
+  contests: 'remote_contests',
+  trading: 'remote_trading',
+  profile: 'remote_profile',
+};
+
+let registered: RuntimeConfig['remotes'] | null = null;
+
+export function registerRuntimeRemotes(remotes: RuntimeConfig['remotes'], force = false): void {
+  registerRemotes(
+    (Object.keys(FEDERATION_NAMES) as RemoteName[]).map((remote) => ({ name: FEDERATION_NAMES[remote], entry: remotes[remote] })),
+    { force },
+  );
+  registered = remotes;
+}
+
+export const LOAD_ATTEMPTS = 3;
+const RETRY_DELAY_MS = 400;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Loads one exposed page, retrying a bounded number of times; a failed attempt re-registers the remote so the
+ *  next one fetches its manifest again instead of reusing a cached failure. */
+export async function loadRemotePage(remote: RemoteName, exposed: string): Promise<{ default: ComponentType }> {
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= LOAD_ATTEMPTS; attempt += 1) {
+    try {
+      const module = await loadRemote<{ default: ComponentType }>(`${FEDERATION_NAMES[remote]}/${exposed}`);
+      if (!module?.default) throw new Error(`${FEDERATION_NAMES[remote]}/${exposed} has no default export`);
+      return module;
+    } catch (error) {
+      lastError = error;
+      if (registered) registerRuntimeRemotes(registered, true);
+      if (attempt < LOAD_ATTEMPTS) await wait(RETRY_DELAY_MS * attempt);
+    }
+  }
+  throw lastError;
+}

@@ -1,12 +1,7 @@
 import { EventEmitter } from 'node:events';
-import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
 import { ContestClock } from './clock/contest-clock';
 import type { AppConfig } from './config';
@@ -18,6 +13,9 @@ import { SimulatedPriceFeed } from './market/simulator';
 import { UNIVERSE } from './market/universe';
 import authentication from './plugins/authentication';
 import errorHandler from './plugins/error-handler';
+import openApi from './plugins/openapi';
+import rateLimitPlugin from './plugins/rate-limit';
+import security from './plugins/security';
 import contestRoutes from './routes/contest';
 import contestUserRoutes from './routes/contest-user';
 import equityRoutes from './routes/equity';
@@ -101,47 +99,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorHandler);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'], styleSrc: ["'self'", "'unsafe-inline'"], scriptSrc: ["'self'"] },
-    },
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
-  await app.register(cors, {
-    origin: config.corsOrigins,
-    methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
-    exposedHeaders: ['Retry-After'],
-    maxAge: 600,
-  });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Bullpen API', version: '1.0.0', description: 'Stock-picking contests (see shared/API.md).' },
-      components: { securitySchemes: { idToken: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
-      security: [{ idToken: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  // The documentation is public.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/docs')) route.config = { ...(route.config ?? {}), auth: 'public' } as typeof route.config;
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
-
+  await app.register(security, { corsOrigins: config.corsOrigins });
+  await app.register(openApi);
   await app.register(authentication, { config, getKey: options.getKey, now: () => clock.now() });
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimit.max,
-    timeWindow: config.rateLimit.windowMs,
-    hook: 'preValidation',
-    // Per user once signed in, per address before that.
-    keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      errMessage: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-      errors: [],
-    }),
-  });
+  await app.register(rateLimitPlugin, config.rateLimit);
 
   await app.register(healthRoutes);
   await app.register(equityRoutes);

@@ -63,9 +63,8 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // Bigint columns hold cents; node-postgres would return them as strings otherwise.
   pool.on('error', () => {
-    /* a dropped idle connection is replaced on next use */
+    /* an idle connection dropped by the server is replaced on next use; without a listener it would crash the process */
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const lockClient = await pool.connect();

@@ -1,0 +1,24 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Per-user request budget (per address before sign-in). It runs after authentication (onRequest) so it can key on
+ * the user, and before validation so floods of bad bodies count too. 429 carries Retry-After and the API.md body.
+ */
+async function rateLimitPlugin(app: FastifyInstance, options: { max: number; windowMs: number }) {
+  await app.register(rateLimit, {
+    global: true,
+    max: options.max,
+    timeWindow: options.windowMs,
+    hook: 'preValidation',
+    keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      errMessage: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      errors: [],
+    }),
+  });
+}
+
+export default fp(rateLimitPlugin, { name: 'rate-limit', dependencies: ['authentication'] });

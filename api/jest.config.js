@@ -6,7 +6,7 @@ const config = jestConfig({
   env: 'node',
   // PGlite's CommonJS build loads Node built-ins with import(); compiling it turns those into require().
   transformIgnorePatterns: ['/node_modules/(?!(@electric-sql|jose|content-disposition|cookie|light-my-request)/)'],
-  testTimeout: 60_000,
+  setupFilesAfterEnv: ['<rootDir>/test/support/setup-timeout.ts'],
 });
 config.transform = {
   ...config.transform,

@@ -156,4 +156,21 @@ describe.each(DRIVERS)('trading (%s)', (driver) => {
     const stranger = await createUser(ctx);
     expect((await call(ctx, 'GET', `/contest/active/${contestId}/portfolio-history`, { token: stranger.token })).statusCode).toBe(403);
   });
+
+  test('Idempotency-Keys are forgotten after a day', async () => {
+    const owner = await createUser(ctx);
+    const player = await createUser(ctx);
+    const start = ctx.clock.now().getTime() + 60_000;
+    const contest = await createContest(ctx, owner, { startsAt: new Date(start).toISOString(), endsAt: new Date(start + 3 * 86_400_000).toISOString() });
+    await joinContest(ctx, player, contest._id);
+    await tickAt(ctx, start);
+    const body = { contestId: contest._id, symbol: 'T', side: 'buy', quantity: 1 };
+    const first = await trade(player, body, { 'idempotency-key': 'daily' });
+    await tickAt(ctx, start + 23 * 3_600_000);
+    expect((await trade(player, body, { 'idempotency-key': 'daily' })).json().data.trade._id).toBe(first.json().data.trade._id);
+    await tickAt(ctx, start + 25 * 3_600_000);
+    const later = await trade(player, body, { 'idempotency-key': 'daily' });
+    expect(later.statusCode).toBe(200);
+    expect(later.json().data.trade._id).not.toBe(first.json().data.trade._id);
+  });
 });

@@ -1,8 +1,8 @@
 import type { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../db/database';
-import { contests, participants, positions } from '../db/schema';
+import { contests, idempotencyKeys, participants, positions } from '../db/schema';
 import { allocateStartingCash } from '../domain/allocation';
 import { rankTeams } from '../domain/ranking';
 import type { Clock } from '../lib/clock';
@@ -20,6 +20,9 @@ export interface TickReport {
 /** About this many portfolio-history points per participant over a whole contest, whatever its length. */
 const HISTORY_POINTS = 240;
 const INSERT_BATCH = 2000;
+/** A retry with the same Idempotency-Key is honoured for a day; older keys are forgotten, hourly. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+const CLEANUP_EVERY_MS = 3_600_000;
 
 /**
  * The contest clock (DESIGN §5–§6). One tick, run by the single worker: a market step, then upcoming → active
@@ -30,6 +33,7 @@ export class ContestClock {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   private stopped = false;
+  private lastCleanup = 0;
 
   constructor(
     private readonly options: {
@@ -95,6 +99,10 @@ export class ContestClock {
       report.completed.push(...ending.map((row) => row.id));
       await this.recordHistory(tx, now, ending.map((row) => row.id));
     });
+    if (now.getTime() - this.lastCleanup >= CLEANUP_EVERY_MS) {
+      this.lastCleanup = now.getTime();
+      await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
+    }
     events.emit('tick', now);
     return report;
   }

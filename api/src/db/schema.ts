@@ -134,7 +134,7 @@ export const idempotencyKeys = pgTable(
     response: jsonb('response').notNull(),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 export const equities = pgTable('equities', {

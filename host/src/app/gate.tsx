@@ -1,12 +1,13 @@
 import { errorMessage, toast, useCurrentUser, useUserStore } from '@bullpen/shared';
 import { useEffect } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import type { AuthStatus } from '../features/auth-status';
 import { FullScreenLoader } from '../features/loader';
+import { useNextAddressTarget } from '../features/next-address';
 import { RemotePage } from '../features/remotes';
 import { AppLayout } from './layout/app-layout';
 import { ErrorPage } from './pages/error-page';
-import { FollowNextAddress, type RouteEntry, signedInRoutes, signedOutRoutes } from './routes';
+import { type RouteEntry, signedInRoutes, signedOutRoutes } from './routes';
 
 export const USER_NOT_FOUND = 'User is not found';
 
@@ -20,11 +21,20 @@ function RouteTable({ routes }: { routes: RouteEntry[] }) {
   );
 }
 
+/** The signed-in routes, after first going where "next" pointed (replacing the history entry, SPEC §2). */
+function SignedInRoutes() {
+  const next = useNextAddressTarget();
+  if (next) return <Navigate to={next} replace />;
+  return <RouteTable routes={signedInRoutes} />;
+}
+
 /** SPEC §4, for a signed-in user: loader while the user loads; the error screen if the call fails or returns no
  *  user; onboarding while not initialized; the signed-in routes once active (the user is then in the store). */
 export function CurrentUserGate() {
-  const { data, error, isLoading } = useCurrentUser();
+  const { data, error } = useCurrentUser();
   const user = data?.user;
+  // Before SWR's first fetch starts there is neither data nor error: that is still loading, not "no user".
+  const isLoading = data === undefined && error === undefined;
   const failure = error ? errorMessage(error) : !isLoading && !user ? USER_NOT_FOUND : null;
   const storedId = useUserStore((state) => state.user?.id);
 
@@ -62,8 +72,7 @@ export function CurrentUserGate() {
   if (storedId !== user._id) return <FullScreenLoader label="Loading your account" />;
   return (
     <AppLayout>
-      <FollowNextAddress />
-      <RouteTable routes={signedInRoutes} />
+      <SignedInRoutes />
     </AppLayout>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { RedirectToAuth, useFollowNextAddress } from '../features/next-address';
+import { RedirectToAuth } from '../features/next-address';
 import { RemotePage } from '../features/remotes';
 import { ErrorPage } from './pages/error-page';
 import { TermsPage } from './pages/terms-page';
@@ -46,9 +46,3 @@ export const signedOutRoutes: RouteEntry[] = [
   { path: '/join-contest-info/:contestId', element: contests('JoinContestInfoPage') },
   { path: '*', element: <RedirectToAuth /> },
 ];
-
-/** Mounted with the signed-in routes: follows "next" once, right after sign-in. */
-export function FollowNextAddress() {
-  useFollowNextAddress();
-  return null;
-}

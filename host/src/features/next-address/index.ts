@@ -1,3 +1,3 @@
-export { NEXT_KEY, sameOriginPath, saveNextAddress, takeNextPath } from './api/next-address';
+export { clearNextAddress, NEXT_KEY, peekNextPath, sameOriginPath, saveNextAddress } from './api/next-address';
 export { RedirectToAuth } from './components/redirect-to-auth';
-export { useFollowNextAddress } from './hooks/use-follow-next-address';
+export { useNextAddressTarget } from './hooks/use-next-address-target';

@@ -23,14 +23,20 @@ export function sameOriginPath(value: string, origin: string = window.location.o
   }
 }
 
-/** Removes "next" and returns the path to follow, if it is a safe one. */
-export function takeNextPath(): string | null {
-  let value: string | null = null;
+/** The path "next" asks for, if it is a safe one; reading does not remove it, so a repeated render is harmless. */
+export function peekNextPath(): string | null {
   try {
-    value = localStorage.getItem(NEXT_KEY);
-    if (value !== null) localStorage.removeItem(NEXT_KEY);
+    const value = localStorage.getItem(NEXT_KEY);
+    return value === null ? null : sameOriginPath(value);
   } catch {
     return null;
   }
-  return value === null ? null : sameOriginPath(value);
+}
+
+export function clearNextAddress(): void {
+  try {
+    localStorage.removeItem(NEXT_KEY);
+  } catch {
+    // Nothing to clear when storage is unavailable.
+  }
 }

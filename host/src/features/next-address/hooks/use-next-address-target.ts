@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { clearNextAddress, peekNextPath } from '../api/next-address';
+
+/** Right after sign-in: the path "next" asked for, until the router has arrived there; then null.
+ *  "next" itself is removed at once, whether it was followed or refused. */
+export function useNextAddressTarget(): string | null {
+  const [target, setTarget] = useState(peekNextPath);
+  const location = useLocation();
+
+  useEffect(() => {
+    clearNextAddress();
+  }, []);
+
+  useEffect(() => {
+    if (target && `${location.pathname}${location.search}` === target) setTarget(null);
+  }, [location.pathname, location.search, target]);
+
+  return target;
+}

@@ -1,0 +1,114 @@
+import { auth, federation, hub } from './setup';
+import { useUserStore } from '@bullpen/shared';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { API, activeUser, answerUser, heading, renderAt, server } from './render-app';
+
+// SPEC §4: configuring → loader; user loading → loader; failure → error screen and toast;
+// no user → 'User is not found'; not-initialized → onboarding; active → routes and the user in the store.
+
+describe('auth gate', () => {
+  it('shows the full-screen loader while the auth status is configuring', async () => {
+    let finish: (value: { userId: string; username: string }) => void = () => undefined;
+    auth.getCurrentUser.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
+    answerUser({ user: activeUser });
+    renderAt('/home', { signedIn: true });
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
+    await act(async () => finish({ userId: 'sub-1', username: '+15555550100' }));
+    expect(await heading('remote_contests/HomePage')).toBeInTheDocument();
+  });
+
+  it('shows the loader while the user loads, then stores the active user', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post(`${API}/user/get-user`, async () => {
+        await gate;
+        return HttpResponse.json({ user: activeUser });
+      }),
+    );
+    renderAt('/home', { signedIn: true });
+    expect(await screen.findByText('Loading your account')).toBeInTheDocument();
+    expect(useUserStore.getState().user).toBeNull();
+    release();
+    expect(await heading('remote_contests/HomePage')).toBeInTheDocument();
+    expect(useUserStore.getState().user).toEqual({ id: 'u1', ticker: 'ACE', role: 'user' });
+  });
+
+  it('shows the error screen and an error toast when the user call fails', async () => {
+    answerUser({ errMessage: 'Database unavailable', errors: [] }, 503);
+    renderAt('/home', { signedIn: true });
+    expect(await heading('Something went wrong')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Database unavailable');
+    expect(screen.queryByRole('heading', { name: 'remote_contests/HomePage' })).toBeNull();
+  });
+
+  it("shows 'User is not found' when the call returns no user", async () => {
+    answerUser({});
+    renderAt('/home', { signedIn: true });
+    expect(await heading('Something went wrong')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('User is not found');
+  });
+
+  it('shows onboarding for a not-initialized user, on any path', async () => {
+    answerUser({ user: { status: 'not-initialized', _id: 'u2', ticker: null, role: 'user' } });
+    renderAt('/create-contest', { signedIn: true });
+    expect(await heading('remote_profile/OnboardingPage')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(useUserStore.getState().user).toBeNull();
+  });
+
+  it('goes back to the signed-out routes and forgets the user on sign-out', async () => {
+    answerUser({ user: activeUser });
+    renderAt('/profile', { signedIn: true });
+    expect(await heading('remote_profile/ProfilePage')).toBeInTheDocument();
+    auth.signedIn = false;
+    act(() => hub.emit('signedOut'));
+    expect(await heading('remote_auth/AuthPage')).toBeInTheDocument();
+    expect(useUserStore.getState().user).toBeNull();
+  });
+
+  it('signs out when the session can no longer be refreshed', async () => {
+    answerUser({ user: activeUser });
+    renderAt('/home', { signedIn: true });
+    await heading('remote_contests/HomePage');
+    act(() => hub.emit('tokenRefresh_failure'));
+    expect(await heading('remote_auth/AuthPage')).toBeInTheDocument();
+    expect(auth.signOut).toHaveBeenCalled();
+  });
+
+  it('re-reads the user after a token refresh', async () => {
+    let calls = 0;
+    server.use(
+      http.post(`${API}/user/get-user`, () => {
+        calls += 1;
+        return HttpResponse.json({ user: activeUser });
+      }),
+    );
+    renderAt('/home', { signedIn: true });
+    await heading('remote_contests/HomePage');
+    expect(calls).toBe(1);
+    act(() => hub.emit('tokenRefresh'));
+    await waitFor(() => expect(calls).toBe(2));
+  });
+});
+
+describe('a remote that fails', () => {
+  beforeEach(() => answerUser({ user: activeUser }));
+
+  it('shows the fallback with Retry inside the layout; the rest keeps working', async () => {
+    federation.failing.add('remote_trading');
+    renderAt('/live-contest/c1', { signedIn: true });
+    // Three attempts with a growing pause in between, then the fallback.
+    expect(
+      await screen.findByRole('heading', { name: 'This part of Bullpen is unavailable' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(federation.loads.filter((id) => id === 'remote_trading/LiveContestPage')).toHaveLength(3);
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+
+    federation.failing.delete('remote_trading');
+    screen.getByRole('button', { name: 'Retry' }).click();
+    expect(await heading('remote_trading/LiveContestPage')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,50 @@
+import { setRuntimeConfig, useToastStore, useUserStore } from '@bullpen/shared';
+import { render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { mutate, SWRConfig } from 'swr';
+import { App } from '../src/app/app';
+import { auth, federation } from './setup';
+
+export const API = 'http://api.test';
+export const server = setupServer();
+
+export const activeUser = { status: 'active', _id: 'u1', ticker: 'ACE', role: 'user' } as const;
+
+export function answerUser(body: unknown, status = 200) {
+  server.use(http.post(`${API}/user/get-user`, () => HttpResponse.json(body as object, { status })));
+}
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  setRuntimeConfig({
+    apiHost: API,
+    auth: { region: 'us-east-1', userPoolId: 'us-east-1_Test', userPoolClientId: 'client' },
+    remotes: { auth: 'a', contests: 'c', trading: 't', profile: 'p' },
+  });
+  localStorage.clear();
+  federation.failing.clear();
+  federation.loads.length = 0;
+  auth.signedIn = false;
+  useUserStore.getState().clear();
+  useToastStore.getState().clear();
+});
+afterEach(async () => {
+  server.resetHandlers();
+  await mutate(() => true, undefined, { revalidate: false });
+});
+afterAll(() => server.close());
+
+export function renderAt(path: string, { signedIn = false }: { signedIn?: boolean } = {}) {
+  auth.signedIn = signedIn;
+  window.history.replaceState(null, '', path);
+  // No request deduplication between tests: each test's answers are its own.
+  return render(
+    <SWRConfig value={{ dedupingInterval: 0 }}>
+      <App />
+    </SWRConfig>,
+  );
+}
+
+export const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
+export const currentPath = () => `${window.location.pathname}${window.location.search}`;

@@ -2,12 +2,12 @@ import { useSignOut } from '../hooks/use-sign-out';
 
 const style = {
   appearance: 'none',
-  border: '1px solid #5bd0b3',
-  borderRadius: '6px',
+  border: '1px solid var(--color-primary, #5bd0b3)',
+  borderRadius: 'var(--radius-small, 6px)',
   background: 'transparent',
-  color: '#5bd0b3',
+  color: 'var(--color-primary, #5bd0b3)',
   font: 'inherit',
-  fontFamily: "ui-monospace, 'JetBrains Mono', 'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace",
+  fontFamily: "var(--font-mono, ui-monospace, 'JetBrains Mono', 'SFMono-Regular', Menlo, Consolas, monospace)",
   fontSize: '0.875rem',
   padding: '0.375rem 0.875rem',
   cursor: 'pointer',

@@ -26,7 +26,8 @@ module.exports = function jestConfig({ name, dir, env = 'node', setupFiles = [],
       '^uuid$': require.resolve('uuid'),
       '\\.(css)$': path.join(__dirname, 'jest', 'style-stub.cjs'),
     },
-    setupFiles,
+    // Every jsdom workspace gets a FormData that can read a <form>, whatever else it sets up.
+    setupFiles: env === 'jsdom' ? [path.join(__dirname, 'jest', 'form-data-of-form.cjs'), ...setupFiles] : setupFiles,
     setupFilesAfterEnv,
     ...rest,
   };

@@ -1,12 +1,6 @@
-import { useParams } from 'react-router-dom';
+import { OnboardingForm } from '../../features/onboarding';
 
-// Placeholder until this remote's issue builds the screen: title and route params only.
+/** Shown by the host instead of every route while the signed-in user has no call sign yet (SPEC §4). */
 export default function OnboardingPage() {
-  const params = useParams();
-  return (
-    <section>
-      <h1>Welcome to Bullpen</h1>
-      {params.contestId ? <p>Contest {params.contestId}</p> : null}
-    </section>
-  );
+  return <OnboardingForm />;
 }

@@ -54,3 +54,8 @@ export function formatCountdown(targetIso: string, now: number = Date.now()): st
   if (minutes > 0) return `${pad(minutes)}m ${pad(seconds)}s`;
   return `${seconds}s`;
 }
+
+/** A calendar date, e.g. "Nov 22, 2026". */
+export function formatDate(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(new Date(iso));
+}

@@ -1,12 +1,5 @@
-import { useParams } from 'react-router-dom';
+import { EditProfileForm } from '../../features/profile';
 
-// Placeholder until this remote's issue builds the screen: title and route params only.
 export default function EditProfilePage() {
-  const params = useParams();
-  return (
-    <section>
-      <h1>Edit profile</h1>
-      {params.contestId ? <p>Contest {params.contestId}</p> : null}
-    </section>
-  );
+  return <EditProfileForm />;
 }

@@ -1,12 +1,12 @@
-import { useParams } from 'react-router-dom';
+import { useUserStore } from '@bullpen/shared';
+import { useSearchParams } from 'react-router-dom';
+import { ProfileView } from '../../features/profile';
 
-// Placeholder until this remote's issue builds the screen: title and route params only.
+/** /profile is the signed-in player's own profile; /profile?userId=… anyone's public one (leaderboards link here). */
 export default function ProfilePage() {
-  const params = useParams();
-  return (
-    <section>
-      <h1>Profile</h1>
-      {params.contestId ? <p>Contest {params.contestId}</p> : null}
-    </section>
-  );
+  const [params] = useSearchParams();
+  const me = useUserStore((state) => state.user?.id ?? null);
+  const userId = params.get('userId') ?? me;
+  if (!userId) return null;
+  return <ProfileView key={userId} userId={userId} own={userId === me} />;
 }

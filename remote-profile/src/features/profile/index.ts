@@ -1,0 +1,3 @@
+export { editProfile, profileKey, useUserProfile } from './api/profile-api';
+export { EditProfileForm } from './components/edit-profile-form';
+export { ProfileView } from './components/profile-view';

@@ -38,30 +38,3 @@ if (!('__authMethod' in HTMLFormElement.prototype)) {
     },
   });
 }
-
-// jest-fixed-jsdom swaps in Node's FormData, which cannot read a jsdom <form>; the Authenticator builds its
-// submitted values with `new FormData(form)`. Collect the form's successful controls as a browser does.
-const NodeFormData = globalThis.FormData;
-class FormDataOfForm extends NodeFormData {
-  constructor(form?: HTMLFormElement) {
-    super();
-    if (!form) return;
-    for (const element of Array.from(form.elements)) {
-      if (
-        !(
-          element instanceof HTMLInputElement ||
-          element instanceof HTMLSelectElement ||
-          element instanceof HTMLTextAreaElement
-        )
-      )
-        continue;
-      if (!element.name || element.matches(':disabled')) continue;
-      if (element instanceof HTMLInputElement) {
-        if (['submit', 'button', 'reset', 'file', 'image'].includes(element.type)) continue;
-        if ((element.type === 'checkbox' || element.type === 'radio') && !element.checked) continue;
-      }
-      this.append(element.name, element.value);
-    }
-  }
-}
-globalThis.FormData = FormDataOfForm as typeof FormData;

@@ -1,4 +1,4 @@
-import { formatCountdown, formatMoney, formatPercent, trend } from './format';
+import { formatCountdown, formatDate, formatDateTime, formatMoney, formatPercent, trend } from './format';
 
 describe('formatting', () => {
   it('formats dollars to cents', () => {
@@ -22,5 +22,13 @@ describe('formatting', () => {
     expect(formatCountdown('2030-01-01T03:04:05Z', now)).toBe('03h 04m 05s');
     expect(formatCountdown('2030-01-01T00:04:05Z', now)).toBe('04m 05s');
     expect(formatCountdown('2029-12-31T00:00:00Z', now)).toBe('0s');
+  });
+});
+
+describe('dates', () => {
+  it('names the time zone with the date and time', () => {
+    expect(formatDateTime('2030-01-05T15:00:00Z', 'UTC')).toBe('Jan 5, 2030, 3:00 PM UTC');
+    expect(formatDateTime('2030-01-05T15:00:00Z', 'America/New_York')).toBe('Jan 5, 2030, 10:00 AM EST');
+    expect(formatDate('2030-01-05T15:00:00Z', 'UTC')).toBe('Jan 5, 2030');
   });
 });

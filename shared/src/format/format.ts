@@ -31,9 +31,13 @@ export function formatNumber(value: number): string {
 
 /** A date and time in the viewer's zone, with the zone named (e.g. "Jan 5, 2030, 3:00 PM UTC"). */
 export function formatDateTime(iso: string, timeZone?: string): string {
+  // dateStyle/timeStyle cannot be combined with timeZoneName: spell the fields out.
   return new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
     timeZone,
     timeZoneName: 'short',
   }).format(new Date(iso));

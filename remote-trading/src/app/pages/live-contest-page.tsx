@@ -1,12 +1,7 @@
 import { useParams } from 'react-router-dom';
+import { LiveContestView, LiveGate } from '../../features/live-contest';
 
-// Placeholder until this remote's issue builds the screen: title and route params only.
 export default function LiveContestPage() {
-  const params = useParams();
-  return (
-    <section>
-      <h1>Live contest</h1>
-      {params.contestId ? <p>Contest {params.contestId}</p> : null}
-    </section>
-  );
+  const { contestId = '' } = useParams();
+  return <LiveGate contestId={contestId}>{(contest) => <LiveContestView contest={contest} />}</LiveGate>;
 }

@@ -1,12 +1,8 @@
 import { useParams } from 'react-router-dom';
+import { LiveGate, TradingView } from '../../features/live-contest';
+import { OrderTicket } from '../../features/order-ticket';
 
-// Placeholder until this remote's issue builds the screen: title and route params only.
 export default function TradingPage() {
-  const params = useParams();
-  return (
-    <section>
-      <h1>Trading</h1>
-      {params.contestId ? <p>Contest {params.contestId}</p> : null}
-    </section>
-  );
+  const { contestId = '' } = useParams();
+  return <LiveGate contestId={contestId}>{(contest) => <TradingView contest={contest} Ticket={OrderTicket} />}</LiveGate>;
 }

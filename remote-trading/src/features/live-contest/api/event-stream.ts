@@ -1,0 +1,34 @@
+import { authorizationHeaders, getApiHost } from '@bullpen/shared';
+import { createParser } from 'eventsource-parser';
+
+// The live stream needs the Authorization header like every call, which EventSource cannot send: read the
+// Server-Sent Events over fetch instead.
+
+export interface StreamEvent {
+  event: string;
+  data: unknown;
+}
+
+export async function readEventStream(path: string, onEvent: (event: StreamEvent) => void, signal: AbortSignal): Promise<void> {
+  const response = await fetch(`${getApiHost()}${path}`, {
+    headers: { accept: 'text/event-stream', ...(await authorizationHeaders()) },
+    signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`Live updates unavailable (${response.status})`);
+
+  const parser = createParser({
+    onEvent: ({ event, data }) => {
+      try {
+        onEvent({ event: event ?? 'message', data: JSON.parse(data) });
+      } catch {
+        // A malformed event is skipped; the next tick brings a complete one.
+      }
+    },
+  });
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    parser.feed(value);
+  }
+}

@@ -1,0 +1,76 @@
+import { errorMessage, useUserStore } from '@bullpen/shared';
+import type { Contest } from '@bullpen/shared/schemas';
+import { Link } from 'react-router-dom';
+import { useBoard, useContestUser, usePortfolioHistory } from '../api/live-contest-api';
+import { useLiveUpdates } from '../hooks/use-live-updates';
+import { Leaderboard, TeamStandings } from './leaderboard';
+import { LineChart } from './line-chart';
+import { LiveHeader } from './live-header';
+import { PortfolioSummary, PositionsTable } from './portfolio';
+import './live-contest.css';
+
+export function LiveContestView({ contest }: { contest: Contest }) {
+  const me = useUserStore((state) => state.user?.id ?? null);
+  const mode = useLiveUpdates(contest._id, true);
+  const polling = mode !== 'stream';
+  const board = useBoard(contest._id, true, polling);
+  const mine = useContestUser(contest._id, polling);
+  const joined = mine.data?.data.joined ?? false;
+  const history = usePortfolioHistory(contest._id, joined);
+  const portfolio = mine.data?.data.portfolio ?? null;
+
+  return (
+    <div className="lc-page">
+      <LiveHeader
+        contest={contest}
+        mode={mode}
+        title="Leaderboard"
+        actions={
+          joined ? (
+            <Link className="lc-button lc-button--primary" to={`/trading/${contest._id}`}>
+              Trade
+            </Link>
+          ) : null
+        }
+      />
+      {mine.data && !joined ? (
+        <p className="lc-note" role="note">
+          You are not playing in this contest, so this is a read-only view of its leaderboard.
+        </p>
+      ) : null}
+      <div className="lc-grid">
+        {joined && portfolio ? (
+          <section className="lc-card lc-span" aria-labelledby="lc-mine">
+            <h2 id="lc-mine">My portfolio</h2>
+            <PortfolioSummary portfolio={portfolio} rank={mine.data?.data.rank ?? null} endsAt={contest.endsAt} />
+            <LineChart label="Portfolio value over the contest" points={(history.data?.points ?? []).map((p) => ({ t: p.t, value: p.value }))} />
+          </section>
+        ) : null}
+        <section className="lc-card" aria-labelledby="lc-board">
+          <h2 id="lc-board">Standings</h2>
+          {board.error ? (
+            <p role="alert">{errorMessage(board.error)}</p>
+          ) : board.data ? (
+            <Leaderboard standings={board.data.standings} asOf={board.data.asOf} me={me} teams={contest.isTeamCollaboration} />
+          ) : (
+            <p className="lc-muted" role="status">
+              Loading standings…
+            </p>
+          )}
+        </section>
+        {contest.isTeamCollaboration && board.data ? (
+          <section className="lc-card" aria-labelledby="lc-teams">
+            <h2 id="lc-teams">Teams</h2>
+            <TeamStandings teams={board.data.teams} />
+          </section>
+        ) : null}
+        {joined && portfolio ? (
+          <section className="lc-card" aria-labelledby="lc-positions">
+            <h2 id="lc-positions">My positions</h2>
+            <PositionsTable portfolio={portfolio} />
+          </section>
+        ) : null}
+      </div>
+    </div>
+  );
+}

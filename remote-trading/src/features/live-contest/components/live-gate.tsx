@@ -1,0 +1,78 @@
+import { ApiError, errorMessage, formatCountdown, formatDateTime } from '@bullpen/shared';
+import type { Contest } from '@bullpen/shared/schemas';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { useContest } from '../api/live-contest-api';
+
+function Waiting({ contest, onStart }: { contest: Contest; onStart: () => void }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, []);
+  const started = Date.parse(contest.startsAt) <= now;
+  useEffect(() => {
+    if (!started) return;
+    // The clock starts the contest on its next tick: look again until it has.
+    const timer = setInterval(onStart, 2_000);
+    return () => clearInterval(timer);
+  }, [started, onStart]);
+  return (
+    <section className="lc-card lc-state">
+      <h1>{contest.name}</h1>
+      <p>{started ? 'Starting now…' : 'This contest is not live yet. Trading opens when it starts.'}</p>
+      <p className="lc-countdown lc-num" aria-live="polite">
+        {started ? '0s' : formatCountdown(contest.startsAt, now)}
+      </p>
+      <p className="lc-muted">Starts {formatDateTime(contest.startsAt)}</p>
+      <Link className="lc-button" to={`/contest-detail/${contest._id}`}>
+        Contest details
+      </Link>
+    </section>
+  );
+}
+
+/** Only a live contest gets its children; every other state says what is going on, or moves on to the results. */
+export function LiveGate({ contestId, children }: { contestId: string; children: (contest: Contest) => ReactNode }) {
+  const { data, error, mutate } = useContest(contestId);
+  if (error) {
+    const missing = error instanceof ApiError && error.statusCode === 404;
+    return (
+      <section className="lc-card lc-state" role="alert">
+        <h1>{missing ? 'Contest not found' : 'Could not load this contest'}</h1>
+        <p className="lc-muted">{missing ? 'The link may be wrong, or the contest was removed.' : errorMessage(error)}</p>
+        {missing ? (
+          <Link className="lc-button" to="/home">
+            Back to home
+          </Link>
+        ) : (
+          <button type="button" className="lc-button" onClick={() => mutate()}>
+            Try again
+          </button>
+        )}
+      </section>
+    );
+  }
+  if (!data) {
+    return (
+      <div className="lc-loading" role="status">
+        <span className="lc-spinner" aria-hidden="true" /> Loading contest…
+      </div>
+    );
+  }
+  const { contest } = data;
+  if (contest.status === 'completed') return <Navigate to={`/contest-completed/${contest._id}`} replace />;
+  if (contest.status === 'upcoming') return <Waiting contest={contest} onStart={() => void mutate()} />;
+  if (contest.status === 'cancelled') {
+    return (
+      <section className="lc-card lc-state">
+        <h1>{contest.name}</h1>
+        <p>This contest was cancelled before it started.</p>
+        <Link className="lc-button" to="/home">
+          Back to home
+        </Link>
+      </section>
+    );
+  }
+  return <>{children(contest)}</>;
+}

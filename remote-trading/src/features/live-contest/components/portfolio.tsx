@@ -1,0 +1,128 @@
+import { formatCountdown, formatDateTime, formatMoney, formatPercent, trend } from '@bullpen/shared';
+import type { Portfolio, Trade } from '@bullpen/shared/schemas';
+import { useEffect, useState } from 'react';
+
+function useNow(intervalMs = 1_000) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+export function TimeRemaining({ endsAt }: { endsAt: string }) {
+  const now = useNow();
+  return <span className="lc-num">{formatCountdown(endsAt, now)}</span>;
+}
+
+export function PortfolioSummary({ portfolio, rank, endsAt }: { portfolio: Portfolio; rank: number | null; endsAt: string }) {
+  const items = [
+    { label: 'Value', value: <span className="lc-num">{formatMoney(portfolio.value)}</span> },
+    {
+      label: 'Return',
+      value: <span className={`lc-num lc-${trend(portfolio.returnPct)}`}>{formatPercent(portfolio.returnPct)}</span>,
+    },
+    { label: 'Cash', value: <span className="lc-num">{formatMoney(portfolio.cash)}</span> },
+    { label: 'Rank', value: <span className="lc-num">{rank === null ? '—' : `#${rank}`}</span> },
+    { label: 'Time left', value: <TimeRemaining endsAt={endsAt} /> },
+  ];
+  return (
+    <dl className="lc-stats" aria-label="My summary">
+      {items.map((item) => (
+        <div key={item.label} className="lc-stat">
+          <dt>{item.label}</dt>
+          <dd>{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function PositionsTable({ portfolio, onSelect }: { portfolio: Portfolio; onSelect?: (symbol: string) => void }) {
+  if (portfolio.positions.length === 0) return <p className="lc-muted">No positions: everything is in cash.</p>;
+  return (
+    <table className="lc-table">
+      <caption className="visually-hidden">My positions</caption>
+      <thead>
+        <tr>
+          <th scope="col">Symbol</th>
+          <th scope="col" className="lc-right">
+            Shares
+          </th>
+          <th scope="col" className="lc-right lc-hide-small">
+            Avg cost
+          </th>
+          <th scope="col" className="lc-right">
+            Price
+          </th>
+          <th scope="col" className="lc-right lc-hide-small">
+            Value
+          </th>
+          <th scope="col" className="lc-right">
+            P&amp;L
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {portfolio.positions.map((position) => (
+          <tr key={position.symbol}>
+            <td>
+              {onSelect ? (
+                <button type="button" className="lc-link" onClick={() => onSelect(position.symbol)}>
+                  {position.symbol}
+                </button>
+              ) : (
+                position.symbol
+              )}
+            </td>
+            <td className="lc-right lc-num">{position.quantity}</td>
+            <td className="lc-right lc-num lc-hide-small">{formatMoney(position.avgCost)}</td>
+            <td className="lc-right lc-num">{formatMoney(position.price)}</td>
+            <td className="lc-right lc-num lc-hide-small">{formatMoney(position.value)}</td>
+            <td className={`lc-right lc-num lc-${trend(position.pnl)}`}>
+              {formatMoney(position.pnl)} <small>({formatPercent(position.pnlPct)})</small>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function TradeHistory({ trades }: { trades: Trade[] }) {
+  if (trades.length === 0) return <p className="lc-muted">No trades yet.</p>;
+  return (
+    <table className="lc-table">
+      <caption className="visually-hidden">Trade history</caption>
+      <thead>
+        <tr>
+          <th scope="col">Time</th>
+          <th scope="col">Side</th>
+          <th scope="col">Symbol</th>
+          <th scope="col" className="lc-right">
+            Shares
+          </th>
+          <th scope="col" className="lc-right">
+            Price
+          </th>
+          <th scope="col" className="lc-right">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {trades.map((trade) => (
+          <tr key={trade._id}>
+            <td className="lc-muted">{formatDateTime(trade.executedAt)}</td>
+            <td className={trade.side === 'buy' ? 'lc-up' : 'lc-down'}>{trade.side === 'buy' ? 'Buy' : 'Sell'}</td>
+            <td>{trade.symbol}</td>
+            <td className="lc-right lc-num">{trade.quantity}</td>
+            <td className="lc-right lc-num">{formatMoney(trade.price)}</td>
+            <td className="lc-right lc-num">{formatMoney(trade.amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,101 @@
+import { API_PATHS, type EquitiesResponse, type PricesEvent, type StandingsEvent } from '@bullpen/shared/schemas';
+import { useEffect, useState } from 'react';
+import { mutate, useSWRConfig } from 'swr';
+import { boardKey, contestUserKey, equitiesKey } from '../api/live-contest-api';
+import { readEventStream } from '../api/event-stream';
+
+/** 'stream' while events arrive, 'polling' while the stream is unavailable, 'paused' while the tab is hidden. */
+export type LiveMode = 'stream' | 'polling' | 'paused';
+
+const MAX_BACKOFF_MS = 30_000;
+
+type Cache = ReturnType<typeof useSWRConfig>['cache'];
+
+/** An event only updates a read that is already on screen: mutating a key whose first fetch is still in flight
+ *  would make SWR drop that fetch's answer. */
+const hasData = (cache: Cache, key: string | readonly unknown[]) => {
+  const entries = [...(cache.keys() as IterableIterator<string>)];
+  const wanted = typeof key === 'string' ? key : JSON.stringify(key[0]);
+  return entries.some((entry) => (entry === wanted || entry.includes(wanted)) && cache.get(entry)?.data !== undefined);
+};
+
+function applyPrices(event: PricesEvent) {
+  const prices = new Map(event.prices.map((price) => [price.symbol, price]));
+  void mutate<EquitiesResponse>(
+    equitiesKey,
+    (current) =>
+      current && {
+        equities: current.equities.map((equity) => {
+          const next = prices.get(equity.symbol);
+          return next
+            ? { ...equity, price: next.price, changePct: next.changePct, change: next.price - equity.previousClose, updatedAt: event.asOf }
+            : equity;
+        }),
+      },
+    { revalidate: false },
+  );
+}
+
+/** Follows the contest's event stream: each tick's standings and prices go straight into the caches the screens
+ *  read. Falls back to polling when the stream fails, pauses while the tab is hidden, and reconnects by itself. */
+export function useLiveUpdates(contestId: string, enabled: boolean): LiveMode {
+  const [mode, setMode] = useState<LiveMode>('polling');
+  const { cache } = useSWRConfig();
+  const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
+
+  useEffect(() => {
+    const onChange = () => setVisible(document.visibilityState !== 'hidden');
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, []);
+
+  useEffect(() => {
+    if (!enabled) return;
+    if (!visible) {
+      setMode('paused');
+      return;
+    }
+    const controller = new AbortController();
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    const connect = () => {
+      readEventStream(
+        API_PATHS.contestEvents(contestId),
+        ({ event, data }) => {
+          attempt = 0;
+          setMode('stream');
+          if (event === 'standings' && hasData(cache, boardKey(contestId))) {
+            const standings = data as StandingsEvent;
+            void mutate(
+              boardKey(contestId),
+              (current: object | undefined) => current && { ...current, standings: standings.standings, teams: standings.teams, asOf: standings.asOf },
+              { revalidate: false },
+            );
+            void mutate(contestUserKey(contestId));
+          } else if (event === 'prices' && hasData(cache, equitiesKey)) {
+            applyPrices(data as PricesEvent);
+          } else if (event === 'end') {
+            void mutate([API_PATHS.getContest, { contestId }]);
+          }
+        },
+        controller.signal,
+      )
+        .catch(() => undefined)
+        .finally(() => {
+          if (controller.signal.aborted) return;
+          // Until the stream is back, the screens poll; retry with a growing pause.
+          setMode('polling');
+          attempt += 1;
+          timer = setTimeout(connect, Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** attempt));
+        });
+    };
+    connect();
+    return () => {
+      controller.abort();
+      if (timer) clearTimeout(timer);
+    };
+  }, [contestId, enabled, visible, cache]);
+
+  return enabled ? mode : 'polling';
+}

@@ -1,0 +1,178 @@
+import { formatMoney, formatPercent, notifyError, toast, trend } from '@bullpen/shared';
+import type { Equity, TradeBody, TradeResponse, TradeSide } from '@bullpen/shared/schemas';
+import { useId, useMemo, useState } from 'react';
+import { estimatedAmount, maxBuyQuantity, orderProblem } from '../lib/order-math';
+import './order-ticket.css';
+
+export interface OrderTicketProps {
+  contestId: string;
+  equities: Equity[];
+  cash: number;
+  holdings: Record<string, number>;
+  symbol: string | null;
+  onSymbolChange: (symbol: string) => void;
+  placeOrder: (body: TradeBody, idempotencyKey: string) => Promise<TradeResponse>;
+}
+
+export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSymbolChange, placeOrder }: OrderTicketProps) {
+  const ids = useId();
+  const [search, setSearch] = useState('');
+  const [side, setSide] = useState<TradeSide>('buy');
+  const [quantityText, setQuantityText] = useState('1');
+  const [review, setReview] = useState<{ key: string } | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const equity = equities.find((item) => item.symbol === symbol) ?? null;
+  const price = equity?.price ?? null;
+  const held = symbol ? (holdings[symbol] ?? 0) : 0;
+  const quantity = Number(quantityText);
+  const problem = orderProblem({ side, quantity, price, cash, held });
+  const amount = price === null || !Number.isFinite(quantity) ? 0 : estimatedAmount(quantity, price);
+
+  const matches = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    if (!needle) return [];
+    return equities
+      .filter((item) => item.symbol.toLowerCase().startsWith(needle) || item.name.toLowerCase().includes(needle))
+      .slice(0, 8);
+  }, [equities, search]);
+
+  const setMax = () => setQuantityText(String(side === 'buy' ? maxBuyQuantity(cash, price ?? 0) : held));
+
+  const confirm = async () => {
+    if (!review || !symbol || problem) return;
+    setPending(true);
+    try {
+      const { data } = await placeOrder({ contestId, symbol, side, quantity }, review.key);
+      const verb = data.trade.side === 'buy' ? 'Bought' : 'Sold';
+      toast.success(`${verb} ${data.trade.quantity} ${data.trade.symbol} at ${formatMoney(data.trade.price)}`);
+      setReview(null);
+      setQuantityText('1');
+    } catch (error) {
+      notifyError(error);
+      setReview(null);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section className="ot-card" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>Place an order</h2>
+
+      <div className="ot-field">
+        <label htmlFor={`${ids}-search`}>Symbol</label>
+        <input
+          id={`${ids}-search`}
+          type="search"
+          placeholder="Search symbol or company"
+          autoComplete="off"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        {matches.length > 0 ? (
+          <ul className="ot-matches" aria-label="Matching symbols">
+            {matches.map((item) => (
+              <li key={item.symbol}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    onSymbolChange(item.symbol);
+                    setSearch('');
+                  }}
+                >
+                  <strong>{item.symbol}</strong> <span>{item.name}</span>
+                  <span className="ot-num">{formatMoney(item.price)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+
+      {equity ? (
+        <div className="ot-quote" aria-live="polite">
+          <div>
+            <strong className="ot-symbol">{equity.symbol}</strong>
+            <span className="ot-muted"> {equity.name}</span>
+          </div>
+          <div className="ot-price">
+            <span className="ot-num">{formatMoney(equity.price)}</span>{' '}
+            <span className={`ot-num ot-${trend(equity.changePct)}`}>{formatPercent(equity.changePct)}</span>
+          </div>
+        </div>
+      ) : (
+        <p className="ot-muted">Search for a symbol, or pick one from your positions.</p>
+      )}
+
+      <fieldset className="ot-side">
+        <legend>Side</legend>
+        {(['buy', 'sell'] as const).map((value) => (
+          <label key={value} className={side === value ? `ot-side__option ot-side__option--${value} is-on` : 'ot-side__option'}>
+            <input type="radio" name={`${ids}-side`} value={value} checked={side === value} onChange={() => setSide(value)} />
+            {value === 'buy' ? 'Buy' : 'Sell'}
+          </label>
+        ))}
+      </fieldset>
+
+      <div className="ot-field">
+        <label htmlFor={`${ids}-quantity`}>Quantity (shares)</label>
+        <div className="ot-quantity">
+          <input
+            id={`${ids}-quantity`}
+            inputMode="numeric"
+            value={quantityText}
+            onChange={(event) => setQuantityText(event.target.value.replace(/[^\d]/g, ''))}
+          />
+          <button type="button" className="ot-button" onClick={setMax} disabled={!equity}>
+            Max
+          </button>
+        </div>
+      </div>
+
+      <dl className="ot-facts">
+        <div>
+          <dt>Estimated amount</dt>
+          <dd className="ot-num">{formatMoney(amount)}</dd>
+        </div>
+        <div>
+          <dt>Buying power</dt>
+          <dd className="ot-num">{formatMoney(cash)}</dd>
+        </div>
+        <div>
+          <dt>Shares held</dt>
+          <dd className="ot-num">{held}</dd>
+        </div>
+      </dl>
+
+      {problem && equity ? <p className="ot-problem">{problem}</p> : null}
+
+      {review ? (
+        <div className="ot-review" role="dialog" aria-modal="false" aria-labelledby={`${ids}-review`}>
+          <p id={`${ids}-review`}>
+            {side === 'buy' ? 'Buy' : 'Sell'} <strong>{quantity}</strong> {symbol} at about{' '}
+            <strong className="ot-num">{formatMoney(price ?? 0)}</strong> for about{' '}
+            <strong className="ot-num">{formatMoney(amount)}</strong>? Market orders fill at the price when they arrive.
+          </p>
+          <div className="ot-actions">
+            <button type="button" className="ot-button" onClick={() => setReview(null)} disabled={pending}>
+              Back
+            </button>
+            <button type="button" className="ot-button ot-button--primary" onClick={confirm} disabled={pending}>
+              {pending ? 'Placing order…' : `Confirm ${side}`}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="ot-button ot-button--primary ot-wide"
+          disabled={Boolean(problem)}
+          onClick={() => setReview({ key: crypto.randomUUID() })}
+        >
+          Review order
+        </button>
+      )}
+    </section>
+  );
+}

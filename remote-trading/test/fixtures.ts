@@ -1,0 +1,63 @@
+import type { Contest, ContestUser, Equity } from '@bullpen/shared/schemas';
+
+export const API = 'http://api.test';
+
+export const contest = (over: Partial<Contest> = {}): Contest => ({
+  _id: 'c1',
+  name: 'Tech Titans',
+  description: '',
+  status: 'active',
+  startsAt: new Date(Date.now() - 60_000).toISOString(),
+  endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+  picksCount: 2,
+  startingCash: 10_000,
+  maxParticipants: 10,
+  visibility: 'public',
+  affiliations: [],
+  isTeamCollaboration: false,
+  createdBy: { _id: 'u1', ticker: 'ACE' },
+  participantsCount: 2,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  ...over,
+});
+
+export const equity = (symbol: string, price: number, name = `${symbol} Inc.`): Equity => ({
+  symbol,
+  name,
+  sector: 'Technology',
+  exchange: 'NASDAQ',
+  price,
+  previousClose: price,
+  change: 0,
+  changePct: 0,
+  updatedAt: '2026-11-22T00:00:00.000Z',
+});
+
+export const me = (over: Partial<ContestUser> = {}): ContestUser => ({
+  contestId: 'c1',
+  userId: 'u1',
+  joined: true,
+  picks: ['AAPL', 'MSFT'],
+  affiliation: null,
+  joinedAt: '2026-11-01T00:00:00.000Z',
+  portfolio: {
+    cash: 1_000,
+    value: 10_250,
+    returnPct: 0.025,
+    positions: [
+      { symbol: 'AAPL', quantity: 20, avgCost: 200, price: 210, value: 4_200, pnl: 200, pnlPct: 0.05 },
+      { symbol: 'MSFT', quantity: 12, avgCost: 400, price: 420.83, value: 5_050, pnl: 250, pnlPct: 0.052 },
+    ],
+  },
+  rank: 1,
+  trades: [],
+  ...over,
+});
+
+export const board = (standings: { userId: string; ticker: string; rank: number; returnPct: number }[], asOf: string) => ({
+  contest: contest(),
+  standings: standings.map((row) => ({ ...row, affiliation: null, value: 10_000 * (1 + row.returnPct) })),
+  teams: [],
+  asOf,
+});

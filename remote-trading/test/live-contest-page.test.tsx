@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { API, board, contest, me } from './fixtures';
+import { renderAt, server } from './render';
+
+const initial = board(
+  [
+    { userId: 'u1', ticker: 'ACE', rank: 1, returnPct: 0.02 },
+    { userId: 'u2', ticker: 'BOB', rank: 2, returnPct: -0.01 },
+  ],
+  '2026-11-22T10:00:00.000Z',
+);
+
+function live({ stream, joined = true }: { stream: Response | (() => Response); joined?: boolean }) {
+  server.use(
+    http.post(`${API}/contest/get-contest`, () => HttpResponse.json({ contest: contest() })),
+    http.get(`${API}/contest-user/c1`, () =>
+      HttpResponse.json({ data: joined ? me() : me({ joined: false, portfolio: null, rank: null, picks: [] }) }),
+    ),
+    http.get(`${API}/contest/active/c1/portfolio-history`, () => HttpResponse.json({ points: [] })),
+    http.get(`${API}/contest/active/c1`, () => HttpResponse.json(initial)),
+    http.get(`${API}/contest/active/c1/events`, () => (typeof stream === 'function' ? stream() : stream)),
+  );
+}
+
+/** A stream whose events come a moment after connecting, like the next market tick; it then stays open. */
+function eventStream(...events: { event: string; data: unknown }[]) {
+  const body = new ReadableStream({
+    start(controller) {
+      setTimeout(() => {
+        for (const { event, data } of events) controller.enqueue(new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+      }, 300);
+    },
+  });
+  return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
+}
+
+const rows = () => within(screen.getByRole('table', { name: 'Leaderboard' })).getAllByRole('row').slice(1).map((row) => row.textContent);
+
+it('shows the board, my summary and positions, and follows the stream: the other player overtakes me', async () => {
+  live({
+    stream: () =>
+      eventStream({
+        event: 'standings',
+        data: {
+          contestId: 'c1',
+          standings: [
+            { rank: 1, userId: 'u2', ticker: 'BOB', affiliation: null, value: 10_500, returnPct: 0.05 },
+            { rank: 2, userId: 'u1', ticker: 'ACE', affiliation: null, value: 10_200, returnPct: 0.02 },
+          ],
+          teams: [],
+          asOf: '2026-11-22T10:00:05.000Z',
+        },
+      }),
+  });
+  renderAt('/live-contest/c1');
+  expect(await screen.findByRole('heading', { name: 'Leaderboard' })).toBeInTheDocument();
+  expect(screen.getByText('Simulated prices')).toBeInTheDocument();
+  expect(await screen.findByText('Live updates')).toBeInTheDocument();
+  await waitFor(() => expect(rows()[0]).toContain('BOB'));
+  expect(rows()[0]).toContain('+5.00%');
+  expect(within(screen.getByRole('table', { name: 'Leaderboard' })).getByLabelText('up 1')).toBeInTheDocument();
+  expect(within(screen.getByRole('table', { name: 'Leaderboard' })).getByLabelText('down 1')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'BOB' })).toHaveAttribute('href', '/profile?userId=u2');
+  expect(screen.getByLabelText('My summary')).toHaveTextContent('$10,250.00');
+  expect(screen.getByRole('table', { name: 'My positions' })).toHaveTextContent('MSFT');
+  expect(screen.getByRole('link', { name: 'Trade' })).toHaveAttribute('href', '/trading/c1');
+});
+
+it('falls back to polling when the stream is unavailable', async () => {
+  live({ stream: () => new HttpResponse(null, { status: 503 }) });
+  renderAt('/live-contest/c1');
+  expect(await screen.findByText('Updating every few seconds')).toBeInTheDocument();
+  await waitFor(() => expect(rows()[0]).toContain('ACE'));
+});
+
+it('is a read-only leaderboard with an explanation for a non-participant', async () => {
+  live({ stream: () => new HttpResponse(null, { status: 503 }), joined: false });
+  renderAt('/live-contest/c1');
+  expect(await screen.findByRole('note')).toHaveTextContent('You are not playing in this contest');
+  await waitFor(() => expect(rows()).toHaveLength(2));
+  expect(screen.queryByRole('link', { name: 'Trade' })).toBeNull();
+  expect(screen.queryByLabelText('My summary')).toBeNull();
+});
+
+it('counts down to the start and links to the details before the contest is live', async () => {
+  server.use(
+    http.post(`${API}/contest/get-contest`, () =>
+      HttpResponse.json({ contest: contest({ status: 'upcoming', startsAt: new Date(Date.now() + 3_725_000).toISOString() }) }),
+    ),
+  );
+  renderAt('/live-contest/c1');
+  expect(await screen.findByText('This contest is not live yet. Trading opens when it starts.')).toBeInTheDocument();
+  expect(screen.getByText(/^01h 02m/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Contest details' })).toHaveAttribute('href', '/contest-detail/c1');
+});
+
+it('goes straight to the results once the contest is completed', async () => {
+  server.use(http.post(`${API}/contest/get-contest`, () => HttpResponse.json({ contest: contest({ status: 'completed' }) })));
+  renderAt('/live-contest/c1');
+  await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/contest-completed/c1'));
+});
+
+it('says so for a cancelled or unknown contest', async () => {
+  server.use(
+    http.post(`${API}/contest/get-contest`, () => HttpResponse.json({ errMessage: 'Contest not found', errors: [] }, { status: 404 })),
+  );
+  renderAt('/trading/c1');
+  expect(await screen.findByRole('heading', { name: 'Contest not found' })).toBeInTheDocument();
+});

@@ -1,0 +1,43 @@
+import { setRuntimeConfig, useToastStore, useUserStore } from '@bullpen/shared';
+import { render } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { mutate, SWRConfig } from 'swr';
+import LiveContestPage from '../src/app/pages/live-contest-page';
+import TradingPage from '../src/app/pages/trading-page';
+import { API } from './fixtures';
+
+export const server = setupServer();
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(async () => {
+  setRuntimeConfig({
+    apiHost: API,
+    auth: { region: 'us-east-1', userPoolId: 'us-east-1_T', userPoolClientId: 'c' },
+    remotes: { auth: '', contests: '', trading: '', profile: '' },
+  });
+  useUserStore.getState().setUser({ status: 'active', _id: 'u1', ticker: 'ACE', role: 'user' });
+  useToastStore.getState().clear();
+  await mutate(() => true, undefined, { revalidate: false });
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname}</p>;
+}
+
+export function renderAt(path: string) {
+  return render(
+    <SWRConfig value={{ dedupingInterval: 0 }}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/live-contest/:contestId" element={<><LiveContestPage /><Where /></>} />
+          <Route path="/trading/:contestId" element={<><TradingPage /><Where /></>} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+}

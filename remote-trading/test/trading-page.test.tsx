@@ -1,0 +1,118 @@
+import { useToastStore } from '@bullpen/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { API, contest, equity, me } from './fixtures';
+import { renderAt, server } from './render';
+
+const orders: { body: unknown; key: string | null }[] = [];
+let state = me();
+
+/** A fake market that remembers what an accepted order changed, as the real API does. */
+function market(answer: (body: { side: string; quantity: number; symbol: string }) => Response) {
+  orders.length = 0;
+  state = me();
+  server.use(
+    http.post(`${API}/contest/get-contest`, () => HttpResponse.json({ contest: contest() })),
+    http.get(`${API}/contest-user/c1`, () => HttpResponse.json({ data: state })),
+    http.post(`${API}/equity/get-equities`, () =>
+      HttpResponse.json({ equities: [equity('AAPL', 210, 'Apple Inc.'), equity('MSFT', 420.83, 'Microsoft'), equity('NVDA', 333.33, 'NVIDIA')] }),
+    ),
+    http.get(`${API}/equity/:symbol/history`, ({ params }) => HttpResponse.json({ symbol: params.symbol, points: [] })),
+    http.get(`${API}/contest/active/c1/portfolio-history`, () => HttpResponse.json({ points: [] })),
+    http.get(`${API}/contest/active/c1`, () => HttpResponse.json({ contest: contest(), standings: [], teams: [], asOf: new Date().toISOString() })),
+    http.get(`${API}/contest/active/c1/events`, () => new HttpResponse(null, { status: 503 })),
+    http.post(`${API}/contest/trading`, async ({ request }) => {
+      const body = (await request.json()) as { side: string; quantity: number; symbol: string };
+      orders.push({ body, key: request.headers.get('idempotency-key') });
+      const response = answer(body);
+      if (response.ok) {
+        const { data } = await response.clone().json();
+        state = { ...state, portfolio: data.portfolio, trades: [data.trade, ...state.trades] };
+      }
+      return response;
+    }),
+  );
+}
+
+async function chooseSymbol(text: string, symbol: string) {
+  await userEvent.type(await screen.findByLabelText('Symbol'), text);
+  await userEvent.click(within(screen.getByRole('list', { name: 'Matching symbols' })).getByRole('button', { name: new RegExp(`^${symbol}`) }));
+}
+
+it('shows the portfolio, positions, buying power and the simulated-prices label', async () => {
+  market(() => HttpResponse.json({}));
+  renderAt('/trading/c1');
+  expect(await screen.findByRole('heading', { name: 'Trading' })).toBeInTheDocument();
+  expect(screen.getByText('Simulated prices')).toBeInTheDocument();
+  const summary = screen.getByLabelText('My summary');
+  expect(within(summary).getByText('Value').nextSibling).toHaveTextContent('$10,250.00');
+  expect(within(summary).getByText('Return').nextSibling).toHaveTextContent('+2.50%');
+  expect(screen.getByText('Buying power').nextSibling).toHaveTextContent('$1,000.00');
+  expect(screen.getByRole('table', { name: 'My positions' })).toHaveTextContent('AAPL');
+});
+
+it('computes the amount, the max buy from cash and the max sell from holdings, and refuses too much', async () => {
+  market(() => HttpResponse.json({}));
+  renderAt('/trading/c1');
+  await chooseSymbol('nvid', 'NVDA');
+  const quantity = screen.getByLabelText('Quantity (shares)');
+  await userEvent.click(screen.getByRole('button', { name: 'Max' }));
+  expect(quantity).toHaveValue('3');
+  expect(screen.getByText('Estimated amount').nextSibling).toHaveTextContent('$999.99');
+  await userEvent.clear(quantity);
+  await userEvent.type(quantity, '4');
+  expect(screen.getByText('Not enough buying power')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Review order' })).toBeDisabled();
+
+  await userEvent.click(screen.getByRole('button', { name: 'AAPL' }));
+  await userEvent.click(screen.getByLabelText('Sell'));
+  await userEvent.click(screen.getByRole('button', { name: 'Max' }));
+  expect(quantity).toHaveValue('20');
+  await userEvent.type(quantity, '1');
+  expect(screen.getByText('You hold 20 shares')).toBeInTheDocument();
+});
+
+it('confirms before sending, sends one Idempotency-Key per order, and shows the result', async () => {
+  market((body) =>
+    HttpResponse.json({
+      data: {
+        trade: { _id: 't1', contestId: 'c1', symbol: body.symbol, side: body.side, quantity: body.quantity, price: 210.05, amount: 420.1, executedAt: new Date().toISOString() },
+        portfolio: { ...me().portfolio, cash: 579.9 },
+      },
+    }),
+  );
+  renderAt('/trading/c1');
+  await chooseSymbol('AAP', 'AAPL');
+  await userEvent.clear(screen.getByLabelText('Quantity (shares)'));
+  await userEvent.type(screen.getByLabelText('Quantity (shares)'), '2');
+  await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
+  expect(screen.getByRole('dialog')).toHaveTextContent('Buy 2 AAPL at about $210.00 for about $420.00?');
+  expect(orders).toEqual([]);
+  await userEvent.click(screen.getByRole('button', { name: 'Confirm buy' }));
+  await waitFor(() => expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual(['Bought 2 AAPL at $210.05']));
+  expect(orders).toHaveLength(1);
+  expect(orders[0]?.body).toEqual({ contestId: 'c1', symbol: 'AAPL', side: 'buy', quantity: 2 });
+  expect(orders[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+  expect(await screen.findByRole('table', { name: 'Trade history' })).toHaveTextContent('AAPL');
+  expect(screen.getByText('Buying power').nextSibling).toHaveTextContent('$579.90');
+});
+
+it("shows the server's refusal as an error toast and changes nothing", async () => {
+  market(() => HttpResponse.json({ errMessage: 'Not enough cash', errors: [] }, { status: 409 }));
+  renderAt('/trading/c1');
+  await chooseSymbol('AAP', 'AAPL');
+  await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Confirm buy' }));
+  await waitFor(() => expect(useToastStore.getState().toasts.map((t) => [t.kind, t.message])).toEqual([['error', 'Not enough cash']]));
+  expect(screen.getByText('Buying power').nextSibling).toHaveTextContent('$1,000.00');
+  expect(screen.getByText('No trades yet.')).toBeInTheDocument();
+});
+
+it('tells a non-participant that only players can trade', async () => {
+  market(() => HttpResponse.json({}));
+  server.use(http.get(`${API}/contest-user/c1`, () => HttpResponse.json({ data: me({ joined: false, portfolio: null, rank: null }) })));
+  renderAt('/trading/c1');
+  expect(await screen.findByText('Only players of this contest can trade in it.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'See the leaderboard' })).toHaveAttribute('href', '/live-contest/c1');
+});

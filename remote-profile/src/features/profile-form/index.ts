@@ -1,3 +1,4 @@
+export { errorsFromIssues } from './components/errors-from-issues';
 export {
   callSignRules,
   isCallSign,
@@ -5,4 +6,4 @@ export {
   ProfileFields,
   type ProfileValues,
 } from './components/profile-fields';
-export { errorsFromIssues } from './components/errors-from-issues';
+export { useProfileForm } from './hooks/use-profile-form';

@@ -1,39 +1,20 @@
-import { ApiError, errorMessage, notifyError, toast, useUserStore } from '@bullpen/shared';
+import { errorMessage, toast, useUserStore } from '@bullpen/shared';
 import { editProfileBodySchema, type UserProfile } from '@bullpen/shared/schemas';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorsFromIssues, type ProfileErrors, ProfileFields, type ProfileValues } from '../../profile-form';
+import { ProfileFields, useProfileForm } from '../../profile-form';
 import { editProfile, useUserProfile } from '../api/profile-api';
 
 function Form({ profile }: { profile: UserProfile }) {
-  const [values, setValues] = useState<ProfileValues>({
-    callSign: profile.ticker,
-    displayName: profile.displayName,
-    bio: profile.bio,
-  });
-  const [errors, setErrors] = useState<ProfileErrors>({});
-  const [pending, setPending] = useState(false);
   const navigate = useNavigate();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = editProfileBodySchema.safeParse({ ...values, ticker: values.callSign });
-    if (!parsed.success) {
-      setErrors(errorsFromIssues(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      await editProfile(parsed.data);
+  const { values, setValues, errors, pending, submit } = useProfileForm(
+    { callSign: profile.ticker, displayName: profile.displayName, bio: profile.bio },
+    editProfileBodySchema,
+    async (body) => {
+      await editProfile(body);
       toast.success('Profile saved');
       navigate('/profile');
-    } catch (error) {
-      if (error instanceof ApiError && error.errors.length > 0) setErrors(errorsFromIssues(error.errors));
-      notifyError(error);
-      setPending(false);
-    }
-  };
+    },
+  );
 
   return (
     <form className="pf-card" onSubmit={submit} noValidate aria-labelledby="edit-profile-title">

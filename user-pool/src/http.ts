@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CognitoError } from './errors';
+import { isAdminOperation, operations } from './operations';
+import { outboxPage } from './outbox-page';
+import type { UserPool } from './pool';
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+const MAX_BODY = 1024 * 1024;
+const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+function corsHeaders(request: IncomingMessage): Record<string, string> {
+  const origin = request.headers.origin;
+  if (!origin || !LOCAL_ORIGIN.test(origin)) return {};
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-methods': 'POST, GET, OPTIONS',
+    'access-control-allow-headers':
+      'content-type, x-amz-target, x-amz-user-agent, cache-control, amz-sdk-invocation-id, amz-sdk-request, authorization',
+    'access-control-expose-headers': 'x-amzn-errortype, x-amzn-requestid',
+    'access-control-max-age': '600',
+    vary: 'Origin',
+  };
+}
+
+function send(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string>,
+): void {
+  response.writeHead(status, { ...corsHeaders(request), ...headers, 'content-length': Buffer.byteLength(body) });
+  response.end(body);
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new CognitoError('InvalidParameterException', 'Request body too large.');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function createHandler(pool: UserPool) {
+  const poolPath = `/${pool.config.poolId}/.well-known`;
+
+  async function answerOperation(request: IncomingMessage, response: ServerResponse, target: string) {
+    const requestId = randomUUID();
+    const json = (status: number, body: unknown, extra: Record<string, string> = {}) =>
+      send(request, response, status, JSON.stringify(body), {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amzn-requestid': requestId,
+        ...extra,
+      });
+    try {
+      const name = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : target;
+      const operation = operations[name];
+      if (!operation) throw new CognitoError('UnknownOperationException', `Unknown operation ${name}`);
+      if (isAdminOperation(name) && !LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+        throw new CognitoError('AccessDeniedException', 'Admin operations are only answered on loopback.');
+      }
+      const text = await readBody(request);
+      let body: unknown;
+      try {
+        body = text === '' ? {} : JSON.parse(text);
+      } catch {
+        throw new CognitoError('SerializationException', 'Request body is not valid JSON.');
+      }
+      if (!body || typeof body !== 'object' || Array.isArray(body)) {
+        throw new CognitoError('SerializationException', 'Request body must be a JSON object.');
+      }
+      json(200, await operation(pool, body as Record<string, unknown>));
+    } catch (error) {
+      if (error instanceof CognitoError) {
+        json(error.status, { __type: error.type, message: error.message }, { 'x-amzn-errortype': error.type });
+      } else {
+        pool.config.log(`[user-pool] internal error: ${(error as Error).stack ?? String(error)}`);
+        json(500, { __type: 'InternalErrorException', message: 'Internal error' }, { 'x-amzn-errortype': 'InternalErrorException' });
+      }
+    }
+  }
+
+  function answerGet(request: IncomingMessage, response: ServerResponse, url: URL) {
+    const sendJson = (body: unknown) =>
+      send(request, response, 200, JSON.stringify(body), { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    const phone = url.searchParams.get('phone') ?? undefined;
+    const outbox = pool.store.state.outbox.filter((entry) => !phone || entry.phone === phone);
+    switch (url.pathname) {
+      case `${poolPath}/jwks.json`:
+        return sendJson({ keys: [pool.keys.publicJwk] });
+      case `${poolPath}/openid-configuration`: {
+        const issuer = pool.config.issuer;
+        return sendJson({
+          issuer,
+          jwks_uri: `${issuer}/.well-known/jwks.json`,
+          subject_types_supported: ['public'],
+          id_token_signing_alg_values_supported: ['RS256'],
+          response_types_supported: ['code', 'token'],
+          scopes_supported: ['openid', 'phone', 'email', 'profile'],
+          token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+          claims_supported: ['sub', 'cognito:username', 'phone_number', 'phone_number_verified', 'email', 'email_verified'],
+        });
+      }
+      case '/outbox.json':
+        return sendJson(outbox);
+      case '/outbox':
+        return send(request, response, 200, outboxPage(outbox, phone), {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+        });
+      case '/':
+      case '/health':
+        return sendJson({ ok: true, userPoolId: pool.config.poolId, issuer: pool.config.issuer });
+      default:
+        return send(request, response, 404, JSON.stringify({ message: 'Not found' }), { 'content-type': 'application/json' });
+    }
+  }
+
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (request.method === 'OPTIONS') {
+      send(request, response, 204, '', {});
+      return;
+    }
+    const target = request.headers['x-amz-target'];
+    if (request.method === 'POST' && typeof target === 'string') {
+      void answerOperation(request, response, target);
+      return;
+    }
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      answerGet(request, response, url);
+      return;
+    }
+    send(request, response, 400, JSON.stringify({ __type: 'UnknownOperationException', message: 'Missing X-Amz-Target' }), {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amzn-errortype': 'UnknownOperationException',
+    });
+  };
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { CognitoError } from '../errors';
+
+const noSuchUser = () => new CognitoError('UserNotFoundException', 'User does not exist.');
+import { attributeList, mfaSettings, type UserPool } from '../pool';
+import { attributesFrom, type Body, requireString } from './params';
+import { checkClientAttributes, createUser, userSummary } from './users';
+
+export async function adminCreateUser(pool: UserPool, body: Body) {
+  pool.checkPoolId(body.UserPoolId);
+  const username = requireString(body, 'Username');
+  const attributes = attributesFrom(body.UserAttributes);
+  const { phone_number_verified, email_verified, ...settable } = attributes;
+  checkClientAttributes(settable);
+  const generated = body.TemporaryPassword === undefined;
+  const password = generated ? `Tmp-${randomBytes(6).toString('base64url')}` : requireString(body, 'TemporaryPassword');
+  const user = createUser(pool, username, password, settable, 'FORCE_CHANGE_PASSWORD');
+  if (phone_number_verified !== undefined) user.attributes.phone_number_verified = phone_number_verified;
+  if (email_verified !== undefined) user.attributes.email_verified = email_verified;
+  pool.store.state.users[username] = user;
+  if (body.MessageAction !== 'SUPPRESS') {
+    pool.deliver(user.attributes.phone_number ?? username, password, 'temporary-password');
+  }
+  pool.save();
+  return { User: { ...userSummary(user), Attributes: attributeList(user), MFAOptions: [] } };
+}
+
+export async function adminSetUserPassword(pool: UserPool, body: Body) {
+  pool.checkPoolId(body.UserPoolId);
+  const user = pool.findUser(body.Username);
+  if (!user) throw noSuchUser();
+  pool.setPassword(user, body.Password);
+  user.status = body.Permanent === true ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD';
+  pool.save();
+  return {};
+}
+
+export async function adminGetUser(pool: UserPool, body: Body) {
+  pool.checkPoolId(body.UserPoolId);
+  const user = pool.findUser(body.Username);
+  if (!user) throw noSuchUser();
+  return { ...userSummary(user), UserAttributes: attributeList(user), MFAOptions: [], ...mfaSettings(user) };
+}

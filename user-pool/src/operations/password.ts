@@ -1,0 +1,51 @@
+import { incorrectCredentials, invalidParameter, userNotFound } from '../errors';
+import type { StoredUser } from '../model';
+import type { UserPool } from '../pool';
+import { type Body, requireString } from './params';
+
+function hasVerifiedContact(user: StoredUser): boolean {
+  const { attributes } = user;
+  return (
+    (attributes.phone_number !== undefined && attributes.phone_number_verified === 'true') ||
+    (attributes.email !== undefined && attributes.email_verified === 'true')
+  );
+}
+
+export async function forgotPassword(pool: UserPool, body: Body) {
+  pool.checkClient(body.ClientId);
+  const user = pool.findUser(body.Username);
+  if (!user) throw userNotFound();
+  if (!hasVerifiedContact(user)) {
+    throw invalidParameter('Cannot reset password for the user as there is no registered/verified email or phone_number');
+  }
+  const attribute = user.attributes.phone_number_verified === 'true' ? 'phone_number' : 'email';
+  return { CodeDeliveryDetails: pool.sendCode(user, 'forgot-password', attribute) };
+}
+
+export async function confirmForgotPassword(pool: UserPool, body: Body) {
+  pool.checkClient(body.ClientId);
+  const user = pool.findUser(body.Username);
+  if (!user) throw userNotFound();
+  const password = requireString(body, 'Password');
+  // The policy is checked on a scratch copy first so that a weak password does not use up the code.
+  pool.setPassword(structuredClone(user), password);
+  pool.consumeCode(user, 'forgot-password', body.ConfirmationCode);
+  pool.setPassword(user, password);
+  if (user.status === 'RESET_REQUIRED' || user.status === 'FORCE_CHANGE_PASSWORD') user.status = 'CONFIRMED';
+  user.failedSignIns = [];
+  pool.save();
+  return {};
+}
+
+export async function changePassword(pool: UserPool, body: Body) {
+  const { user } = await pool.userFromAccessToken(body.AccessToken);
+  const proposed = requireString(body, 'ProposedPassword');
+  pool.assertSignInAllowed(user);
+  if (!pool.passwordMatches(user, body.PreviousPassword)) {
+    pool.recordFailedSignIn(user);
+    throw incorrectCredentials();
+  }
+  pool.setPassword(user, proposed);
+  pool.save();
+  return {};
+}

@@ -1,0 +1,201 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { CognitoError, codeMismatch, incorrectCredentials, invalidParameter } from '../errors';
+import type { StoredUser } from '../model';
+import type { AuthenticationResult, UserPool } from '../pool';
+import { computeServerKey, computeSignature, createServerEphemeral, fromHex, N } from '../srp';
+import { verifyTotp } from '../totp';
+import { type Body, record } from './params';
+import { refreshWithToken } from './tokens';
+
+const SRP_LIFETIME = 5 * 60_000;
+
+export async function initiateAuth(pool: UserPool, body: Body): Promise<AuthenticationResult> {
+  const clientId = pool.checkClient(body.ClientId);
+  const params = record(body.AuthParameters);
+  switch (body.AuthFlow) {
+    case 'USER_SRP_AUTH':
+      return startSrp(pool, clientId, params);
+    case 'USER_PASSWORD_AUTH':
+      return passwordAuth(pool, clientId, params);
+    case 'REFRESH_TOKEN_AUTH':
+    case 'REFRESH_TOKEN':
+      return refreshWithToken(pool, clientId, params.REFRESH_TOKEN, false);
+    case 'USER_AUTH':
+      return userAuth(pool, clientId, params, body.Session);
+    default:
+      throw invalidParameter(`Initiate Auth method not supported: ${String(body.AuthFlow)}`);
+  }
+}
+
+function signInUser(pool: UserPool, username: unknown): StoredUser {
+  const user = pool.findUser(username);
+  // Like a pool that prevents user-existence errors: an unknown user looks like a wrong password.
+  if (!user || !user.enabled) throw incorrectCredentials();
+  pool.assertSignInAllowed(user);
+  return user;
+}
+
+function startSrp(pool: UserPool, clientId: string, params: Record<string, unknown>): AuthenticationResult {
+  if (typeof params.SRP_A !== 'string' || !/^[0-9a-f]+$/i.test(params.SRP_A)) {
+    throw invalidParameter('Missing required parameter SRP_A');
+  }
+  const A = fromHex(params.SRP_A);
+  if (A % N === 0n) throw invalidParameter('SRP_A is not valid');
+  const user = signInUser(pool, params.USERNAME);
+  const { b, B } = createServerEphemeral(user.srp.verifier);
+  const secretBlock = randomBytes(96).toString('base64');
+  pool.srpPending.set(secretBlock, { username: user.username, clientId, A, B, b, expiresAt: pool.now() + SRP_LIFETIME });
+  return {
+    ChallengeName: 'PASSWORD_VERIFIER',
+    ChallengeParameters: {
+      SALT: user.srp.salt,
+      SRP_B: B.toString(16),
+      SECRET_BLOCK: secretBlock,
+      USER_ID_FOR_SRP: user.username,
+      USERNAME: user.username,
+    },
+  };
+}
+
+async function passwordAuth(pool: UserPool, clientId: string, params: Record<string, unknown>) {
+  const user = signInUser(pool, params.USERNAME);
+  if (!pool.passwordMatches(user, params.PASSWORD)) {
+    pool.recordFailedSignIn(user);
+    throw incorrectCredentials();
+  }
+  return pool.afterPassword(user, clientId);
+}
+
+/** The choice-based flow, enough for auto sign-in after sign-up (Session from ConfirmSignUp) and password-based choices. */
+async function userAuth(pool: UserPool, clientId: string, params: Record<string, unknown>, session: unknown) {
+  if (typeof session === 'string' && session !== '') {
+    const confirmed = pool.takeSession(session, 'CONFIRMED_SIGN_UP');
+    pool.sessions.delete(session);
+    const user = pool.findUser(confirmed.username);
+    if (!user) throw incorrectCredentials();
+    return pool.mfaOrTokens(user, clientId, Math.floor(pool.now() / 1000));
+  }
+  if (typeof params.SRP_A === 'string') return startSrp(pool, clientId, params);
+  if (typeof params.PASSWORD === 'string') return passwordAuth(pool, clientId, params);
+  throw invalidParameter('USER_AUTH supports PASSWORD and PASSWORD_SRP only.');
+}
+
+export async function respondToAuthChallenge(pool: UserPool, body: Body): Promise<AuthenticationResult> {
+  const clientId = pool.checkClient(body.ClientId);
+  const responses = record(body.ChallengeResponses);
+  switch (body.ChallengeName) {
+    case 'PASSWORD_VERIFIER':
+      return passwordVerifier(pool, clientId, responses);
+    case 'NEW_PASSWORD_REQUIRED':
+      return newPasswordRequired(pool, body.Session, responses);
+    case 'SMS_MFA':
+      return smsMfa(pool, body.Session, responses);
+    case 'SOFTWARE_TOKEN_MFA':
+      return softwareTokenMfa(pool, body.Session, responses);
+    case 'SELECT_MFA_TYPE':
+      return selectMfaType(pool, body.Session, responses);
+    case 'MFA_SETUP':
+      return mfaSetup(pool, body.Session);
+    default:
+      throw invalidParameter(`Unsupported challenge: ${String(body.ChallengeName)}`);
+  }
+}
+
+async function passwordVerifier(pool: UserPool, clientId: string, responses: Record<string, unknown>) {
+  const secretBlock = responses.PASSWORD_CLAIM_SECRET_BLOCK;
+  const pending = typeof secretBlock === 'string' ? pool.srpPending.get(secretBlock) : undefined;
+  if (!pending || typeof secretBlock !== 'string' || pending.expiresAt <= pool.now() || pending.clientId !== clientId) {
+    throw incorrectCredentials();
+  }
+  // One proof per challenge: a second try must start over.
+  pool.srpPending.delete(secretBlock);
+  const user = pool.findUser(pending.username);
+  if (!user) throw incorrectCredentials();
+  pool.assertSignInAllowed(user);
+  const key = computeServerKey({ A: pending.A, B: pending.B, b: pending.b, verifierHex: user.srp.verifier });
+  const expected = Buffer.from(
+    computeSignature({
+      key,
+      poolName: pool.poolName,
+      userIdForSrp: user.username,
+      secretBlock,
+      timestamp: String(responses.TIMESTAMP ?? ''),
+    }),
+    'base64',
+  );
+  const claimed = Buffer.from(String(responses.PASSWORD_CLAIM_SIGNATURE ?? ''), 'base64');
+  if (claimed.length !== expected.length || !timingSafeEqual(claimed, expected)) {
+    pool.recordFailedSignIn(user);
+    throw incorrectCredentials();
+  }
+  return pool.afterPassword(user, clientId);
+}
+
+async function newPasswordRequired(pool: UserPool, sessionId: unknown, responses: Record<string, unknown>) {
+  const session = pool.takeSession(sessionId, 'NEW_PASSWORD_REQUIRED');
+  const user = pool.findUser(session.username);
+  if (!user) throw incorrectCredentials();
+  pool.setPassword(user, responses.NEW_PASSWORD);
+  for (const [name, value] of Object.entries(responses)) {
+    const attribute = name.startsWith('userAttributes.') ? name.slice('userAttributes.'.length) : undefined;
+    if (attribute && typeof value === 'string' && attribute !== 'sub' && !attribute.endsWith('_verified')) {
+      user.attributes[attribute] = value;
+    }
+  }
+  user.status = 'CONFIRMED';
+  pool.sessions.delete(String(sessionId));
+  pool.save();
+  return pool.mfaOrTokens(user, session.clientId, session.authTime);
+}
+
+function mfaUser(pool: UserPool, sessionId: unknown, challenge: string) {
+  const session = pool.takeSession(sessionId, challenge);
+  const user = pool.findUser(session.username);
+  if (!user) throw incorrectCredentials();
+  return { session, user };
+}
+
+function wrongMfaCode(pool: UserPool, user: StoredUser, sessionId: unknown): never {
+  pool.recordFailedSignIn(user);
+  if (user.failedSignIns.length >= 5) {
+    pool.sessions.delete(String(sessionId));
+    throw new CognitoError('NotAuthorizedException', 'Invalid session for the user.');
+  }
+  throw codeMismatch();
+}
+
+async function smsMfa(pool: UserPool, sessionId: unknown, responses: Record<string, unknown>) {
+  const { session, user } = mfaUser(pool, sessionId, 'SMS_MFA');
+  if (typeof responses.SMS_MFA_CODE !== 'string' || responses.SMS_MFA_CODE.trim() !== session.code) {
+    wrongMfaCode(pool, user, sessionId);
+  }
+  pool.sessions.delete(String(sessionId));
+  return pool.mint(user, session.clientId, session.authTime);
+}
+
+async function softwareTokenMfa(pool: UserPool, sessionId: unknown, responses: Record<string, unknown>) {
+  const { session, user } = mfaUser(pool, sessionId, 'SOFTWARE_TOKEN_MFA');
+  const code = responses.SOFTWARE_TOKEN_MFA_CODE;
+  if (!user.mfa.totpSecret || typeof code !== 'string' || !verifyTotp(user.mfa.totpSecret, code.trim(), pool.now())) {
+    wrongMfaCode(pool, user, sessionId);
+  }
+  pool.sessions.delete(String(sessionId));
+  return pool.mint(user, session.clientId, session.authTime);
+}
+
+async function selectMfaType(pool: UserPool, sessionId: unknown, responses: Record<string, unknown>) {
+  const { session, user } = mfaUser(pool, sessionId, 'SELECT_MFA_TYPE');
+  const answer = responses.ANSWER;
+  if (answer !== 'SMS_MFA' && answer !== 'SOFTWARE_TOKEN_MFA') throw invalidParameter('Invalid MFA type answer.');
+  pool.sessions.delete(String(sessionId));
+  return pool.mfaChallenge(user, session.clientId, session.authTime, answer);
+}
+
+async function mfaSetup(pool: UserPool, sessionId: unknown) {
+  const { session, user } = mfaUser(pool, sessionId, 'MFA_SETUP');
+  if (!session.totpVerified) {
+    throw new CognitoError('NotAuthorizedException', 'Invalid session for the user: software token MFA is not set up.');
+  }
+  pool.sessions.delete(String(sessionId));
+  return pool.mint(user, session.clientId, session.authTime);
+}

@@ -1,0 +1,36 @@
+import type { OutboxEntry } from './model';
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The outbox as a page a person can keep open while signing up: newest first, refreshing itself. */
+export function outboxPage(entries: OutboxEntry[], phone?: string): string {
+  const rows = entries
+    .map(
+      (entry) =>
+        `<tr><td>${escape(entry.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}</td><td>${escape(entry.phone)}</td>` +
+        `<td class="code">${escape(entry.code)}</td><td>${escape(entry.purpose)}</td></tr>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="refresh" content="3">
+<title>User pool outbox</title>
+<style>
+  body { background: #111; color: #eee; font-family: ui-monospace, monospace; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; }
+  h1 { color: #5bd0b3; font-size: 1.4rem; }
+  table { border-collapse: collapse; width: 100%; }
+  th, td { text-align: left; padding: .4rem .8rem; border-bottom: 1px solid #333; }
+  .code { font-size: 1.3rem; letter-spacing: .2rem; color: #5bd0b3; }
+  p { color: #aaa; }
+</style>
+</head>
+<body>
+<h1>Outbox${phone ? ` for ${escape(phone)}` : ''}</h1>
+<p>Codes the local user pool would have sent by SMS, newest first. This page refreshes every 3 seconds.</p>
+${entries.length === 0 ? '<p>No codes yet.</p>' : `<table><thead><tr><th>Sent</th><th>To</th><th>Code</th><th>Purpose</th></tr></thead><tbody>\n${rows}\n</tbody></table>`}
+</body>
+</html>`;
+}

@@ -1,0 +1,405 @@
+import { randomBytes, randomInt, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
+import {
+  attemptLimit,
+  CognitoError,
+  codeMismatch,
+  expiredCode,
+  invalidAccessToken,
+  invalidParameter,
+} from './errors';
+import type { CodePurpose, StoredUser } from './model';
+import { createVerifier } from './srp';
+import type { Store } from './store';
+import { type AccessClaims, issueTokens, newRefreshToken, readAccessToken, REFRESH_TOKEN_MS, type SigningKeys } from './tokens';
+
+export type MfaMode = 'OFF' | 'OPTIONAL' | 'ON';
+
+export interface PoolConfig {
+  poolId: string;
+  clientIds: string[];
+  issuer: string;
+  mfa: MfaMode;
+  now: () => number;
+  log: (line: string) => void;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const CODE_LIFETIME: Record<CodePurpose | 'sign-in', number> = {
+  'sign-up': 24 * HOUR,
+  'forgot-password': HOUR,
+  'verify-phone_number': HOUR,
+  'verify-email': HOUR,
+  'sign-in': 3 * MINUTE,
+};
+const THROTTLE_WINDOW = 15 * MINUTE;
+const THROTTLE_LIMIT = 5;
+const SESSION_LIFETIME = 3 * MINUTE;
+const OUTBOX_LIMIT = 500;
+
+export interface ChallengeSession {
+  username: string;
+  clientId: string;
+  challenge: string;
+  expiresAt: number;
+  authTime: number;
+  /** The SMS_MFA code sent for this session. */
+  code?: string;
+  /** Set when VerifySoftwareToken succeeded during MFA_SETUP. */
+  totpVerified?: boolean;
+}
+
+export interface SrpPending {
+  username: string;
+  clientId: string;
+  A: bigint;
+  B: bigint;
+  b: bigint;
+  expiresAt: number;
+}
+
+export interface AuthenticationResult {
+  AuthenticationResult?: {
+    IdToken: string;
+    AccessToken: string;
+    RefreshToken?: string;
+    ExpiresIn: number;
+    TokenType: 'Bearer';
+  };
+  ChallengeName?: string;
+  ChallengeParameters?: Record<string, string>;
+  Session?: string;
+}
+
+/** Everything the operations share: users, codes, sessions, throttling and token minting. */
+export class UserPool {
+  readonly poolName: string;
+  readonly sessions = new Map<string, ChallengeSession>();
+  readonly srpPending = new Map<string, SrpPending>();
+
+  constructor(
+    readonly config: PoolConfig,
+    readonly store: Store,
+    readonly keys: SigningKeys,
+  ) {
+    this.poolName = config.poolId.split('_')[1] ?? config.poolId;
+  }
+
+  now(): number {
+    return this.config.now();
+  }
+
+  save(): void {
+    this.store.save();
+  }
+
+  findUser(username: unknown): StoredUser | undefined {
+    if (typeof username !== 'string' || username === '') return undefined;
+    const users = this.store.state.users;
+    return users[username] ?? Object.values(users).find((user) => user.sub === username);
+  }
+
+  checkClient(clientId: unknown): string {
+    if (typeof clientId !== 'string' || !this.config.clientIds.includes(clientId)) {
+      throw new CognitoError('ResourceNotFoundException', `User pool client ${String(clientId)} does not exist.`);
+    }
+    return clientId;
+  }
+
+  checkPoolId(poolId: unknown): void {
+    if (poolId !== this.config.poolId) {
+      throw new CognitoError('ResourceNotFoundException', `User pool ${String(poolId)} does not exist.`);
+    }
+  }
+
+  /** Password policy of SPEC §3: at least 8 characters, no character classes. */
+  setPassword(user: StoredUser, password: unknown): void {
+    if (typeof password !== 'string') throw invalidParameter('Missing required parameter PASSWORD');
+    if (password.length < 8) {
+      throw new CognitoError('InvalidPasswordException', 'Password did not conform with policy: Password not long enough');
+    }
+    if (password.length > 256) {
+      throw new CognitoError('InvalidPasswordException', 'Password did not conform with policy: Password too long');
+    }
+    user.srp = createVerifier(this.poolName, user.username, password);
+    const salt = randomBytes(16);
+    user.passwordHash = `${salt.toString('hex')}:${scryptSync(password, salt, 32).toString('hex')}`;
+    user.updatedAt = this.now();
+  }
+
+  passwordMatches(user: StoredUser, password: unknown): boolean {
+    if (typeof password !== 'string') return false;
+    const [saltHex, hashHex] = user.passwordHash.split(':');
+    if (!saltHex || !hashHex) return false;
+    const expected = Buffer.from(hashHex, 'hex');
+    return timingSafeEqual(scryptSync(password, Buffer.from(saltHex, 'hex'), expected.length), expected);
+  }
+
+  // --- throttling ---------------------------------------------------------------------------------
+
+  private recent(times: number[]): number[] {
+    const since = this.now() - THROTTLE_WINDOW;
+    return times.filter((time) => time > since);
+  }
+
+  assertSignInAllowed(user: StoredUser): void {
+    user.failedSignIns = this.recent(user.failedSignIns);
+    if (user.failedSignIns.length >= THROTTLE_LIMIT) throw attemptLimit('TooManyRequestsException');
+  }
+
+  recordFailedSignIn(user: StoredUser): void {
+    user.failedSignIns = [...this.recent(user.failedSignIns), this.now()];
+    this.save();
+  }
+
+  private assertCodeAllowed(user: StoredUser): void {
+    user.failedCodes = this.recent(user.failedCodes);
+    if (user.failedCodes.length >= THROTTLE_LIMIT) throw attemptLimit('LimitExceededException');
+  }
+
+  // --- codes --------------------------------------------------------------------------------------
+
+  /** Creates a 6-digit code, "delivers" it to the log and the outbox, and returns Cognito's delivery details. */
+  sendCode(user: StoredUser, purpose: CodePurpose, attribute = 'phone_number') {
+    const code = this.createCode(user.attributes[attribute] ?? user.username, purpose);
+    user.codes[purpose] = { code, expiresAt: this.now() + CODE_LIFETIME[purpose] };
+    this.save();
+    return deliveryDetails(user, attribute);
+  }
+
+  createCode(destination: string, purpose: string): string {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    this.deliver(destination, code, purpose);
+    return code;
+  }
+
+  deliver(destination: string, code: string, purpose: string): void {
+    const outbox = this.store.state.outbox;
+    outbox.unshift({ phone: destination, code, purpose, createdAt: new Date(this.now()).toISOString() });
+    outbox.length = Math.min(outbox.length, OUTBOX_LIMIT);
+    this.config.log(`[user-pool] code for ${destination}: ${code} (${purpose})`);
+  }
+
+  /** Checks and consumes a code; wrong and expired codes count towards throttling. */
+  consumeCode(user: StoredUser, purpose: CodePurpose, code: unknown): void {
+    this.assertCodeAllowed(user);
+    const pending = user.codes[purpose];
+    if (!pending || typeof code !== 'string' || pending.code !== code.trim()) {
+      user.failedCodes = [...user.failedCodes, this.now()];
+      this.save();
+      throw codeMismatch();
+    }
+    if (pending.expiresAt <= this.now()) {
+      user.failedCodes = [...user.failedCodes, this.now()];
+      this.save();
+      throw expiredCode();
+    }
+    delete user.codes[purpose];
+    user.failedCodes = [];
+  }
+
+  // --- sessions and tokens ------------------------------------------------------------------------
+
+  openSession(session: Omit<ChallengeSession, 'expiresAt'>): string {
+    const id = randomBytes(64).toString('base64');
+    this.sessions.set(id, { ...session, expiresAt: this.now() + SESSION_LIFETIME });
+    return id;
+  }
+
+  takeSession(id: unknown, challenge: string): ChallengeSession {
+    const session = typeof id === 'string' ? this.sessions.get(id) : undefined;
+    if (!session || session.challenge !== challenge) {
+      throw new CognitoError('NotAuthorizedException', 'Invalid session for the user.');
+    }
+    if (session.expiresAt <= this.now()) {
+      this.sessions.delete(String(id));
+      throw new CognitoError('NotAuthorizedException', 'Invalid session for the user, session is expired.');
+    }
+    return session;
+  }
+
+  /** After the password is proven: the forced password change, an MFA step, or tokens. */
+  async afterPassword(user: StoredUser, clientId: string): Promise<AuthenticationResult> {
+    const authTime = Math.floor(this.now() / 1000);
+    user.failedSignIns = [];
+    if (user.status === 'UNCONFIRMED') {
+      this.save();
+      throw new CognitoError('UserNotConfirmedException', 'User is not confirmed.');
+    }
+    if (user.status === 'RESET_REQUIRED') {
+      throw new CognitoError('PasswordResetRequiredException', 'Password reset required for the user');
+    }
+    if (user.status === 'FORCE_CHANGE_PASSWORD') {
+      const { sub: _sub, ...attributes } = user.attributes;
+      return {
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        ChallengeParameters: {
+          USER_ID_FOR_SRP: user.username,
+          requiredAttributes: '[]',
+          userAttributes: JSON.stringify(attributes),
+        },
+        Session: this.openSession({ username: user.username, clientId, challenge: 'NEW_PASSWORD_REQUIRED', authTime }),
+      };
+    }
+    return this.mfaOrTokens(user, clientId, authTime);
+  }
+
+  async mfaOrTokens(user: StoredUser, clientId: string, authTime: number): Promise<AuthenticationResult> {
+    const mode = this.config.mfa;
+    const totp = user.mfa.totpEnabled && Boolean(user.mfa.totpSecret);
+    const sms = user.mfa.smsEnabled;
+    if (mode !== 'OFF' && (totp || sms)) {
+      const challenge =
+        totp && sms
+          ? user.mfa.preferred ?? 'SELECT_MFA_TYPE'
+          : totp
+            ? 'SOFTWARE_TOKEN_MFA'
+            : 'SMS_MFA';
+      return this.mfaChallenge(user, clientId, authTime, challenge);
+    }
+    if (mode === 'ON') {
+      return {
+        ChallengeName: 'MFA_SETUP',
+        ChallengeParameters: { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]', USER_ID_FOR_SRP: user.username },
+        Session: this.openSession({ username: user.username, clientId, challenge: 'MFA_SETUP', authTime }),
+      };
+    }
+    return this.mint(user, clientId, authTime);
+  }
+
+  mfaChallenge(user: StoredUser, clientId: string, authTime: number, challenge: string): AuthenticationResult {
+    if (challenge === 'SELECT_MFA_TYPE') {
+      return {
+        ChallengeName: challenge,
+        ChallengeParameters: { MFAS_CAN_CHOOSE: '["SMS_MFA","SOFTWARE_TOKEN_MFA"]', USER_ID_FOR_SRP: user.username },
+        Session: this.openSession({ username: user.username, clientId, challenge, authTime }),
+      };
+    }
+    if (challenge === 'SMS_MFA') {
+      const phone = user.attributes.phone_number ?? user.username;
+      const code = this.createCode(phone, 'sign-in');
+      this.save();
+      return {
+        ChallengeName: challenge,
+        ChallengeParameters: {
+          CODE_DELIVERY_DELIVERY_MEDIUM: 'SMS',
+          CODE_DELIVERY_DESTINATION: maskPhone(phone),
+          USER_ID_FOR_SRP: user.username,
+        },
+        Session: this.openSession({ username: user.username, clientId, challenge, authTime, code }),
+      };
+    }
+    this.save();
+    return {
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      ChallengeParameters: { USER_ID_FOR_SRP: user.username },
+      Session: this.openSession({ username: user.username, clientId, challenge: 'SOFTWARE_TOKEN_MFA', authTime }),
+    };
+  }
+
+  /** Mints an ID and access token pair plus a new refresh token family. */
+  async mint(user: StoredUser, clientId: string, authTime: number): Promise<AuthenticationResult> {
+    const originJti = randomUUID();
+    const RefreshToken = newRefreshToken();
+    this.store.state.refreshTokens[RefreshToken] = {
+      username: user.username,
+      clientId,
+      originJti,
+      authTime,
+      expiresAt: this.now() + REFRESH_TOKEN_MS,
+    };
+    this.pruneExpired();
+    this.save();
+    const tokens = await this.signTokens(user, clientId, originJti, authTime);
+    return { AuthenticationResult: { ...tokens, RefreshToken }, ChallengeParameters: {} };
+  }
+
+  signTokens(user: StoredUser, clientId: string, originJti: string, authTime: number) {
+    return issueTokens({
+      keys: this.keys,
+      issuer: this.config.issuer,
+      clientId,
+      user,
+      originJti,
+      authTime,
+      nowMs: this.now(),
+    });
+  }
+
+  /** The user behind a valid, unrevoked access token. */
+  async userFromAccessToken(token: unknown): Promise<{ user: StoredUser; claims: AccessClaims }> {
+    if (typeof token !== 'string') throw invalidParameter('Missing required parameter AccessToken');
+    const claims = await readAccessToken(this.keys, this.config.issuer, token, this.now());
+    if (!claims) throw invalidAccessToken();
+    if (this.store.state.revokedFamilies[claims.origin_jti]) {
+      throw new CognitoError('NotAuthorizedException', 'Access Token has been revoked');
+    }
+    const user = this.findUser(claims.username);
+    if (!user || user.sub !== claims.sub) throw new CognitoError('NotAuthorizedException', 'User does not exist.');
+    return { user, claims };
+  }
+
+  revokeFamily(originJti: string): void {
+    const state = this.store.state;
+    state.revokedFamilies[originJti] = this.now() + REFRESH_TOKEN_MS;
+    for (const [token, record] of Object.entries(state.refreshTokens)) {
+      if (record.originJti === originJti) delete state.refreshTokens[token];
+    }
+  }
+
+  revokeAllOf(username: string): void {
+    for (const record of Object.values(this.store.state.refreshTokens)) {
+      if (record.username === username) this.revokeFamily(record.originJti);
+    }
+  }
+
+  private pruneExpired(): void {
+    const now = this.now();
+    const state = this.store.state;
+    for (const [token, record] of Object.entries(state.refreshTokens)) {
+      if (record.expiresAt <= now) delete state.refreshTokens[token];
+    }
+    for (const [family, until] of Object.entries(state.revokedFamilies)) {
+      if (until <= now) delete state.revokedFamilies[family];
+    }
+    for (const [id, session] of this.sessions) if (session.expiresAt <= now) this.sessions.delete(id);
+    for (const [id, pending] of this.srpPending) if (pending.expiresAt <= now) this.srpPending.delete(id);
+  }
+}
+
+export function maskPhone(phone: string): string {
+  const visible = phone.slice(-4);
+  return `+${'*'.repeat(Math.max(phone.length - 5, 0))}${visible}`;
+}
+
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
+}
+
+export function deliveryDetails(user: StoredUser, attribute = 'phone_number') {
+  const value = user.attributes[attribute] ?? user.username;
+  return attribute === 'email'
+    ? { Destination: maskEmail(value), DeliveryMedium: 'EMAIL', AttributeName: 'email' }
+    : { Destination: maskPhone(value), DeliveryMedium: 'SMS', AttributeName: 'phone_number' };
+}
+
+export function attributeList(user: StoredUser): { Name: string; Value: string }[] {
+  return [
+    { Name: 'sub', Value: user.sub },
+    ...Object.entries(user.attributes)
+      .filter(([name]) => name !== 'sub')
+      .map(([Name, Value]) => ({ Name, Value })),
+  ];
+}
+
+export function mfaSettings(user: StoredUser) {
+  const list = [
+    ...(user.mfa.smsEnabled ? ['SMS_MFA'] : []),
+    ...(user.mfa.totpEnabled ? ['SOFTWARE_TOKEN_MFA'] : []),
+  ];
+  return {
+    ...(list.length > 0 ? { UserMFASettingList: list } : {}),
+    ...(user.mfa.preferred ? { PreferredMfaSetting: user.mfa.preferred } : {}),
+  };
+}

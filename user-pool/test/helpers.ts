@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Amplify } from 'aws-amplify';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { CLIENT_ID, POOL_ID, type RunningUserPool, startUserPool, type UserPoolOptions } from '../src/index';
+
+export { CLIENT_ID, POOL_ID };
+
+/** Amplify keeps tokens in this map instead of the browser's localStorage. */
+class MemoryStorage {
+  readonly items = new Map<string, string>();
+  async setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+  async getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  async removeItem(key: string) {
+    this.items.delete(key);
+  }
+  async clear() {
+    this.items.clear();
+  }
+}
+
+export interface TestPool extends RunningUserPool {
+  dataDir: string;
+  clock: { offsetMs: number };
+  storage: MemoryStorage;
+  stop(): Promise<void>;
+}
+
+/** A pool on a free port with its own data dir and a clock tests can move forward; Amplify configured against it. */
+export async function startTestPool(options: UserPoolOptions = {}): Promise<TestPool> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'user-pool-test-'));
+  const clock = { offsetMs: 0 };
+  const running = await startUserPool({
+    port: 0,
+    dataDir,
+    now: () => Date.now() + clock.offsetMs,
+    log: () => {},
+    ...options,
+  });
+  const storage = new MemoryStorage();
+  configureAmplify(running.url);
+  cognitoUserPoolsTokenProvider.setKeyValueStorage(storage);
+  return {
+    ...running,
+    dataDir,
+    clock,
+    storage,
+    async stop() {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function configureAmplify(url: string) {
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: POOL_ID,
+        userPoolClientId: CLIENT_ID,
+        userPoolEndpoint: url,
+        loginWith: { phone: true },
+        signUpVerificationMethod: 'code',
+      },
+    },
+  });
+}
+
+export interface OutboxItem {
+  phone: string;
+  code: string;
+  purpose: string;
+  createdAt: string;
+}
+
+export async function outbox(url: string, phone: string): Promise<OutboxItem[]> {
+  const response = await fetch(`${url}/outbox.json?phone=${encodeURIComponent(phone)}`);
+  return (await response.json()) as OutboxItem[];
+}
+
+/** The newest code sent to `phone` for `purpose`. */
+export async function latestCode(url: string, phone: string, purpose: string): Promise<string> {
+  const entry = (await outbox(url, phone)).find((item) => item.purpose === purpose);
+  if (!entry) throw new Error(`no ${purpose} code for ${phone}`);
+  return entry.code;
+}
+
+let counter = 0;
+/** A fresh E.164 number per call so tests never collide. */
+export function newPhone(): string {
+  counter += 1;
+  return `+1555${String(process.pid % 1000).padStart(3, '0')}${String(counter).padStart(4, '0')}`;
+}
+
+/** Calls an operation directly over the Cognito JSON protocol, for what Amplify has no function for (admin calls). */
+export async function callPool(url: string, operation: string, body: unknown) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
+}

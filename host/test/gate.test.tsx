@@ -1,7 +1,6 @@
 import { auth, federation, hub } from './setup';
 import { useUserStore } from '@bullpen/shared';
 import { act, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { API, activeUser, answerUser, heading, renderAt, server } from './render-app';
 

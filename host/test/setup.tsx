@@ -46,17 +46,17 @@ export const federation = {
   loads: [] as string[],
 };
 
-function fakePage(id: string) {
-  return function FakeRemotePage() {
-    const params = useParams();
-    return (
-      <section>
-        <h1>{id}</h1>
-        {params.contestId ? <p>contest {params.contestId}</p> : null}
-      </section>
-    );
-  };
+function FakeRemotePage({ id }: { id: string }) {
+  const params = useParams();
+  return (
+    <section>
+      <h1>{id}</h1>
+      {params.contestId ? <p>contest {params.contestId}</p> : null}
+    </section>
+  );
 }
+
+const fakePage = (id: string) => () => <FakeRemotePage id={id} />;
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),

@@ -1,0 +1,51 @@
+// Imports flow one way: shared → features → app shell (DESIGN §2). These rules make the build say so.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-app-into-features',
+      comment: 'A feature is built from shared code and its own files; the app shell composes features, not the reverse.',
+      severity: 'error',
+      from: { path: '(^|/)src/features/' },
+      to: { path: '(^|/)src/app/' },
+    },
+    {
+      name: 'no-app-into-shared',
+      comment: '@bullpen/shared is below every app: it never reaches into an app shell.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '(^|/)src/app/' },
+    },
+    {
+      name: 'no-cross-feature',
+      comment:
+        'A feature never reaches into another feature\'s folder (DESIGN §2: "never imports another feature\'s internals"). ' +
+        'Only a feature\'s index.ts, its deliberate public surface, may be imported by a sibling.',
+      severity: 'error',
+      from: { path: '^([^/]+)/src/features/([^/]+)/' },
+      to: { path: '^$1/src/features/[^/]+/', pathNot: ['^$1/src/features/$2/', '^$1/src/features/[^/]+/index\\.tsx?$'] },
+    },
+    {
+      name: 'shared-imports-no-app',
+      comment: '@bullpen/shared never imports the host, a remote, the API or the user pool.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^(host|remote-[^/]+|api|user-pool)/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Circular imports make load order matter and hide a missing module boundary.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules|coverage)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    combinedDependencies: true,
+  },
+};

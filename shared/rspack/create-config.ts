@@ -17,8 +17,24 @@ export interface AppBuildOptions {
   title?: string;
 }
 
-/** Singletons: one React, one router, one SWR cache, one zustand store, one Amplify instance, one @bullpen/shared. */
-const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'swr', 'zustand', 'aws-amplify', '@bullpen/shared'];
+/** Singletons: one React, one router, one SWR cache, one zustand store, one Amplify instance, one @bullpen/shared.
+ *  Amplify keeps its configuration, Hub and tokens in module state of @aws-amplify/core and @aws-amplify/auth, and
+ *  apps reach them through deep imports (aws-amplify/auth, aws-amplify/utils…): the keys ending in '/' share every
+ *  deep import of a package, so a remote's Authenticator talks to the Amplify the host configured. */
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'swr',
+  'zustand',
+  'aws-amplify',
+  'aws-amplify/',
+  '@aws-amplify/core',
+  '@aws-amplify/core/',
+  '@aws-amplify/auth',
+  '@aws-amplify/auth/',
+  '@bullpen/shared',
+];
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -27,7 +43,7 @@ function sharedConfig(appDir: string): Record<string, { singleton: true; require
   return Object.fromEntries(
     SINGLETONS.map((name) => {
       // @bullpen/shared is a workspace ("*"): match any version, there is only ever one in a deployment.
-      const requiredVersion = name === '@bullpen/shared' ? false : (appPackage.dependencies?.[name] ?? false);
+      const requiredVersion = name === '@bullpen/shared' ? false : (appPackage.dependencies?.[name.replace(/\/$/, '')] ?? false);
       return [name, { singleton: true as const, requiredVersion }];
     }),
   );

@@ -1,3 +1,9 @@
+const path = require('node:path');
 const jestConfig = require('../jest.base.cjs');
 
-module.exports = jestConfig({ name: 'user-pool', dir: __dirname, env: 'node' });
+module.exports = jestConfig({
+  name: 'user-pool',
+  dir: __dirname,
+  env: 'node',
+  setupFiles: [path.join(__dirname, 'test', 'quiet-amplify.cjs')],
+});

@@ -109,3 +109,14 @@ export async function callPool(url: string, operation: string, body: unknown) {
   });
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
 }
+
+export const PASSWORD = 'correct horse';
+
+/** Signs a new user up and confirms them with the code from the outbox, through Amplify. */
+export async function registeredUser(url: string, password = PASSWORD): Promise<string> {
+  const { signUp, confirmSignUp } = await import('aws-amplify/auth');
+  const phone = newPhone();
+  await signUp({ username: phone, password, options: { userAttributes: { phone_number: phone } } });
+  await confirmSignUp({ username: phone, confirmationCode: await latestCode(url, phone, 'sign-up') });
+  return phone;
+}

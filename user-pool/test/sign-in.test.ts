@@ -1,6 +1,15 @@
-import { confirmSignUp, fetchAuthSession, getCurrentUser, signIn, signOut, signUp } from 'aws-amplify/auth';
+import {
+  autoSignIn,
+  confirmSignUp,
+  fetchAuthSession,
+  fetchUserAttributes,
+  getCurrentUser,
+  signIn,
+  signOut,
+  signUp,
+} from 'aws-amplify/auth';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { CLIENT_ID, POOL_ID, latestCode, newPhone, startTestPool, type TestPool } from './helpers';
+import { CLIENT_ID, callPool, latestCode, newPhone, PASSWORD, POOL_ID, registeredUser, startTestPool, type TestPool } from './helpers';
 
 let pool: TestPool;
 
@@ -15,18 +24,6 @@ afterAll(async () => {
 afterEach(async () => {
   await signOut().catch(() => {});
 });
-
-const PASSWORD = 'correct horse';
-
-async function registeredUser(): Promise<string> {
-  const phone = newPhone();
-  const result = await signUp({ username: phone, password: PASSWORD, options: { userAttributes: { phone_number: phone } } });
-  expect(result.nextStep.signUpStep).toBe('CONFIRM_SIGN_UP');
-  const code = await latestCode(pool.url, phone, 'sign-up');
-  const confirmed = await confirmSignUp({ username: phone, confirmationCode: code });
-  expect(confirmed.isSignUpComplete).toBe(true);
-  return phone;
-}
 
 test('sign-up, the code from the outbox, then the default SRP sign-in gives tokens the JWKS verifies', async () => {
   const phone = newPhone();
@@ -66,11 +63,68 @@ test('sign-up, the code from the outbox, then the default SRP sign-in gives toke
 });
 
 test('a wrong password is NotAuthorizedException with Cognito\'s message', async () => {
-  const phone = await registeredUser();
+  const phone = await registeredUser(pool.url);
   await expect(signIn({ username: phone, password: 'wrong password' })).rejects.toMatchObject({
     name: 'NotAuthorizedException',
     message: 'Incorrect username or password.',
   });
 });
 
-export { registeredUser };
+test('an unknown user gets the same answer as a wrong password', async () => {
+  await expect(signIn({ username: newPhone(), password: PASSWORD })).rejects.toMatchObject({
+    name: 'NotAuthorizedException',
+    message: 'Incorrect username or password.',
+  });
+});
+
+test('USER_PASSWORD_AUTH signs in with the same password, and refuses a wrong one', async () => {
+  const phone = await registeredUser(pool.url);
+  await expect(
+    signIn({ username: phone, password: 'not the password', options: { authFlowType: 'USER_PASSWORD_AUTH' } }),
+  ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+  const result = await signIn({ username: phone, password: PASSWORD, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  expect(result.isSignedIn).toBe(true);
+  expect((await getCurrentUser()).username).toBe(phone);
+});
+
+test('an unconfirmed user is sent to confirm sign-up, with UserNotConfirmedException on the wire', async () => {
+  const phone = newPhone();
+  await signUp({ username: phone, password: PASSWORD, options: { userAttributes: { phone_number: phone } } });
+  const result = await signIn({ username: phone, password: PASSWORD });
+  expect(result).toEqual({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });
+  const raw = await callPool(pool.url, 'InitiateAuth', {
+    ClientId: CLIENT_ID,
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: phone, PASSWORD },
+  });
+  expect(raw.status).toBe(400);
+  expect(raw.headers.get('x-amzn-errortype')).toBe('UserNotConfirmedException');
+  expect(raw.body).toEqual({ __type: 'UserNotConfirmedException', message: 'User is not confirmed.' });
+});
+
+test('auto sign-in after confirming sign-up', async () => {
+  const phone = newPhone();
+  // Amplify arms a 3-minute give-up timer at sign-up; a fake clock keeps it from holding jest open.
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+  try {
+    await signUp({
+      username: phone,
+      password: PASSWORD,
+      options: { userAttributes: { phone_number: phone }, autoSignIn: true },
+    });
+  } finally {
+    jest.useRealTimers();
+  }
+  const confirmed = await confirmSignUp({ username: phone, confirmationCode: await latestCode(pool.url, phone, 'sign-up') });
+  expect(confirmed.nextStep.signUpStep).toBe('COMPLETE_AUTO_SIGN_IN');
+  const result = await autoSignIn();
+  expect(result.isSignedIn).toBe(true);
+  expect((await getCurrentUser()).username).toBe(phone);
+});
+
+test('the user attributes Amplify reads after sign-in include a verified phone', async () => {
+  const phone = await registeredUser(pool.url);
+  await signIn({ username: phone, password: PASSWORD });
+  const attributes = await fetchUserAttributes();
+  expect(attributes).toMatchObject({ phone_number: phone, phone_number_verified: 'true', sub: expect.any(String) });
+});

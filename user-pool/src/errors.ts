@@ -11,7 +11,8 @@ export class CognitoError extends Error {
 }
 
 export const incorrectCredentials = () => new CognitoError('NotAuthorizedException', 'Incorrect username or password.');
-export const userNotFound = () => new CognitoError('UserNotFoundException', 'Username/client id combination not found.');
+export const userNotFound = () =>
+  new CognitoError('UserNotFoundException', 'Username/client id combination not found.');
 export const codeMismatch = () =>
   new CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.');
 export const expiredCode = () =>

@@ -80,14 +80,21 @@ export function createHandler(pool: UserPool) {
         json(error.status, { __type: error.type, message: error.message }, { 'x-amzn-errortype': error.type });
       } else {
         pool.config.log(`[user-pool] internal error: ${(error as Error).stack ?? String(error)}`);
-        json(500, { __type: 'InternalErrorException', message: 'Internal error' }, { 'x-amzn-errortype': 'InternalErrorException' });
+        json(
+          500,
+          { __type: 'InternalErrorException', message: 'Internal error' },
+          { 'x-amzn-errortype': 'InternalErrorException' },
+        );
       }
     }
   }
 
   function answerGet(request: IncomingMessage, response: ServerResponse, url: URL) {
     const sendJson = (body: unknown) =>
-      send(request, response, 200, JSON.stringify(body), { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      send(request, response, 200, JSON.stringify(body), {
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+      });
     const phone = url.searchParams.get('phone') ?? undefined;
     const outbox = pool.store.state.outbox.filter((entry) => !phone || entry.phone === phone);
     switch (url.pathname) {
@@ -103,7 +110,14 @@ export function createHandler(pool: UserPool) {
           response_types_supported: ['code', 'token'],
           scopes_supported: ['openid', 'phone', 'email', 'profile'],
           token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
-          claims_supported: ['sub', 'cognito:username', 'phone_number', 'phone_number_verified', 'email', 'email_verified'],
+          claims_supported: [
+            'sub',
+            'cognito:username',
+            'phone_number',
+            'phone_number_verified',
+            'email',
+            'email_verified',
+          ],
         });
       }
       case '/outbox.json':
@@ -117,7 +131,9 @@ export function createHandler(pool: UserPool) {
       case '/health':
         return sendJson({ ok: true, userPoolId: pool.config.poolId, issuer: pool.config.issuer });
       default:
-        return send(request, response, 404, JSON.stringify({ message: 'Not found' }), { 'content-type': 'application/json' });
+        return send(request, response, 404, JSON.stringify({ message: 'Not found' }), {
+          'content-type': 'application/json',
+        });
     }
   }
 
@@ -136,9 +152,15 @@ export function createHandler(pool: UserPool) {
       answerGet(request, response, url);
       return;
     }
-    send(request, response, 400, JSON.stringify({ __type: 'UnknownOperationException', message: 'Missing X-Amz-Target' }), {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amzn-errortype': 'UnknownOperationException',
-    });
+    send(
+      request,
+      response,
+      400,
+      JSON.stringify({ __type: 'UnknownOperationException', message: 'Missing X-Amz-Target' }),
+      {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amzn-errortype': 'UnknownOperationException',
+      },
+    );
   };
 }

@@ -1,15 +1,14 @@
 import type { OutboxEntry } from './model';
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The outbox as a page a person can keep open while signing up: newest first, refreshing itself. */
 export function outboxPage(entries: OutboxEntry[], phone?: string): string {
   const rows = entries
     .map(
       (entry) =>
-        `<tr><td>${escape(entry.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}</td><td>${escape(entry.phone)}</td>` +
-        `<td class="code">${escape(entry.code)}</td><td>${escape(entry.purpose)}</td></tr>`,
+        `<tr><td>${escapeHtml(entry.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}</td><td>${escapeHtml(entry.phone)}</td>` +
+        `<td class="code">${escapeHtml(entry.code)}</td><td>${escapeHtml(entry.purpose)}</td></tr>`,
     )
     .join('\n');
   return `<!doctype html>
@@ -28,7 +27,7 @@ export function outboxPage(entries: OutboxEntry[], phone?: string): string {
 </style>
 </head>
 <body>
-<h1>Outbox${phone ? ` for ${escape(phone)}` : ''}</h1>
+<h1>Outbox${phone ? ` for ${escapeHtml(phone)}` : ''}</h1>
 <p>Codes the local user pool would have sent by SMS, newest first. This page refreshes every 3 seconds.</p>
 ${entries.length === 0 ? '<p>No codes yet.</p>' : `<table><thead><tr><th>Sent</th><th>To</th><th>Code</th><th>Purpose</th></tr></thead><tbody>\n${rows}\n</tbody></table>`}
 </body>

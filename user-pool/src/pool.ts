@@ -1,16 +1,16 @@
 import { randomBytes, randomInt, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
-import {
-  attemptLimit,
-  CognitoError,
-  codeMismatch,
-  expiredCode,
-  invalidAccessToken,
-  invalidParameter,
-} from './errors';
+import { attemptLimit, CognitoError, codeMismatch, expiredCode, invalidAccessToken, invalidParameter } from './errors';
 import type { CodePurpose, StoredUser } from './model';
 import { createVerifier } from './srp';
 import type { Store } from './store';
-import { type AccessClaims, issueTokens, newRefreshToken, readAccessToken, REFRESH_TOKEN_MS, type SigningKeys } from './tokens';
+import {
+  type AccessClaims,
+  issueTokens,
+  newRefreshToken,
+  readAccessToken,
+  REFRESH_TOKEN_MS,
+  type SigningKeys,
+} from './tokens';
 
 export type MfaMode = 'OFF' | 'OPTIONAL' | 'ON';
 
@@ -116,7 +116,10 @@ export class UserPool {
   setPassword(user: StoredUser, password: unknown): void {
     if (typeof password !== 'string') throw invalidParameter('Missing required parameter PASSWORD');
     if (password.length < 8) {
-      throw new CognitoError('InvalidPasswordException', 'Password did not conform with policy: Password not long enough');
+      throw new CognitoError(
+        'InvalidPasswordException',
+        'Password did not conform with policy: Password not long enough',
+      );
     }
     if (password.length > 256) {
       throw new CognitoError('InvalidPasswordException', 'Password did not conform with policy: Password too long');
@@ -250,11 +253,7 @@ export class UserPool {
     const sms = user.mfa.smsEnabled;
     if (mode !== 'OFF' && (totp || sms)) {
       const challenge =
-        totp && sms
-          ? user.mfa.preferred ?? 'SELECT_MFA_TYPE'
-          : totp
-            ? 'SOFTWARE_TOKEN_MFA'
-            : 'SMS_MFA';
+        totp && sms ? (user.mfa.preferred ?? 'SELECT_MFA_TYPE') : totp ? 'SOFTWARE_TOKEN_MFA' : 'SMS_MFA';
       return this.mfaChallenge(user, clientId, authTime, challenge);
     }
     if (mode === 'ON') {
@@ -394,10 +393,7 @@ export function attributeList(user: StoredUser): { Name: string; Value: string }
 }
 
 export function mfaSettings(user: StoredUser) {
-  const list = [
-    ...(user.mfa.smsEnabled ? ['SMS_MFA'] : []),
-    ...(user.mfa.totpEnabled ? ['SOFTWARE_TOKEN_MFA'] : []),
-  ];
+  const list = [...(user.mfa.smsEnabled ? ['SMS_MFA'] : []), ...(user.mfa.totpEnabled ? ['SOFTWARE_TOKEN_MFA'] : [])];
   return {
     ...(list.length > 0 ? { UserMFASettingList: list } : {}),
     ...(user.mfa.preferred ? { PreferredMfaSetting: user.mfa.preferred } : {}),

@@ -14,7 +14,9 @@ startUserPool({
   publicUrl: process.env.USER_POOL_PUBLIC_URL || undefined,
 })
   .then((running) => {
-    console.log(`[user-pool] listening on ${running.url} (issuer ${running.issuer}, MFA ${mfa}, outbox ${running.url}/outbox)`);
+    console.log(
+      `[user-pool] listening on ${running.url} (issuer ${running.issuer}, MFA ${mfa}, outbox ${running.url}/outbox)`,
+    );
     const stop = (signal: string) => {
       console.log(`[user-pool] ${signal}: stopping`);
       running.close().then(

@@ -86,7 +86,9 @@ export function computeU(A: bigint, B: bigint): bigint {
 
 /** HKDF-SHA256 of S with u as salt and 'Caldera Derived Key' as info, first 16 bytes: the key both sides sign with. */
 export function deriveKey(S: bigint, u: bigint): Buffer {
-  const prk = createHmac('sha256', Buffer.from(padHex(u), 'hex')).update(Buffer.from(padHex(S), 'hex')).digest();
+  const prk = createHmac('sha256', Buffer.from(padHex(u), 'hex'))
+    .update(Buffer.from(padHex(S), 'hex'))
+    .digest();
   const okm = createHmac('sha256', prk)
     .update(Buffer.concat([Buffer.from('Caldera Derived Key', 'utf8'), Buffer.from([1])]))
     .digest();

@@ -37,7 +37,9 @@ test('an admin-created user signs in with the temporary password and must choose
     isSignedIn: false,
     nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' },
   });
-  await expect(confirmSignIn({ challengeResponse: 'short' })).rejects.toMatchObject({ name: 'InvalidPasswordException' });
+  await expect(confirmSignIn({ challengeResponse: 'short' })).rejects.toMatchObject({
+    name: 'InvalidPasswordException',
+  });
   const done = await confirmSignIn({ challengeResponse: PASSWORD });
   expect(done).toMatchObject({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
   expect((await getCurrentUser()).username).toBe(phone);
@@ -52,7 +54,9 @@ test('an admin-created user signs in with the temporary password and must choose
     ]),
   );
   await signOut();
-  await expect(signIn({ username: phone, password: 'temporary1' })).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  await expect(signIn({ username: phone, password: 'temporary1' })).rejects.toMatchObject({
+    name: 'NotAuthorizedException',
+  });
   expect((await signIn({ username: phone, password: PASSWORD })).isSignedIn).toBe(true);
 });
 
@@ -67,7 +71,12 @@ test('without a temporary password the pool makes one and puts it in the outbox'
 test('AdminSetUserPassword: permanent confirms, temporary forces a change', async () => {
   const phone = newPhone();
   await createUser(phone, { TemporaryPassword: 'temporary1', MessageAction: 'SUPPRESS' });
-  await callPool(pool.url, 'AdminSetUserPassword', { UserPoolId: POOL_ID, Username: phone, Password: PASSWORD, Permanent: true });
+  await callPool(pool.url, 'AdminSetUserPassword', {
+    UserPoolId: POOL_ID,
+    Username: phone,
+    Password: PASSWORD,
+    Permanent: true,
+  });
   expect((await signIn({ username: phone, password: PASSWORD })).isSignedIn).toBe(true);
   await signOut();
   await callPool(pool.url, 'AdminSetUserPassword', { UserPoolId: POOL_ID, Username: phone, Password: 'another one' });
@@ -84,7 +93,7 @@ test('admin errors: existing user, unknown user, wrong pool', async () => {
     __type: 'UserNotFoundException',
     message: 'User does not exist.',
   });
-  expect((await callPool(pool.url, 'AdminGetUser', { UserPoolId: 'us-east-1_Other', Username: phone })).body.__type).toBe(
-    'ResourceNotFoundException',
-  );
+  expect(
+    (await callPool(pool.url, 'AdminGetUser', { UserPoolId: 'us-east-1_Other', Username: phone })).body.__type,
+  ).toBe('ResourceNotFoundException');
 });

@@ -29,7 +29,9 @@ describe('MFA optional', () => {
     const setup = await setUpTOTP();
     expect(setup.sharedSecret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.getSetupUri('Bullpen', phone).toString()).toContain(`secret=${setup.sharedSecret}`);
-    await expect(verifyTOTPSetup({ code: '000000' === totpCode(setup.sharedSecret, Date.now()) ? '111111' : '000000' })).rejects.toMatchObject({
+    await expect(
+      verifyTOTPSetup({ code: '000000' === totpCode(setup.sharedSecret, Date.now()) ? '111111' : '000000' }),
+    ).rejects.toMatchObject({
       name: 'EnableSoftwareTokenMFAException',
     });
     await verifyTOTPSetup({ code: totpCode(setup.sharedSecret, Date.now()) });
@@ -39,7 +41,9 @@ describe('MFA optional', () => {
 
     const first = await signIn({ username: phone, password: PASSWORD });
     expect(first.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
-    await expect(confirmSignIn({ challengeResponse: '12345x' })).rejects.toMatchObject({ name: 'CodeMismatchException' });
+    await expect(confirmSignIn({ challengeResponse: '12345x' })).rejects.toMatchObject({
+      name: 'CodeMismatchException',
+    });
     const done = await confirmSignIn({ challengeResponse: totpCode(setup.sharedSecret, Date.now()) });
     expect(done.isSignedIn).toBe(true);
   });
@@ -74,11 +78,15 @@ describe('MFA required', () => {
     const first = await signIn({ username: phone, password: PASSWORD });
     expect(first.nextStep.signInStep).toBe('CONTINUE_SIGN_IN_WITH_TOTP_SETUP');
     const secret =
-      first.nextStep.signInStep === 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP' ? first.nextStep.totpSetupDetails.sharedSecret : '';
+      first.nextStep.signInStep === 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP'
+        ? first.nextStep.totpSetupDetails.sharedSecret
+        : '';
     const done = await confirmSignIn({ challengeResponse: totpCode(secret, Date.now()) });
     expect(done.isSignedIn).toBe(true);
     await signOut();
-    expect((await signIn({ username: phone, password: PASSWORD })).nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+    expect((await signIn({ username: phone, password: PASSWORD })).nextStep.signInStep).toBe(
+      'CONFIRM_SIGN_IN_WITH_TOTP_CODE',
+    );
   });
 });
 

@@ -9,7 +9,16 @@ import {
   updatePassword,
   updateUserAttributes,
 } from 'aws-amplify/auth';
-import { callPool, latestCode, newPhone, PASSWORD, POOL_ID, registeredUser, startTestPool, type TestPool } from './helpers';
+import {
+  callPool,
+  latestCode,
+  newPhone,
+  PASSWORD,
+  POOL_ID,
+  registeredUser,
+  startTestPool,
+  type TestPool,
+} from './helpers';
 
 let pool: TestPool;
 
@@ -33,19 +42,29 @@ test('forgot password end to end: code by SMS, new password, the old one stops w
   const started = await resetPassword({ username: phone });
   expect(started.nextStep).toMatchObject({
     resetPasswordStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE',
-    codeDeliveryDetails: { deliveryMedium: 'SMS', attributeName: 'phone_number', destination: `+*******${phone.slice(-4)}` },
+    codeDeliveryDetails: {
+      deliveryMedium: 'SMS',
+      attributeName: 'phone_number',
+      destination: `+*******${phone.slice(-4)}`,
+    },
   });
   const code = await latestCode(pool.url, phone, 'forgot-password');
-  await expect(confirmResetPassword({ username: phone, confirmationCode: code, newPassword: 'short' })).rejects.toMatchObject({
+  await expect(
+    confirmResetPassword({ username: phone, confirmationCode: code, newPassword: 'short' }),
+  ).rejects.toMatchObject({
     name: 'InvalidPasswordException',
   });
   // The weak password did not use the code up.
   await confirmResetPassword({ username: phone, confirmationCode: code, newPassword: NEW_PASSWORD });
-  await expect(signIn({ username: phone, password: PASSWORD })).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  await expect(signIn({ username: phone, password: PASSWORD })).rejects.toMatchObject({
+    name: 'NotAuthorizedException',
+  });
   expect((await signIn({ username: phone, password: NEW_PASSWORD })).isSignedIn).toBe(true);
   // A code works once.
   await signOut();
-  await expect(confirmResetPassword({ username: phone, confirmationCode: code, newPassword: PASSWORD })).rejects.toMatchObject({
+  await expect(
+    confirmResetPassword({ username: phone, confirmationCode: code, newPassword: PASSWORD }),
+  ).rejects.toMatchObject({
     name: 'CodeMismatchException',
   });
 });
@@ -55,7 +74,9 @@ test('a reset code expires after an hour', async () => {
   await resetPassword({ username: phone });
   const code = await latestCode(pool.url, phone, 'forgot-password');
   pool.clock.offsetMs = 60 * 60 * 1000 + 1000;
-  await expect(confirmResetPassword({ username: phone, confirmationCode: code, newPassword: NEW_PASSWORD })).rejects.toMatchObject({
+  await expect(
+    confirmResetPassword({ username: phone, confirmationCode: code, newPassword: NEW_PASSWORD }),
+  ).rejects.toMatchObject({
     name: 'ExpiredCodeException',
     message: 'Invalid code provided, please request a code again.',
   });
@@ -90,14 +111,21 @@ test('verify attribute: an unverified phone gets a code and becomes verified', a
     MessageAction: 'SUPPRESS',
   });
   expect(created.status).toBe(200);
-  await callPool(pool.url, 'AdminSetUserPassword', { UserPoolId: POOL_ID, Username: phone, Password: PASSWORD, Permanent: true });
+  await callPool(pool.url, 'AdminSetUserPassword', {
+    UserPoolId: POOL_ID,
+    Username: phone,
+    Password: PASSWORD,
+    Permanent: true,
+  });
   await signIn({ username: phone, password: PASSWORD });
   expect((await fetchUserAttributes()).phone_number_verified).toBeUndefined();
 
   const sent = await sendUserAttributeVerificationCode({ userAttributeKey: 'phone_number' });
   expect(sent).toMatchObject({ deliveryMedium: 'SMS', attributeName: 'phone_number' });
   const code = await latestCode(pool.url, phone, 'verify-phone_number');
-  await expect(confirmUserAttribute({ userAttributeKey: 'phone_number', confirmationCode: '99999x' })).rejects.toMatchObject({
+  await expect(
+    confirmUserAttribute({ userAttributeKey: 'phone_number', confirmationCode: '99999x' }),
+  ).rejects.toMatchObject({
     name: 'CodeMismatchException',
   });
   await confirmUserAttribute({ userAttributeKey: 'phone_number', confirmationCode: code });
@@ -114,7 +142,11 @@ test('changing the phone number makes it unverified and sends a code to the new 
     codeDeliveryDetails: { destination: `+*******${other.slice(-4)}` },
   });
   expect(result.name?.isUpdated).toBe(true);
-  expect(await fetchUserAttributes()).toMatchObject({ phone_number: other, phone_number_verified: 'false', name: 'Ada' });
+  expect(await fetchUserAttributes()).toMatchObject({
+    phone_number: other,
+    phone_number_verified: 'false',
+    name: 'Ada',
+  });
   await confirmUserAttribute({
     userAttributeKey: 'phone_number',
     confirmationCode: await latestCode(pool.url, other, 'verify-phone_number'),

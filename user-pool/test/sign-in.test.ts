@@ -9,7 +9,17 @@ import {
   signUp,
 } from 'aws-amplify/auth';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { CLIENT_ID, callPool, latestCode, newPhone, PASSWORD, POOL_ID, registeredUser, startTestPool, type TestPool } from './helpers';
+import {
+  CLIENT_ID,
+  callPool,
+  latestCode,
+  newPhone,
+  PASSWORD,
+  POOL_ID,
+  registeredUser,
+  startTestPool,
+  type TestPool,
+} from './helpers';
 
 let pool: TestPool;
 
@@ -27,11 +37,19 @@ afterEach(async () => {
 
 test('sign-up, the code from the outbox, then the default SRP sign-in gives tokens the JWKS verifies', async () => {
   const phone = newPhone();
-  const result = await signUp({ username: phone, password: PASSWORD, options: { userAttributes: { phone_number: phone } } });
+  const result = await signUp({
+    username: phone,
+    password: PASSWORD,
+    options: { userAttributes: { phone_number: phone } },
+  });
   expect(result.isSignUpComplete).toBe(false);
   expect(result.nextStep).toMatchObject({
     signUpStep: 'CONFIRM_SIGN_UP',
-    codeDeliveryDetails: { deliveryMedium: 'SMS', attributeName: 'phone_number', destination: `+*******${phone.slice(-4)}` },
+    codeDeliveryDetails: {
+      deliveryMedium: 'SMS',
+      attributeName: 'phone_number',
+      destination: `+*******${phone.slice(-4)}`,
+    },
   });
   const code = await latestCode(pool.url, phone, 'sign-up');
   expect(code).toMatch(/^\d{6}$/);
@@ -62,7 +80,7 @@ test('sign-up, the code from the outbox, then the default SRP sign-in gives toke
   });
 });
 
-test('a wrong password is NotAuthorizedException with Cognito\'s message', async () => {
+test("a wrong password is NotAuthorizedException with Cognito's message", async () => {
   const phone = await registeredUser(pool.url);
   await expect(signIn({ username: phone, password: 'wrong password' })).rejects.toMatchObject({
     name: 'NotAuthorizedException',
@@ -115,7 +133,10 @@ test('auto sign-in after confirming sign-up', async () => {
   } finally {
     jest.useRealTimers();
   }
-  const confirmed = await confirmSignUp({ username: phone, confirmationCode: await latestCode(pool.url, phone, 'sign-up') });
+  const confirmed = await confirmSignUp({
+    username: phone,
+    confirmationCode: await latestCode(pool.url, phone, 'sign-up'),
+  });
   expect(confirmed.nextStep.signUpStep).toBe('COMPLETE_AUTO_SIGN_IN');
   const result = await autoSignIn();
   expect(result.isSignedIn).toBe(true);

@@ -62,7 +62,11 @@ test('a sign-up code expires after 24 hours: ExpiredCodeException, and a resent 
     message: 'Invalid code provided, please request a code again.',
   });
   const resent = await resendSignUpCode({ username: phone });
-  expect(resent).toMatchObject({ deliveryMedium: 'SMS', attributeName: 'phone_number', destination: `+*******${phone.slice(-4)}` });
+  expect(resent).toMatchObject({
+    deliveryMedium: 'SMS',
+    attributeName: 'phone_number',
+    destination: `+*******${phone.slice(-4)}`,
+  });
   const fresh = await latestCode(pool.url, phone, 'sign-up');
   await confirmSignUp({ username: phone, confirmationCode: fresh });
   pool.clock.offsetMs = 0;
@@ -73,7 +77,10 @@ test('a sign-up code still works just before 24 hours', async () => {
   const phone = newPhone();
   await signUpPhone(phone);
   pool.clock.offsetMs = 24 * 60 * 60 * 1000 - 60_000;
-  const result = await confirmSignUp({ username: phone, confirmationCode: await latestCode(pool.url, phone, 'sign-up') });
+  const result = await confirmSignUp({
+    username: phone,
+    confirmationCode: await latestCode(pool.url, phone, 'sign-up'),
+  });
   expect(result.isSignUpComplete).toBe(true);
 });
 
@@ -99,7 +106,10 @@ test("Cognito's errors for a taken username, a short password, unknown users and
   });
   // Eight characters of one class are enough: the policy has no character classes.
   await signUpPhone(phone, 'aaaaaaaa');
-  await expect(signUpPhone(phone)).rejects.toMatchObject({ name: 'UsernameExistsException', message: 'User already exists' });
+  await expect(signUpPhone(phone)).rejects.toMatchObject({
+    name: 'UsernameExistsException',
+    message: 'User already exists',
+  });
 
   const stranger = newPhone();
   const notFound = { name: 'UserNotFoundException', message: 'Username/client id combination not found.' };

@@ -44,11 +44,16 @@ test('padHex matches Amplify for any non-negative integer', () => {
 
 test('modPow agrees with a naive computation', () => {
   fc.assert(
-    fc.property(fc.bigInt({ min: 0n, max: 10_000n }), fc.bigInt({ min: 0n, max: 200n }), fc.bigInt({ min: 2n, max: 10_000n }), (base, exponent, modulus) => {
-      let expected = 1n;
-      for (let i = 0n; i < exponent; i += 1n) expected = (expected * base) % modulus;
-      expect(modPow(base, exponent, modulus)).toBe(expected);
-    }),
+    fc.property(
+      fc.bigInt({ min: 0n, max: 10_000n }),
+      fc.bigInt({ min: 0n, max: 200n }),
+      fc.bigInt({ min: 2n, max: 10_000n }),
+      (base, exponent, modulus) => {
+        let expected = 1n;
+        for (let i = 0n; i < exponent; i += 1n) expected = (expected * base) % modulus;
+        expect(modPow(base, exponent, modulus)).toBe(expected);
+      },
+    ),
   );
 });
 
@@ -79,9 +84,9 @@ test("the server's key and signature equal what Amplify's client derives from th
     dateNow: timestamp,
     hkdf: clientKey,
   });
-  expect(computeSignature({ key: serverKey, poolName: POOL_NAME, userIdForSrp: username, secretBlock, timestamp })).toBe(
-    clientSignature,
-  );
+  expect(
+    computeSignature({ key: serverKey, poolName: POOL_NAME, userIdForSrp: username, secretBlock, timestamp }),
+  ).toBe(clientSignature);
 });
 
 test('a wrong password gives a different key', async () => {

@@ -57,11 +57,15 @@ test('failed reset codes count too', async () => {
   const code = await latestCode(pool.url, phone, 'forgot-password');
   const wrong = code === '000000' ? '111111' : '000000';
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    await expect(confirmResetPassword({ username: phone, confirmationCode: wrong, newPassword: 'battery staple' })).rejects.toMatchObject({
+    await expect(
+      confirmResetPassword({ username: phone, confirmationCode: wrong, newPassword: 'battery staple' }),
+    ).rejects.toMatchObject({
       name: 'CodeMismatchException',
     });
   }
-  await expect(confirmResetPassword({ username: phone, confirmationCode: code, newPassword: 'battery staple' })).rejects.toMatchObject({
+  await expect(
+    confirmResetPassword({ username: phone, confirmationCode: code, newPassword: 'battery staple' }),
+  ).rejects.toMatchObject({
     name: 'LimitExceededException',
   });
 });

@@ -31,7 +31,8 @@ const refresh = (token: string) =>
     AuthParameters: { REFRESH_TOKEN: token },
   });
 
-const rotate = (token: string) => callPool(pool.url, 'GetTokensFromRefreshToken', { ClientId: CLIENT_ID, RefreshToken: token });
+const rotate = (token: string) =>
+  callPool(pool.url, 'GetTokensFromRefreshToken', { ClientId: CLIENT_ID, RefreshToken: token });
 
 const getUser = (accessToken: string) => callPool(pool.url, 'GetUser', { AccessToken: accessToken });
 
@@ -49,7 +50,10 @@ test('forceRefresh gets new tokens of the same sign-in and rotates the refresh t
   expect(after.tokens?.idToken?.payload.auth_time).toBe(before.tokens?.idToken?.payload.auth_time);
   expect(newRefreshToken).not.toBe(oldRefreshToken);
 
-  expect((await rotate(oldRefreshToken)).body).toEqual({ __type: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
+  expect((await rotate(oldRefreshToken)).body).toEqual({
+    __type: 'NotAuthorizedException',
+    message: 'Invalid Refresh Token',
+  });
   expect((await getUser(String(after.tokens?.accessToken))).body.Username).toBe(phone);
   expect(await fetchUserAttributes()).toMatchObject({ phone_number: phone });
 });
@@ -129,7 +133,12 @@ test('users, refresh tokens and the signing key survive a restart', async () => 
   const refreshToken = storedRefreshToken();
   const jwksBefore = await (await fetch(`${pool.url}/${POOL_ID}/.well-known/jwks.json`)).json();
 
-  const second = await startUserPool({ port: 0, dataDir: pool.dataDir, log: () => {}, publicUrl: pool.issuer.replace(`/${POOL_ID}`, '') });
+  const second = await startUserPool({
+    port: 0,
+    dataDir: pool.dataDir,
+    log: () => {},
+    publicUrl: pool.issuer.replace(`/${POOL_ID}`, ''),
+  });
   try {
     const jwks = await (await fetch(`${second.url}/${POOL_ID}/.well-known/jwks.json`)).json();
     expect(jwks).toEqual(jwksBefore);

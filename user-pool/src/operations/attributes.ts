@@ -1,6 +1,6 @@
 import { invalidParameter } from '../errors';
 import type { CodePurpose } from '../model';
-import { attributeList, deliveryDetails, mfaSettings, type UserPool } from '../pool';
+import { attributeList, type deliveryDetails, mfaSettings, type UserPool } from '../pool';
 import { attributesFrom, type Body, requireString } from './params';
 import { checkClientAttributes } from './users';
 

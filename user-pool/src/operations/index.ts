@@ -1,11 +1,6 @@
 import type { UserPool } from '../pool';
 import { adminCreateUser, adminGetUser, adminSetUserPassword } from './admin';
-import {
-  getUser,
-  getUserAttributeVerificationCode,
-  updateUserAttributes,
-  verifyUserAttribute,
-} from './attributes';
+import { getUser, getUserAttributeVerificationCode, updateUserAttributes, verifyUserAttribute } from './attributes';
 import { associateSoftwareToken, setUserMfaPreference, verifySoftwareToken } from './mfa';
 import type { Body } from './params';
 import { changePassword, confirmForgotPassword, forgotPassword } from './password';

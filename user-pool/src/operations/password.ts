@@ -16,7 +16,9 @@ export async function forgotPassword(pool: UserPool, body: Body) {
   const user = pool.findUser(body.Username);
   if (!user) throw userNotFound();
   if (!hasVerifiedContact(user)) {
-    throw invalidParameter('Cannot reset password for the user as there is no registered/verified email or phone_number');
+    throw invalidParameter(
+      'Cannot reset password for the user as there is no registered/verified email or phone_number',
+    );
   }
   const attribute = user.attributes.phone_number_verified === 'true' ? 'phone_number' : 'email';
   return { CodeDeliveryDetails: pool.sendCode(user, 'forgot-password', attribute) };

@@ -30,7 +30,7 @@ export async function initiateAuth(pool: UserPool, body: Body): Promise<Authenti
 function signInUser(pool: UserPool, username: unknown): StoredUser {
   const user = pool.findUser(username);
   // Like a pool that prevents user-existence errors: an unknown user looks like a wrong password.
-  if (!user || !user.enabled) throw incorrectCredentials();
+  if (!user?.enabled) throw incorrectCredentials();
   pool.assertSignInAllowed(user);
   return user;
 }
@@ -44,7 +44,14 @@ function startSrp(pool: UserPool, clientId: string, params: Record<string, unkno
   const user = signInUser(pool, params.USERNAME);
   const { b, B } = createServerEphemeral(user.srp.verifier);
   const secretBlock = randomBytes(96).toString('base64');
-  pool.srpPending.set(secretBlock, { username: user.username, clientId, A, B, b, expiresAt: pool.now() + SRP_LIFETIME });
+  pool.srpPending.set(secretBlock, {
+    username: user.username,
+    clientId,
+    A,
+    B,
+    b,
+    expiresAt: pool.now() + SRP_LIFETIME,
+  });
   return {
     ChallengeName: 'PASSWORD_VERIFIER',
     ChallengeParameters: {

@@ -1,5 +1,5 @@
 import { CognitoError, invalidParameter, userNotFound } from '../errors';
-import { deliveryDetails, type UserPool } from '../pool';
+import type { UserPool } from '../pool';
 import { attributesFrom, type Body, requireString } from './params';
 import { checkClientAttributes, createUser } from './users';
 
@@ -39,7 +39,9 @@ export async function confirmSignUp(pool: UserPool, body: Body) {
   user.attributes.phone_number_verified = 'true';
   user.updatedAt = pool.now();
   pool.save();
-  return { Session: pool.openSession({ username: user.username, clientId, challenge: 'CONFIRMED_SIGN_UP', authTime: 0 }) };
+  return {
+    Session: pool.openSession({ username: user.username, clientId, challenge: 'CONFIRMED_SIGN_UP', authTime: 0 }),
+  };
 }
 
 export async function resendConfirmationCode(pool: UserPool, body: Body) {

@@ -24,7 +24,7 @@ export async function refreshWithToken(
     throw new CognitoError('NotAuthorizedException', 'Refresh Token has expired');
   }
   const user = pool.findUser(record.username);
-  if (!user || !user.enabled) throw new CognitoError('NotAuthorizedException', 'Invalid Refresh Token');
+  if (!user?.enabled) throw new CognitoError('NotAuthorizedException', 'Invalid Refresh Token');
   const tokens = await pool.signTokens(user, clientId, record.originJti, record.authTime);
   if (!rotate) return { AuthenticationResult: tokens, ChallengeParameters: {} };
   const RefreshToken = newRefreshToken();

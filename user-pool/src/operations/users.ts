@@ -4,14 +4,17 @@ import type { StoredUser, UserStatus } from '../model';
 import type { UserPool } from '../pool';
 import { assertPhone } from './params';
 
-const SETTABLE = /^(phone_number|email|name|given_name|family_name|nickname|preferred_username|locale|zoneinfo|custom:[\w-]+)$/;
+const SETTABLE =
+  /^(phone_number|email|name|given_name|family_name|nickname|preferred_username|locale|zoneinfo|custom:[\w-]+)$/;
 
 /** Checks attributes a client may set itself (never `sub` or the `*_verified` flags). */
 export function checkClientAttributes(attributes: Record<string, string>): void {
   for (const name of Object.keys(attributes)) {
     if (name === 'sub') throw invalidParameter('Cannot modify an immutable attribute: sub');
     if (!SETTABLE.test(name)) {
-      throw invalidParameter(`Attributes did not conform to the schema: ${name}: Attribute does not exist in the schema.`);
+      throw invalidParameter(
+        `Attributes did not conform to the schema: ${name}: Attribute does not exist in the schema.`,
+      );
     }
   }
   if (attributes.phone_number !== undefined) assertPhone(attributes.phone_number);

@@ -352,6 +352,13 @@ export class UserPool {
     }
   }
 
+  /** Removes a user and revokes every token of theirs. */
+  deleteUser(username: string): void {
+    this.revokeAllOf(username);
+    delete this.store.state.users[username];
+    this.save();
+  }
+
   private pruneExpired(): void {
     const now = this.now();
     const state = this.store.state;

@@ -1,4 +1,4 @@
-import { confirmSignIn, fetchUserAttributes, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
+import { confirmSignIn, deleteUser, fetchUserAttributes, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
 import { callPool, latestCode, newPhone, PASSWORD, POOL_ID, startTestPool, type TestPool } from './helpers';
 
 let pool: TestPool;
@@ -96,4 +96,48 @@ test('admin errors: existing user, unknown user, wrong pool', async () => {
   expect(
     (await callPool(pool.url, 'AdminGetUser', { UserPoolId: 'us-east-1_Other', Username: phone })).body.__type,
   ).toBe('ResourceNotFoundException');
+});
+
+test('AdminConfirmSignUp confirms without a code; AdminDeleteUser removes the user and kills their tokens', async () => {
+  const phone = newPhone();
+  await callPool(pool.url, 'SignUp', {
+    ClientId: 'bullpen-web-client',
+    Username: phone,
+    Password: PASSWORD,
+    UserAttributes: [{ Name: 'phone_number', Value: phone }],
+  });
+  expect((await callPool(pool.url, 'AdminConfirmSignUp', { UserPoolId: POOL_ID, Username: phone })).status).toBe(200);
+  const signedIn = await callPool(pool.url, 'InitiateAuth', {
+    ClientId: 'bullpen-web-client',
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: phone, PASSWORD },
+  });
+  const { AccessToken, RefreshToken } = signedIn.body.AuthenticationResult;
+  expect((await callPool(pool.url, 'AdminDeleteUser', { UserPoolId: POOL_ID, Username: phone })).status).toBe(200);
+  expect((await callPool(pool.url, 'GetUser', { AccessToken })).body.__type).toBe('NotAuthorizedException');
+  const refreshed = await callPool(pool.url, 'InitiateAuth', {
+    ClientId: 'bullpen-web-client',
+    AuthFlow: 'REFRESH_TOKEN_AUTH',
+    AuthParameters: { REFRESH_TOKEN: RefreshToken },
+  });
+  expect(refreshed.body.__type).toBe('NotAuthorizedException');
+  expect((await callPool(pool.url, 'AdminGetUser', { UserPoolId: POOL_ID, Username: phone })).body.__type).toBe(
+    'UserNotFoundException',
+  );
+});
+
+test('a signed-in user can delete themselves through Amplify', async () => {
+  const phone = newPhone();
+  await createUser(phone, { TemporaryPassword: 'temporary1', MessageAction: 'SUPPRESS' });
+  await callPool(pool.url, 'AdminSetUserPassword', {
+    UserPoolId: POOL_ID,
+    Username: phone,
+    Password: PASSWORD,
+    Permanent: true,
+  });
+  await signIn({ username: phone, password: PASSWORD });
+  await deleteUser();
+  await expect(signIn({ username: phone, password: PASSWORD })).rejects.toMatchObject({
+    name: 'NotAuthorizedException',
+  });
 });

@@ -41,3 +41,24 @@ export async function adminGetUser(pool: UserPool, body: Body) {
   if (!user) throw noSuchUser();
   return { ...userSummary(user), UserAttributes: attributeList(user), MFAOptions: [], ...mfaSettings(user) };
 }
+
+export async function adminConfirmSignUp(pool: UserPool, body: Body) {
+  pool.checkPoolId(body.UserPoolId);
+  const user = pool.findUser(body.Username);
+  if (!user) throw noSuchUser();
+  if (user.status !== 'UNCONFIRMED') {
+    throw new CognitoError('NotAuthorizedException', `User cannot be confirmed. Current status is ${user.status}`);
+  }
+  user.status = 'CONFIRMED';
+  user.updatedAt = pool.now();
+  pool.save();
+  return {};
+}
+
+export async function adminDeleteUser(pool: UserPool, body: Body) {
+  pool.checkPoolId(body.UserPoolId);
+  const user = pool.findUser(body.Username);
+  if (!user) throw noSuchUser();
+  pool.deleteUser(user.username);
+  return {};
+}

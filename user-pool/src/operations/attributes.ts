@@ -53,3 +53,9 @@ export async function updateUserAttributes(pool: UserPool, body: Body) {
   pool.save();
   return { CodeDeliveryDetailsList };
 }
+
+export async function deleteUser(pool: UserPool, body: Body) {
+  const { user } = await pool.userFromAccessToken(body.AccessToken);
+  pool.deleteUser(user.username);
+  return {};
+}

@@ -1,6 +1,12 @@
 import type { UserPool } from '../pool';
-import { adminCreateUser, adminGetUser, adminSetUserPassword } from './admin';
-import { getUser, getUserAttributeVerificationCode, updateUserAttributes, verifyUserAttribute } from './attributes';
+import { adminConfirmSignUp, adminCreateUser, adminDeleteUser, adminGetUser, adminSetUserPassword } from './admin';
+import {
+  deleteUser,
+  getUser,
+  getUserAttributeVerificationCode,
+  updateUserAttributes,
+  verifyUserAttribute,
+} from './attributes';
 import { associateSoftwareToken, setUserMfaPreference, verifySoftwareToken } from './mfa';
 import type { Body } from './params';
 import { changePassword, confirmForgotPassword, forgotPassword } from './password';
@@ -33,6 +39,9 @@ export const operations: Record<string, Operation> = {
   AdminCreateUser: adminCreateUser,
   AdminSetUserPassword: adminSetUserPassword,
   AdminGetUser: adminGetUser,
+  AdminConfirmSignUp: adminConfirmSignUp,
+  AdminDeleteUser: adminDeleteUser,
+  DeleteUser: deleteUser,
 };
 
 /** Admin operations carry no credentials, so they are only answered on loopback. */

@@ -153,3 +153,17 @@ test('changing the phone number makes it unverified and sends a code to the new 
   });
   expect((await fetchUserAttributes()).phone_number_verified).toBe('true');
 });
+
+test('after an admin reset, sign-in asks for a password reset and the outbox code sets a new one', async () => {
+  const phone = await registeredUser(pool.url);
+  expect((await callPool(pool.url, 'AdminResetUserPassword', { UserPoolId: POOL_ID, Username: phone })).status).toBe(
+    200,
+  );
+  expect(await signIn({ username: phone, password: PASSWORD })).toEqual({
+    isSignedIn: false,
+    nextStep: { signInStep: 'RESET_PASSWORD' },
+  });
+  const code = await latestCode(pool.url, phone, 'forgot-password');
+  await confirmResetPassword({ username: phone, confirmationCode: code, newPassword: NEW_PASSWORD });
+  expect((await signIn({ username: phone, password: NEW_PASSWORD })).isSignedIn).toBe(true);
+});

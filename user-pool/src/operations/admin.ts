@@ -62,3 +62,14 @@ export async function adminDeleteUser(pool: UserPool, body: Body) {
   pool.deleteUser(user.username);
   return {};
 }
+
+/** Forces a password reset: sign-in answers PasswordResetRequiredException until the user sets a new password by code. */
+export async function adminResetUserPassword(pool: UserPool, body: Body) {
+  pool.checkPoolId(body.UserPoolId);
+  const user = pool.findUser(body.Username);
+  if (!user) throw noSuchUser();
+  user.status = 'RESET_REQUIRED';
+  pool.revokeAllOf(user.username);
+  pool.sendCode(user, 'forgot-password');
+  return {};
+}

@@ -1,5 +1,12 @@
 import type { UserPool } from '../pool';
-import { adminConfirmSignUp, adminCreateUser, adminDeleteUser, adminGetUser, adminSetUserPassword } from './admin';
+import {
+  adminConfirmSignUp,
+  adminCreateUser,
+  adminDeleteUser,
+  adminGetUser,
+  adminResetUserPassword,
+  adminSetUserPassword,
+} from './admin';
 import {
   deleteUser,
   getUser,
@@ -41,6 +48,7 @@ export const operations: Record<string, Operation> = {
   AdminGetUser: adminGetUser,
   AdminConfirmSignUp: adminConfirmSignUp,
   AdminDeleteUser: adminDeleteUser,
+  AdminResetUserPassword: adminResetUserPassword,
   DeleteUser: deleteUser,
 };
 

@@ -1,8 +1,7 @@
 // The whole of Bullpen on one machine: the user pool, the API, and the five front-end apps, each on its own port.
 // Used by `npm start`, `npm run dev` and the end-to-end tests.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -134,9 +133,19 @@ async function waitFor(url, { timeoutMs = 60_000, child, label }) {
 /**
  * Starts everything. `dev`: Rspack dev servers with hot reload instead of built files.
  * `env`: extra environment for the API and the pool (e.g. MARKET_TICK_MS for tests).
+ * `dists`: serve another folder than `<app>/dist` for some apps, e.g. `{ host: '/tmp/copy-of-host-dist' }` (the e2e
+ * stack serves copies, so a rebuild elsewhere cannot change what it serves mid-run).
  * Resolves once every part answers; `stop()` ends them all.
  */
-export async function startStack({ settings = settingsFrom(), dev = false, build = !dev, env = {}, log = console.log, quiet = false } = {}) {
+export async function startStack({
+  settings = settingsFrom(),
+  dev = false,
+  build = !dev,
+  env = {},
+  log = console.log,
+  quiet = false,
+  dists = {},
+} = {}) {
   const children = [];
   const servers = [];
   let stopping = false;
@@ -171,6 +180,9 @@ export async function startStack({ settings = settingsFrom(), dev = false, build
     if (build) await buildApps({ log });
     const url = (port) => `http://${settings.hostname}:${port}`;
     const config = runtimeConfig(settings);
+    const configFile = path.join(settings.dataDir, 'host', 'config.json');
+    mkdirSync(path.dirname(configFile), { recursive: true });
+    writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`);
 
     const poolEntry = path.join(ROOT, 'user-pool', 'src', 'server.ts');
     if (existsSync(poolEntry)) {
@@ -199,21 +211,23 @@ export async function startStack({ settings = settingsFrom(), dev = false, build
       const port = settings.ports[app.key];
       const dir = path.join(ROOT, app.dir);
       if (dev) {
-        await mkdir(path.join(dir, 'public'), { recursive: true });
-        if (app.key === 'host') await writeFile(path.join(dir, 'public', 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
         const child = run(process.execPath, [RSPACK, 'serve', '--config', 'rspack.config.ts'], {
           cwd: dir,
-          env: { ...process.env, NODE_ENV: 'development', [app.portEnv]: String(port) },
+          env: { ...process.env, NODE_ENV: 'development', [app.portEnv]: String(port), BULLPEN_RUNTIME_CONFIG: JSON.stringify(config) },
           label: app.dir,
           quiet,
         });
         children.push({ label: app.dir, child });
         await waitFor(`${url(port)}/`, { child, label: app.dir, timeoutMs: 120_000 });
       } else {
-        const dist = path.join(dir, 'dist');
-        if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${app.dir}/dist is missing: build first (npm start builds)`);
-        if (app.key === 'host') await writeFile(path.join(dist, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
-        servers.push(await createStaticServer({ root: dist, port, host: '127.0.0.1', spa: app.key === 'host', cors: app.key !== 'host' }));
+        const dist = dists[app.key] ?? path.join(dir, 'dist');
+        if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: build first (npm start builds)`);
+        // Each stack's own config.json (under its data dir), re-read on every request: an operator — or a test —
+        // edits that file to roll a remote out or back, and two stacks built from one dist/ never share it.
+        const dynamic = app.key === 'host' ? { '/config.json': () => JSON.parse(readFileSync(configFile, 'utf8')) } : {};
+        servers.push(
+          await createStaticServer({ root: dist, port, host: '127.0.0.1', spa: app.key === 'host', cors: app.key !== 'host', dynamic }),
+        );
       }
     }
 
@@ -224,7 +238,7 @@ export async function startStack({ settings = settingsFrom(), dev = false, build
       outbox: `${url(settings.poolPort)}/outbox`,
       remotes: config.remotes,
     };
-    return { urls, config, settings, stop, died: Promise.race(deaths) };
+    return { urls, config, configFile, settings, stop, died: Promise.race(deaths) };
   } catch (error) {
     await stop();
     throw error;

@@ -48,8 +48,10 @@ async function fileAt(root, urlPath) {
   return null;
 }
 
-/** Serves `root` on `port`. `spa`: unknown paths without an extension answer index.html (the host's routes). */
-export function createStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, headers = {} }) {
+/** Serves `root` on `port`. `spa`: unknown paths without an extension answer index.html (the host's routes).
+ *  `dynamic`: paths answered by a function instead of a file (the host's config.json, so two stacks built from
+ *  the same dist/ never share it). */
+export function createStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, headers = {}, dynamic = {} }) {
   const absoluteRoot = path.resolve(root);
   const gzipCache = new Map();
 
@@ -68,6 +70,12 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
         return;
       }
       const urlPath = new URL(request.url ?? '/', 'http://localhost').pathname;
+      if (dynamic[urlPath]) {
+        const body = Buffer.from(JSON.stringify(dynamic[urlPath](), null, 2));
+        response.writeHead(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-cache', 'Content-Length': body.length });
+        response.end(request.method === 'HEAD' ? undefined : body);
+        return;
+      }
       let file = await fileAt(absoluteRoot, urlPath);
       if (!file && spa && !path.extname(urlPath)) file = path.join(absoluteRoot, 'index.html');
       if (!file) {

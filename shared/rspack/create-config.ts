@@ -61,7 +61,8 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
     entry: { main: './src/index.ts' },
     devtool: dev ? 'cheap-module-source-map' : 'source-map',
     output: {
-      path: path.join(dir, 'dist'),
+      // BULLPEN_DIST_DIR: build a second version of an app elsewhere (the e2e remote-switch test, a canary).
+      path: process.env.BULLPEN_DIST_DIR ? path.resolve(process.env.BULLPEN_DIST_DIR) : path.join(dir, 'dist'),
       publicPath: 'auto',
       uniqueName: name,
       filename: dev ? '[name].js' : '[name].[contenthash:12].js',
@@ -93,6 +94,9 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
     plugins: [
       new rspack.HtmlRspackPlugin({
         template: path.join(__dirname, 'index.html'),
+        // Absolute script URLs, so a deep link (/invitation/123) loads /main.js, not /invitation/main.js.
+        // Chunks still load from 'auto': a remote's chunks come from wherever its entry is served.
+        publicPath: '/',
         templateParameters: { title },
       }),
       new rspack.DefinePlugin({
@@ -117,6 +121,22 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
       historyApiFallback: isHost,
       headers: { 'Access-Control-Allow-Origin': '*' },
       static: { directory: path.join(dir, 'public') },
+      // npm run dev hands the stack's runtime config over, so the tracked public/config.json is never rewritten.
+      setupMiddlewares: (middlewares) => {
+        const runtimeConfig = process.env.BULLPEN_RUNTIME_CONFIG;
+        if (runtimeConfig) {
+          middlewares.unshift({
+            name: 'bullpen-runtime-config',
+            path: '/config.json',
+            middleware: (_request: unknown, response: { setHeader: (k: string, v: string) => void; end: (body: string) => void }) => {
+              response.setHeader('Content-Type', 'application/json');
+              response.setHeader('Cache-Control', 'no-cache');
+              response.end(runtimeConfig);
+            },
+          });
+        }
+        return middlewares;
+      },
     },
     watchOptions: { ignored: [path.join(repoRoot, '.data'), '**/node_modules'] },
   };

@@ -1,0 +1,218 @@
+// Helpers for every e2e journey: where the stack lives, a browser, pages, users and a signed-in session.
+import { randomInt } from 'node:crypto';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export interface RuntimeConfig {
+  apiHost: string;
+  auth: { region: string; userPoolId: string; userPoolClientId: string; userPoolEndpoint?: string };
+  remotes: Record<'auth' | 'contests' | 'trading' | 'profile', string>;
+}
+
+export interface Stack {
+  /** The host, e.g. http://localhost:3100 */
+  app: string;
+  api: string;
+  pool: string;
+  config: RuntimeConfig;
+  /** true when global-setup started this stack (its files may be edited, its spare ports used). */
+  owned: boolean;
+  hostDist?: string;
+  /** The file the host serves as /config.json (owned stacks only). */
+  configFile?: string;
+  ports?: Record<'host' | 'auth' | 'contests' | 'trading' | 'profile', number>;
+  /** First of three free ports (spareBase .. spareBase + 2) for servers a test starts itself. */
+  spareBase?: number;
+}
+
+export function stack(): Stack {
+  const raw = process.env.E2E_STACK;
+  if (!raw) throw new Error('E2E_STACK is not set: run the journeys with `npm run test:e2e`');
+  return JSON.parse(raw) as Stack;
+}
+
+/** The URL of a path in the composed app. */
+export const appUrl = (path: string) => `${stack().app}${path}`;
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  /** A user whose session is in localStorage before the app starts (see signIn). */
+  user?: TestUser;
+}
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors and console errors, for journeys that assert a clean run. */
+  errors: string[];
+}
+
+/** A fresh context (own storage) and page; the breakpoints of SPEC §9 make 1280 and 480 the usual widths. */
+export async function newPage(browser: Browser, { width = 1280, height = 800, user }: PageOptions = {}): Promise<TestPage> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  if (user) await signIn(context, user);
+  return { context, page, errors };
+}
+
+// --- users of the local user pool -------------------------------------------------------------------------------
+
+export interface TestUser {
+  phone: string;
+  password: string;
+}
+
+async function cognito<T>(operation: string, body: unknown): Promise<T> {
+  const { pool } = stack();
+  const response = await fetch(pool, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+    },
+    body: JSON.stringify(body),
+  });
+  const data = (await response.json().catch(() => ({}))) as T & { __type?: string; message?: string };
+  if (!response.ok) throw new Error(`${operation} failed: ${data.__type ?? response.status} ${data.message ?? ''}`);
+  return data;
+}
+
+/** A random +1 555 number (fictional exchange), so runs and journeys never collide. */
+export function uniquePhone(): string {
+  return `+1555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+}
+
+/** Signs a new user up and confirms them with the code from the pool's outbox: ready to sign in. */
+export async function createUser({ phone = uniquePhone(), password = 'correct-horse-9' } = {}): Promise<TestUser> {
+  const { config, pool } = stack();
+  const clientId = config.auth.userPoolClientId;
+  await cognito('SignUp', {
+    ClientId: clientId,
+    Username: phone,
+    Password: password,
+    UserAttributes: [{ Name: 'phone_number', Value: phone }],
+  });
+  const outbox = (await (await fetch(`${pool}/outbox.json?phone=${encodeURIComponent(phone)}`)).json()) as {
+    code: string;
+  }[];
+  const code = outbox.at(-1)?.code;
+  if (!code) throw new Error(`no confirmation code for ${phone} in the outbox`);
+  await cognito('ConfirmSignUp', { ClientId: clientId, Username: phone, ConfirmationCode: code });
+  return { phone, password };
+}
+
+export interface Tokens {
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+export async function tokensFor(user: TestUser): Promise<Tokens> {
+  const { config } = stack();
+  const answer = await cognito<{ AuthenticationResult: { IdToken: string; AccessToken: string; RefreshToken: string } }>(
+    'InitiateAuth',
+    {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.auth.userPoolClientId,
+      AuthParameters: { USERNAME: user.phone, PASSWORD: user.password },
+    },
+  );
+  const result = answer.AuthenticationResult;
+  return { idToken: result.IdToken, accessToken: result.AccessToken, refreshToken: result.RefreshToken };
+}
+
+const claims = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+
+/**
+ * Puts a real session of `user` where Amplify keeps it (localStorage of the app's origin) before any page loads, so a
+ * journey starts signed in without driving the sign-in widget. The tokens come from the local pool itself.
+ */
+export async function signIn(context: BrowserContext, user: TestUser): Promise<Tokens> {
+  const tokens = await tokensFor(user);
+  const { config } = stack();
+  const clientId = config.auth.userPoolClientId;
+  const username = String(claims(tokens.accessToken).username ?? user.phone);
+  const prefix = `CognitoIdentityServiceProvider.${clientId}`;
+  const entries: Record<string, string> = {
+    [`${prefix}.LastAuthUser`]: username,
+    [`${prefix}.${username}.idToken`]: tokens.idToken,
+    [`${prefix}.${username}.accessToken`]: tokens.accessToken,
+    [`${prefix}.${username}.refreshToken`]: tokens.refreshToken,
+    [`${prefix}.${username}.clockDrift`]: '0',
+  };
+  await context.addInitScript(
+    ({ origin, values }) => {
+      // Only once per context: a later sign-out must stay signed out across reloads.
+      if (window.location.origin !== origin || sessionStorage.getItem('e2e-seeded')) return;
+      for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+      sessionStorage.setItem('e2e-seeded', '1');
+    },
+    { origin: new URL(stack().app).origin, values: entries },
+  );
+  return tokens;
+}
+
+// --- the API, for journeys that need data in place --------------------------------------------------------------
+
+/** Calls the API as `user` (or anonymously), throwing on a non-2xx answer with the server's message. */
+export async function callApi<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  { user, body, tokens }: { user?: TestUser; body?: unknown; tokens?: Tokens } = {},
+): Promise<T> {
+  const idToken = tokens?.idToken ?? (user ? (await tokensFor(user)).idToken : undefined);
+  const response = await fetch(`${stack().api}${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined && method === 'GET' ? {} : { 'content-type': 'application/json' }),
+      ...(idToken ? { authorization: idToken } : {}),
+    },
+    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+  });
+  const data = (await response.json().catch(() => ({}))) as T & { errMessage?: string; message?: string };
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${data.errMessage ?? data.message ?? ''}`);
+  return data;
+}
+
+/** A signed-up user who has finished onboarding (status active) with the given call sign. */
+export async function createActiveUser(callSign = `E${randomInt(100_000, 999_999)}`): Promise<TestUser & { callSign: string }> {
+  const user = await createUser();
+  const tokens = await tokensFor(user);
+  await callApi('POST', '/user/get-user', { tokens });
+  await callApi('POST', '/user/initialize-user', {
+    tokens,
+    body: { callSign, ticker: callSign, displayName: `E2E ${callSign}` },
+  });
+  return { ...user, callSign };
+}
+
+// --- waiting on the app -----------------------------------------------------------------------------------------
+
+/** Waits until the address bar shows `path` (pathname, and the query if given). */
+export async function waitForPath(page: Page, path: string, timeout = 20_000): Promise<void> {
+  await page.waitForURL((url) => `${url.pathname}${path.includes('?') ? url.search : ''}` === path, { timeout });
+}
+
+export const UNAVAILABLE_TEXT = 'This part of Bullpen is unavailable';

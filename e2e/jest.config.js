@@ -1,0 +1,17 @@
+// `npm run test:e2e`: the composed app (built and started like `npm start`) driven in /usr/bin/chromium.
+const path = require('node:path');
+
+module.exports = {
+  displayName: 'e2e',
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/**/*.test.ts'],
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
+  },
+  // .mjs set-up files run as native ES modules (they import scripts/lib/stack.mjs).
+  globalSetup: path.join(__dirname, 'global-setup.mjs'),
+  globalTeardown: path.join(__dirname, 'global-teardown.mjs'),
+  testTimeout: 120_000,
+  slowTestThreshold: 60,
+};

@@ -1,0 +1,232 @@
+// The federated shell in a real Chromium: routing while signed out, failure isolation, shared singletons, and
+// switching a remote's version through config.json alone.
+import { execFile } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import {
+  appUrl,
+  createActiveUser,
+  launchBrowser,
+  newPage,
+  type RuntimeConfig,
+  stack,
+  UNAVAILABLE_TEXT,
+  waitForPath,
+} from './helpers';
+import { serveDirectory } from './helpers/serve-directory';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Serves config.json to this page only, changed by `edit`: the page sees exactly what a redeploy would serve. */
+async function withConfig(page: Page, edit: (config: RuntimeConfig) => RuntimeConfig) {
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as RuntimeConfig;
+    await route.fulfill({ response, json: edit(config) });
+  });
+}
+
+/** A port where nothing listens: what the browser meets when a remote's server is stopped. */
+async function stoppedPort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('signed out (SPEC §2)', () => {
+  it('sends /home to /auth, remembering the full address under "next"', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(appUrl('/home?tab=live'));
+    await waitForPath(page, '/auth');
+    expect(await page.evaluate(() => localStorage.getItem('next'))).toBe(appUrl('/home?tab=live'));
+    await context.close();
+  });
+
+  it('keeps /terms and shows the terms', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(appUrl('/terms'));
+    await page.getByRole('heading', { level: 1, name: /terms/i }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/terms');
+    await context.close();
+  });
+
+  it('sends an unknown path to /auth', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(appUrl('/no-such-path'));
+    await waitForPath(page, '/auth');
+    await context.close();
+  });
+});
+
+describe('failure isolation (DESIGN §1)', () => {
+  it('shows the fallback for a stopped remote inside the layout, while other routes keep working', async () => {
+    const { page, context } = await newPage(browser);
+    const port = await stoppedPort();
+    await withConfig(page, (config) => ({
+      ...config,
+      remotes: { ...config.remotes, contests: `http://localhost:${port}/mf-manifest.json` },
+    }));
+
+    // remote_contests serves /join-contest-info/:contestId: with it stopped, only that part of the screen falls back.
+    await page.goto(appUrl('/join-contest-info/c-123'));
+    await page.getByRole('heading', { name: UNAVAILABLE_TEXT }).waitFor({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Retry' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'Bullpen home' }).isVisible()).resolves.toBe(true);
+
+    // Another remote (remote_auth on /auth) and the host's own page still work in the same session.
+    await page.getByRole('link', { name: 'Terms' }).click();
+    await page.getByRole('heading', { level: 1, name: /terms/i }).waitFor();
+    await page.goto(appUrl('/auth'));
+    await page.getByRole('button', { name: /sign in/i }).first().waitFor({ timeout: 30_000 });
+    expect(await page.getByText(UNAVAILABLE_TEXT).count()).toBe(0);
+
+    // Retry really tries again: still down, still the fallback (and no crash).
+    await page.goto(appUrl('/join-contest-info/c-123'));
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { name: UNAVAILABLE_TEXT }).waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+});
+
+describe('shared singletons (DESIGN §1)', () => {
+  it('gives two remotes the same store instances: what one writes, the other and the host read', async () => {
+    const user = await createActiveUser();
+    const { page, context } = await newPage(browser, { user });
+    // One document, pages of three remotes: trading by address, then contests and profile through the header.
+    await page.goto(appUrl('/live-contest/not-a-contest'));
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await waitForPath(page, '/home');
+    await page.getByRole('link', { name: 'Profile', exact: true }).click();
+    await waitForPath(page, '/profile');
+    await page.getByRole('main').getByText(user.callSign).first().waitFor({ timeout: 30_000 });
+
+    const result = await page.evaluate(async () => {
+      type SharedModule = {
+        toast: { warning: (message: string) => number };
+        useToastStore: { getState: () => { toasts: { message: string }[] } };
+        useUserStore: { getState: () => { user: { id: string; ticker: string } | null } };
+      };
+      type Instance = { name: string; loadShare: (name: string) => Promise<false | (() => SharedModule)> };
+      const federation = (window as unknown as { __FEDERATION__: { __INSTANCES__: Instance[] } }).__FEDERATION__;
+      const of = async (name: string) => {
+        const instance = federation.__INSTANCES__.find((candidate) => candidate.name === name);
+        if (!instance) throw new Error(`${name} is not loaded`);
+        const factory = await instance.loadShare('@bullpen/shared');
+        if (!factory) throw new Error(`${name} has no @bullpen/shared`);
+        return factory();
+      };
+      const contests = await of('remote_contests');
+      const trading = await of('remote_trading');
+      const profile = await of('remote_profile');
+      contests.toast.warning('Written by remote_contests');
+      return {
+        loaded: federation.__INSTANCES__.map((instance) => instance.name).sort(),
+        sameToastStore: contests.useToastStore === trading.useToastStore && trading.useToastStore === profile.useToastStore,
+        sameUserStore: contests.useUserStore === trading.useUserStore && trading.useUserStore === profile.useUserStore,
+        tradingSeesToast: trading.useToastStore.getState().toasts.some((t) => t.message === 'Written by remote_contests'),
+        userSeenByTrading: trading.useUserStore.getState().user,
+      };
+    });
+
+    expect(result.loaded).toEqual(expect.arrayContaining(['host', 'remote_contests', 'remote_profile', 'remote_trading']));
+    expect(result.sameToastStore).toBe(true);
+    expect(result.sameUserStore).toBe(true);
+    expect(result.tradingSeesToast).toBe(true);
+    // The host stored the signed-in user; a remote reads it from the one store.
+    expect(result.userSeenByTrading).toMatchObject({ ticker: user.callSign });
+    // The host's toaster rendered the toast a remote wrote.
+    await page.getByRole('status').filter({ hasText: 'Written by remote_contests' }).waitFor();
+    await context.close();
+  });
+});
+
+const execFileAsync = promisify(execFile);
+
+describe('rolling a remote out and back through config.json (DESIGN §1)', () => {
+  const ROOT = path.resolve(__dirname, '..');
+  const secondBuild = path.join(ROOT, '.e2e-artifacts', 'remote-contests-v2');
+  let server: { url: string; close: () => Promise<void> } | undefined;
+
+  beforeAll(async () => {
+    // A second build of remote-contests, with its own version in the manifest, in its own folder.
+    await rm(secondBuild, { recursive: true, force: true });
+    await execFileAsync(
+      process.execPath,
+      [path.join(path.dirname(require.resolve('@rspack/cli/package.json')), 'bin', 'rspack.js'), 'build', '--config', 'rspack.config.ts'],
+      {
+        cwd: path.join(ROOT, 'remote-contests'),
+        env: { ...process.env, NODE_ENV: 'production', BULLPEN_DIST_DIR: secondBuild, MF_BUILD_VERSION: '2.0.0-e2e' },
+      },
+    );
+    server = await serveDirectory(secondBuild, stack().spareBase ?? 0);
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('loads the build config.json names, with no host rebuild', async () => {
+    const s = stack();
+    const v1 = s.config.remotes.contests;
+    const v2 = `${server?.url}/mf-manifest.json`;
+    const manifest = JSON.parse(await readFile(path.join(secondBuild, 'mf-manifest.json'), 'utf8'));
+    expect(manifest.metaData.buildInfo.buildVersion).toBe('2.0.0-e2e');
+
+    const configFile = s.configFile ?? null;
+    const original = configFile ? await readFile(configFile, 'utf8') : null;
+    const deploy = async (page: Page, entry: string) => {
+      // On our own stack: edit the deployed config.json, exactly as an operator would. On a borrowed stack: serve
+      // the edited file to this page only.
+      if (configFile && original) {
+        const config = JSON.parse(original) as RuntimeConfig;
+        await writeFile(configFile, JSON.stringify({ ...config, remotes: { ...config.remotes, contests: entry } }));
+      } else {
+        await page.unroute('**/config.json');
+        await withConfig(page, (config) => ({ ...config, remotes: { ...config.remotes, contests: entry } }));
+      }
+    };
+    const { page, context } = await newPage(browser);
+    const visit = async () => {
+      const requests: string[] = [];
+      const listener = (request: { url: () => string }) => requests.push(request.url());
+      page.on('request', listener);
+      await page.goto(appUrl('/join-contest-info/c-1'));
+      await page.getByRole('main').locator('h1, h2').first().waitFor({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      page.off('request', listener);
+      const hostScript = requests.find((url) => url.startsWith(s.app) && /\/main\.[0-9a-f]+\.js$/.test(url));
+      return { requests, hostScript };
+    };
+
+    try {
+      await deploy(page, v2);
+      const onV2 = await visit();
+      expect(onV2.requests).toContain(v2);
+      expect(onV2.requests.some((url) => url.startsWith(`${server?.url}/`) && url.endsWith('.js'))).toBe(true);
+      expect(onV2.requests.some((url) => url.startsWith(new URL(v1).origin))).toBe(false);
+      expect(await page.getByText(UNAVAILABLE_TEXT).count()).toBe(0);
+
+      await deploy(page, v1);
+      const onV1 = await visit();
+      expect(onV1.requests).toContain(v1);
+      expect(onV1.requests.some((url) => url.startsWith(`${server?.url}/`))).toBe(false);
+      // The same host build served both: its entry script did not change.
+      expect(onV1.hostScript).toBeDefined();
+      expect(onV1.hostScript).toBe(onV2.hostScript);
+    } finally {
+      if (configFile && original) await writeFile(configFile, original);
+      await context.close();
+    }
+  });
+});

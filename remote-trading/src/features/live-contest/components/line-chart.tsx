@@ -21,7 +21,7 @@ export function LineChart({ points, label, height = 240 }: { points: ChartPoint[
       layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#9aabb8', fontFamily: 'ui-monospace, monospace' },
       grid: { vertLines: { color: '#1b2730' }, horzLines: { color: '#1b2730' } },
       rightPriceScale: { borderColor: '#24323d' },
-      timeScale: { borderColor: '#24323d', timeVisible: true, secondsVisible: false },
+      timeScale: { borderColor: '#24323d', timeVisible: true, secondsVisible: true },
       crosshair: { vertLine: { color: '#5bd0b3' }, horzLine: { color: '#5bd0b3' } },
     });
     chart.current = instance;

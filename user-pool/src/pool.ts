@@ -113,7 +113,7 @@ export class UserPool {
   }
 
   /** Password policy of SPEC §3: at least 8 characters, no character classes. */
-  setPassword(user: StoredUser, password: unknown): void {
+  assertPasswordPolicy(password: unknown): asserts password is string {
     if (typeof password !== 'string') throw invalidParameter('Missing required parameter PASSWORD');
     if (password.length < 8) {
       throw new CognitoError(
@@ -124,6 +124,11 @@ export class UserPool {
     if (password.length > 256) {
       throw new CognitoError('InvalidPasswordException', 'Password did not conform with policy: Password too long');
     }
+  }
+
+  /** Stores what proves the password (SRP salt and verifier, scrypt hash), never the password itself. */
+  setPassword(user: StoredUser, password: unknown): void {
+    this.assertPasswordPolicy(password);
     user.srp = createVerifier(this.poolName, user.username, password);
     const salt = randomBytes(16);
     user.passwordHash = `${salt.toString('hex')}:${scryptSync(password, salt, 32).toString('hex')}`;

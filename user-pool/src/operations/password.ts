@@ -29,8 +29,8 @@ export async function confirmForgotPassword(pool: UserPool, body: Body) {
   const user = pool.findUser(body.Username);
   if (!user) throw userNotFound();
   const password = requireString(body, 'Password');
-  // The policy is checked on a scratch copy first so that a weak password does not use up the code.
-  pool.setPassword(structuredClone(user), password);
+  // Checked before the code so that a weak password does not use the code up.
+  pool.assertPasswordPolicy(password);
   pool.consumeCode(user, 'forgot-password', body.ConfirmationCode);
   pool.setPassword(user, password);
   if (user.status === 'RESET_REQUIRED' || user.status === 'FORCE_CHANGE_PASSWORD') user.status = 'CONFIRMED';

@@ -59,8 +59,8 @@ it('shows the board, my summary and positions, and follows the stream: the other
   expect(await screen.findByText('Live updates')).toBeInTheDocument();
   await waitFor(() => expect(rows()[0]).toContain('BOB'));
   expect(rows()[0]).toContain('+5.00%');
-  expect(within(screen.getByRole('table', { name: 'Leaderboard' })).getByLabelText('up 1')).toBeInTheDocument();
-  expect(within(screen.getByRole('table', { name: 'Leaderboard' })).getByLabelText('down 1')).toBeInTheDocument();
+  expect(within(screen.getByRole('table', { name: 'Leaderboard' })).getByText('up 1')).toBeInTheDocument();
+  expect(within(screen.getByRole('table', { name: 'Leaderboard' })).getByText('down 1')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'BOB' })).toHaveAttribute('href', '/profile?userId=u2');
   expect(screen.getByLabelText('My summary')).toHaveTextContent('$10,250.00');
   expect(screen.getByRole('table', { name: 'My positions' })).toHaveTextContent('MSFT');

@@ -2,8 +2,7 @@ import { contestUserResponseSchema } from '@bullpen/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contestUserView } from '../db/portfolios';
-import { contestIdParams, requireContest } from './contest';
-import { requireUser } from './guards';
+import { contestIdParams, requireContest, requireUser } from './guards';
 
 export default async function contestUserRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

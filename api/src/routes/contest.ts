@@ -15,9 +15,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { contestView, listUpcoming, listWithResults, loadContest, loadStandings, type LoadedContest } from '../db/contests';
-import type { Executor } from '../db/database';
+import { contestView, listUpcoming, listWithResults, loadStandings } from '../db/contests';
 import { contestUserView } from '../db/portfolios';
 import { contests, participants } from '../db/schema';
 import { acceptsPicks, contestStatus } from '../domain/contest-status';
@@ -25,16 +23,8 @@ import { toCents } from '../domain/money';
 import { affiliationProblems, picksProblems } from '../domain/picks';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { isAdmin, requireActiveUser, requireUser } from './guards';
+import { contestIdParams, isAdmin, requireActiveUser, requireContest, requireUser } from './guards';
 import tradingRoutes from './trading';
-
-export const contestIdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
-
-export async function requireContest(executor: Executor, contestId: string, viewerId: string | null, lock = false): Promise<LoadedContest> {
-  const loaded = await loadContest(executor, contestId, viewerId, lock);
-  if (!loaded) throw notFound('Contest not found');
-  return loaded;
-}
 
 const notUpcoming = (status: string) =>
   conflict(

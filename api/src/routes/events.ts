@@ -5,8 +5,7 @@ import { loadContest, loadStandings } from '../db/contests';
 import { contestStatus } from '../domain/contest-status';
 import { roundRatio, toDollars } from '../domain/money';
 import { conflict } from '../lib/errors';
-import { contestIdParams, requireContest } from './contest';
-import { requireUser } from './guards';
+import { contestIdParams, requireContest, requireUser } from './guards';
 
 const HEARTBEAT_MS = 15_000;
 

@@ -1,6 +1,17 @@
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { type LoadedContest, loadContest } from '../db/contests';
+import type { Executor } from '../db/database';
 import type { UserRow } from '../db/users';
-import { forbidden, unauthorized } from '../lib/errors';
+import { forbidden, notFound, unauthorized } from '../lib/errors';
+
+export const contestIdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
+
+export async function requireContest(executor: Executor, contestId: string, viewerId: string | null, lock = false): Promise<LoadedContest> {
+  const loaded = await loadContest(executor, contestId, viewerId, lock);
+  if (!loaded) throw notFound('Contest not found');
+  return loaded;
+}
 
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthorized();

@@ -10,8 +10,7 @@ import { acceptsTrades, contestStatus } from '../domain/contest-status';
 import { executeOrder } from '../domain/trade';
 import { ApiError, conflict, forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { requireActiveUser, requireUser } from './guards';
-import { contestIdParams, requireContest } from './contest';
+import { contestIdParams, requireActiveUser, requireContest, requireUser } from './guards';
 
 const idempotencyKeySchema = z.string().trim().min(1).max(200);
 

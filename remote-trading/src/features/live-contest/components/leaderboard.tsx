@@ -22,9 +22,14 @@ function useMovement(standings: Standing[], asOf: string): Map<string, number> {
 }
 
 function Movement({ delta }: { delta: number }) {
-  if (delta > 0) return <span className="lc-up" aria-label={`up ${delta}`}>▲{delta}</span>;
-  if (delta < 0) return <span className="lc-down" aria-label={`down ${-delta}`}>▼{-delta}</span>;
-  return <span className="lc-muted" aria-label="no change">–</span>;
+  const [className, mark, words] =
+    delta > 0 ? ['lc-up', `▲${delta}`, `up ${delta}`] : delta < 0 ? ['lc-down', `▼${-delta}`, `down ${-delta}`] : ['lc-muted', '–', 'no change'];
+  return (
+    <span className={className}>
+      <span aria-hidden="true">{mark}</span>
+      <span className="visually-hidden">{words}</span>
+    </span>
+  );
 }
 
 export function Leaderboard({

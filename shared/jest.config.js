@@ -1,3 +1,8 @@
 const jestConfig = require('../jest.base.cjs');
 
-module.exports = jestConfig({ name: 'shared', dir: __dirname, env: 'jsdom' });
+module.exports = jestConfig({
+  name: 'shared',
+  dir: __dirname,
+  env: 'jsdom',
+  setupFilesAfterEnv: ['@testing-library/jest-dom'],
+});

@@ -11,3 +11,4 @@ export * from './store/toast-store';
 export * from './format/format';
 export * from './auth/configure-auth';
 export * from './standalone/standalone-app';
+export * from './ui';

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+
+export interface Column<Row> {
+  key: string;
+  header: ReactNode;
+  cell: (row: Row, index: number) => ReactNode;
+  align?: 'start' | 'end';
+}
+
+/** A real <table> with a caption, right-aligned figures and a horizontal scroll on narrow screens. */
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty = 'Nothing here yet.',
+  hideCaption = false,
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row, index: number) => string;
+  empty?: ReactNode;
+  hideCaption?: boolean;
+}) {
+  if (rows.length === 0) return <p className="bp-table__empty">{empty}</p>;
+  return (
+    <div className="bp-table__scroll">
+      <table className="bp-table">
+        <caption className={hideCaption ? 'visually-hidden' : 'bp-table__caption'}>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" className={column.align === 'end' ? 'bp-table__end' : undefined}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={rowKey(row, index)}>
+              {columns.map((column) => (
+                <td key={column.key} className={column.align === 'end' ? 'bp-table__end' : undefined}>
+                  {column.cell(row, index)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+// Bullpen's UI kit: the pieces every screen is made of, styled by the shared theme (ui.css, CSS variables).
+import './ui.css';
+
+export { Badge, type BadgeTone } from './badge';
+export { Button, type ButtonProps, type ButtonVariant } from './button';
+export { Card, type CardProps } from './card';
+export { CopyButton } from './copy-button';
+export { Countdown } from './countdown';
+export { type Column, DataTable } from './data-table';
+export { ConfirmDialog, type ConfirmDialogProps } from './dialog';
+export { Field, Select, type SelectOption, Textarea, TextInput } from './field';
+export { PageLoader, Spinner } from './spinner';
+export { EmptyState, ErrorState, PageHeader, Stat, StatGroup } from './states';

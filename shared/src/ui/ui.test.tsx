@@ -1,0 +1,137 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { ApiError } from '../api/api-error';
+import { useToastStore } from '../store/toast-store';
+import { Button, ConfirmDialog, CopyButton, Countdown, DataTable, ErrorState, TextInput } from '.';
+
+describe('Button', () => {
+  it('is disabled and says its loading text while pending', () => {
+    const { rerender } = render(<Button loadingText="Saving…">Save</Button>);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    rerender(
+      <Button loading loadingText="Saving…">
+        Save
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Saving…' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+  });
+});
+
+describe('TextInput', () => {
+  it('ties its label, hint and error to the control', () => {
+    render(<TextInput label="Call sign" hint="2 to 8 letters" error="This field is required" defaultValue="" />);
+    const input = screen.getByLabelText('Call sign');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('2 to 8 letters This field is required');
+    expect(screen.getByRole('alert')).toHaveTextContent('This field is required');
+  });
+});
+
+describe('ConfirmDialog', () => {
+  function Harness({ onConfirm }: { onConfirm: () => void }) {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <Button onClick={() => setOpen(true)}>Leave contest</Button>
+        <ConfirmDialog
+          open={open}
+          title="Leave this contest?"
+          tone="danger"
+          confirmLabel="Leave"
+          onConfirm={onConfirm}
+          onCancel={() => setOpen(false)}
+        >
+          Your picks will be removed.
+        </ConfirmDialog>
+      </>
+    );
+  }
+
+  it('opens as a labelled modal, focuses Cancel, closes on Escape and returns focus', async () => {
+    const user = userEvent.setup();
+    const onConfirm = jest.fn();
+    render(<Harness onConfirm={onConfirm} />);
+    const opener = screen.getByRole('button', { name: 'Leave contest' });
+    await user.click(opener);
+    const dialog = screen.getByRole('alertdialog', { name: 'Leave this contest?' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription('Your picks will be removed.');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('confirms with its confirm button', async () => {
+    const user = userEvent.setup();
+    const onConfirm = jest.fn();
+    render(<Harness onConfirm={onConfirm} />);
+    await user.click(screen.getByRole('button', { name: 'Leave contest' }));
+    await user.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ErrorState', () => {
+  it("shows the API's message and retries", async () => {
+    const user = userEvent.setup();
+    const retry = jest.fn();
+    render(<ErrorState error={new ApiError({ message: 'Contest not found', statusCode: 404 })} onRetry={retry} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Contest not found');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('DataTable', () => {
+  const columns = [
+    { key: 'symbol', header: 'Symbol', cell: (row: { symbol: string; qty: number }) => row.symbol },
+    { key: 'qty', header: 'Quantity', cell: (row: { symbol: string; qty: number }) => row.qty, align: 'end' as const },
+  ];
+
+  it('renders a captioned table of the rows', () => {
+    render(<DataTable caption="Positions" columns={columns} rows={[{ symbol: 'AAPL', qty: 3 }]} rowKey={(r) => r.symbol} />);
+    const table = screen.getByRole('table', { name: 'Positions' });
+    expect(table).toHaveTextContent('AAPL');
+    expect(screen.getByRole('columnheader', { name: 'Quantity' })).toHaveClass('bp-table__end');
+  });
+
+  it('says so when there are no rows', () => {
+    render(<DataTable caption="Positions" columns={columns} rows={[]} rowKey={(r) => r.symbol} empty="No positions" />);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByText('No positions')).toBeInTheDocument();
+  });
+});
+
+describe('CopyButton', () => {
+  beforeEach(() => useToastStore.getState().clear());
+
+  it('copies the text and confirms with a toast', async () => {
+    const user = userEvent.setup();
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    render(<CopyButton text="http://localhost:3000/join-contest-info/c1" label="Copy link" />);
+    await user.click(screen.getByRole('button', { name: 'Copy link: http://localhost:3000/join-contest-info/c1' }));
+    expect(writeText).toHaveBeenCalledWith('http://localhost:3000/join-contest-info/c1');
+    expect(useToastStore.getState().toasts.map((t) => [t.kind, t.message])).toEqual([['success', 'Copied to the clipboard']]);
+  });
+});
+
+describe('Countdown', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('ticks every second and calls onDone once at zero', () => {
+    jest.useFakeTimers({ now: Date.parse('2030-01-01T00:00:00Z') });
+    const onDone = jest.fn();
+    render(<Countdown to="2030-01-01T00:00:03Z" onDone={onDone} prefix="Starts in" />);
+    expect(screen.getByText('Starts in 3s')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(screen.getByText('Starts in 2s')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(5_000));
+    expect(screen.getByText('Starts in 0s')).toBeInTheDocument();
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+});

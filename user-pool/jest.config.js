@@ -6,4 +6,5 @@ module.exports = jestConfig({
   dir: __dirname,
   env: 'node',
   setupFiles: [path.join(__dirname, 'test', 'quiet-amplify.cjs')],
+  setupFilesAfterEnv: [path.join(__dirname, 'test', 'timeout.cjs')],
 });

@@ -1,12 +1,16 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { configureAuth } from '../auth/configure-auth';
+import { BrowserRouter, NavLink, Route, Routes } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { defaultSwrConfig } from '../api/swr';
+import { configureAuth, isUserPoolConfigured } from '../auth/configure-auth';
 import { loadRuntimeConfig } from '../config/runtime-config';
 import { useToastStore } from '../store/toast-store';
+import { Button, EmptyState, ErrorState, PageLoader } from '../ui';
+import './standalone.css';
 
 // A remote's team runs its pages alone with `npm run dev -w <remote>`: same config.json, same API and user pool,
-// no host. Signing in happens in the composed app (or remote-auth standalone); the Amplify session is shared
-// per origin, so it is enough to sign in once on the same origin.
+// no host. Signing in happens in the composed app (or remote-auth standalone); the Amplify session is kept per
+// origin, so sign in once on the remote's own origin (remote-auth standalone on its port, or the composed app).
 
 export interface StandalonePage {
   path: string;
@@ -15,53 +19,81 @@ export interface StandalonePage {
   example?: string;
 }
 
-function Toasts() {
-  const { toasts, dismiss } = useToastStore();
+function StandaloneToasts() {
+  const toasts = useToastStore((state) => state.toasts);
+  const dismiss = useToastStore((state) => state.dismiss);
   return (
-    <div aria-live="polite" style={{ position: 'fixed', right: 16, bottom: 16, display: 'grid', gap: 8, maxWidth: 500 }}>
+    <section className="bp-standalone__toasts" aria-label="Notifications">
       {toasts.map((toast) => (
-        <div key={toast.id} role={toast.kind === 'error' ? 'alert' : 'status'} style={{ padding: 12, background: '#18232c', borderRadius: 8 }}>
-          {toast.message}{' '}
-          <button type="button" onClick={() => dismiss(toast.id)}>
+        <div
+          key={toast.id}
+          className={`bp-standalone__toast bp-standalone__toast--${toast.kind}`}
+          role={toast.kind === 'error' ? 'alert' : 'status'}
+        >
+          <p>{toast.message}</p>
+          <Button size="small" variant="ghost" onClick={() => dismiss(toast.id)}>
             Close
-          </button>
+          </Button>
         </div>
       ))}
-    </div>
+    </section>
   );
 }
 
+type Startup = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; error: unknown };
+
 export function StandaloneApp({ name, pages }: { name: string; pages: StandalonePage[] }) {
-  const [state, setState] = useState<'loading' | 'ready' | string>('loading');
+  const [startup, setStartup] = useState<Startup>({ state: 'loading' });
   useEffect(() => {
     loadRuntimeConfig()
       .then((config) => {
-        configureAuth(config);
-        setState('ready');
+        // In the composed app only the host configures Amplify; standalone, the remote stands in for it.
+        if (isUserPoolConfigured(config)) configureAuth(config);
+        setStartup({ state: 'ready' });
       })
-      .catch((error: Error) => setState(error.message));
+      .catch((error: unknown) => setStartup({ state: 'failed', error }));
   }, []);
-  if (state === 'loading') return <p>Loading…</p>;
-  if (state !== 'ready') return <p role="alert">{state}</p>;
-  return (
-    <BrowserRouter>
-      <header style={{ padding: 16, borderBottom: '1px solid var(--color-border)' }}>
-        <strong>{name}</strong> (standalone) —{' '}
-        {pages.map((page) => (
-          <Link key={page.path} to={page.example ?? page.path} style={{ marginRight: 12 }}>
-            {page.example ?? page.path}
-          </Link>
-        ))}
-      </header>
-      <main style={{ padding: 16 }}>
-        <Routes>
-          {pages.map((page) => (
-            <Route key={page.path} path={page.path} element={page.element} />
-          ))}
-          <Route path="*" element={<p>Pick a page above.</p>} />
-        </Routes>
+
+  if (startup.state === 'loading') return <PageLoader label="Loading configuration" />;
+  if (startup.state === 'failed') {
+    return (
+      <main className="bp-standalone__main">
+        <ErrorState title="config.json could not be loaded" error={startup.error} onRetry={() => window.location.reload()} />
       </main>
-      <Toasts />
-    </BrowserRouter>
+    );
+  }
+  return (
+    <SWRConfig value={defaultSwrConfig}>
+      <BrowserRouter>
+        <header className="bp-standalone__header">
+          <strong className="bp-standalone__brand">
+            <span aria-hidden="true">▲</span> {name} <span className="bp-standalone__tag">standalone</span>
+          </strong>
+          <nav aria-label="Pages of this remote" className="bp-standalone__nav">
+            {pages.map((page) => (
+              <NavLink key={page.path} to={page.example ?? page.path}>
+                {page.example ?? page.path}
+              </NavLink>
+            ))}
+          </nav>
+        </header>
+        <main className="bp-standalone__main">
+          <Routes>
+            {pages.map((page) => (
+              <Route key={page.path} path={page.path} element={page.element} />
+            ))}
+            <Route
+              path="*"
+              element={
+                <EmptyState title={`${name} on its own`}>
+                  Pick one of its pages above. Replace ID in an address with a real contest id.
+                </EmptyState>
+              }
+            />
+          </Routes>
+        </main>
+        <StandaloneToasts />
+      </BrowserRouter>
+    </SWRConfig>
   );
 }

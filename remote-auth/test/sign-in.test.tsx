@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Hub } from 'aws-amplify/utils';
 import AuthPage from '../src/app/pages/auth-page';
 import { configureAmplify } from './support/amplify';
 import {
@@ -154,11 +155,15 @@ describe('After the password', () => {
           email_verified: 'false',
         }),
     });
+    const widgetEvents: string[] = [];
+    const stop = Hub.listen('bullpen-auth', ({ payload }) => widgetEvents.push(payload.event));
     const { user, phone, password, submit } = await openSignIn();
     await user.type(phone, '5555550123');
     await user.type(password, 'secret password');
     await user.click(submit);
     expect(await screen.findByText('Account recovery requires verified contact information')).toBeInTheDocument();
+    // Amplify has already said "signedIn"; the widget says it is done only after this step.
+    expect(widgetEvents).toEqual([]);
     // SPEC §2: the email keeps the first and last character of its local part, the phone its last 4 digits.
     expect(screen.getByLabelText('Email: a*********h@example.com')).toBeInTheDocument();
     expect(screen.getByLabelText('Phone Number: ********0123')).toBeInTheDocument();
@@ -170,6 +175,8 @@ describe('After the password', () => {
     );
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Signed in. Taking you to Bullpen…');
+    expect(widgetEvents).toEqual(['done']);
+    stop();
   });
 
   it('verifies the chosen contact with a code', async () => {

@@ -9,6 +9,7 @@ import { bullpenAuthTheme } from '../theme/bullpen-auth-theme';
 import { ConfigurationError } from './configuration-error';
 import { ProductHeader } from './product-header';
 import { SetupTotpHeader } from './setup-totp-header';
+import { SignedInNote } from './signed-in-note';
 import { SignUpFormFields } from './sign-up-form-fields';
 import { SignUpRefreshContext } from './sign-up-refresh';
 
@@ -62,12 +63,7 @@ export function BullpenAuthenticator() {
               components={components}
               services={services}
             >
-              {() => (
-                // Shown only until the host, which follows Amplify's Hub, routes the signed-in user onwards.
-                <p className="bullpen-auth__signed-in" role="status">
-                  Signed in. Taking you to Bullpen…
-                </p>
-              )}
+              {() => <SignedInNote />}
             </Authenticator>
           ) : (
             <>

@@ -1,0 +1,22 @@
+import { Hub } from 'aws-amplify/utils';
+import { useEffect } from 'react';
+
+/** Hub channel on which the widget says it has finished (after any post-sign-in step such as verify contact). */
+export const AUTH_WIDGET_CHANNEL = 'bullpen-auth';
+export const AUTH_WIDGET_DONE = 'done';
+
+/**
+ * Rendered by the Authenticator once it has nothing left to ask. Amplify announces `signedIn` on its own Hub
+ * before the widget's verify-contact step; a host that wants that step to be seen can wait for this event.
+ */
+export function SignedInNote() {
+  useEffect(() => {
+    Hub.dispatch(AUTH_WIDGET_CHANNEL, { event: AUTH_WIDGET_DONE });
+  }, []);
+  return (
+    // Shown only until the host, which follows Amplify's Hub, routes the signed-in user onwards.
+    <p className="bullpen-auth__signed-in" role="status">
+      Signed in. Taking you to Bullpen…
+    </p>
+  );
+}

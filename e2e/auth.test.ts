@@ -1,0 +1,228 @@
+// Sign-in end to end (SPEC §2 widget screens, §4 flows): the federated Authenticator in a real Chromium against the
+// local user pool, with confirmation codes read from the pool's outbox.
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import {
+  appUrl,
+  createActiveUser,
+  createUser,
+  launchBrowser,
+  newPage,
+  stack,
+  uniquePhone,
+  waitForPath,
+} from './helpers';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '.e2e-artifacts/auth';
+const WELCOME = 'Welcome to Bullpen'; // the onboarding screen of a new (not-initialized) user
+
+/** The latest code the pool "sent" to `phone`. */
+async function latestCode(phone: string): Promise<string> {
+  const response = await fetch(`${stack().pool}/outbox.json?phone=${encodeURIComponent(phone)}`);
+  const messages = (await response.json()) as { code: string; createdAt: string }[];
+  const code = [...messages].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]?.code;
+  if (!code) throw new Error(`no code for ${phone} in the outbox`);
+  return code;
+}
+
+/** The number box takes the national part; the country code select stays at +1. */
+const nationalPart = (phone: string) => phone.replace(/^\+1/, '');
+
+async function fillSignIn(page: Page, phone: string, password: string) {
+  await page.getByLabel('Phone Number').fill(nationalPart(phone));
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function adminCreateUser(phone: string, temporaryPassword: string) {
+  const { pool, config } = stack();
+  const response = await fetch(pool, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.AdminCreateUser',
+    },
+    body: JSON.stringify({
+      UserPoolId: config.auth.userPoolId,
+      Username: phone,
+      TemporaryPassword: temporaryPassword,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [{ Name: 'phone_number', Value: phone }],
+    }),
+  });
+  if (!response.ok) throw new Error(`AdminCreateUser: ${response.status} ${await response.text()}`);
+}
+
+describe('sign-up from a deep link (SPEC §2, §4)', () => {
+  it('sends a signed-out visitor to /auth, creates and confirms the account, signs in and reaches onboarding', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(appUrl('/create-contest'));
+    await waitForPath(page, '/auth');
+    expect(await page.evaluate(() => localStorage.getItem('next'))).toBe(appUrl('/create-contest'));
+
+    const phone = uniquePhone();
+    await page.getByRole('tab', { name: 'Create Account' }).click();
+    await page
+      .getByLabel('Phone Number')
+      .fill(`(${nationalPart(phone).slice(0, 3)}) ${nationalPart(phone).slice(3, 6)}-${nationalPart(phone).slice(6)}`);
+    await page.getByLabel('Password', { exact: true }).fill('a fine password');
+    await page.getByLabel('Confirm Password').fill('a fine password');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await page.getByRole('button', { name: 'Resend Code' }).waitFor();
+    await page.getByLabel('Confirmation Code').fill(await latestCode(phone));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+
+    // Auto sign-in; a new user meets onboarding before anything else (SPEC §4 app gate).
+    await page.getByRole('heading', { name: WELCOME }).waitFor({ timeout: 30_000 });
+    // The pool knows the user by the clean E.164 number.
+    const lastAuthUser = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((name) => name.endsWith('.LastAuthUser'));
+      return key ? localStorage.getItem(key) : null;
+    });
+    expect(lastAuthUser).toBe(phone);
+    await context.close();
+  });
+});
+
+describe('signing in and out', () => {
+  it('signs out from the header and lands on /auth with the session gone', async () => {
+    const user = await createActiveUser();
+    const { page, context } = await newPage(browser, { user });
+    await page.goto(appUrl('/home'));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await waitForPath(page, '/auth');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    const tokensLeft = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith('.idToken')));
+    expect(tokensLeft).toEqual([]);
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await context.close();
+  });
+
+  it("shows the provider's message for a wrong password, in an alert that can be dismissed", async () => {
+    const user = await createUser();
+    const { page, context } = await newPage(browser);
+    await page.goto(appUrl('/auth'));
+    await fillSignIn(page, user.phone, 'not the password');
+    const alert = page.getByText('Incorrect username or password.');
+    await alert.waitFor();
+    await page.getByRole('button', { name: 'Dismiss alert' }).click();
+    await alert.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await context.close();
+  });
+
+  it('signs in with the right password and leaves /auth', async () => {
+    const user = await createActiveUser();
+    const { page, context } = await newPage(browser);
+    await page.goto(appUrl('/auth'));
+    await fillSignIn(page, user.phone, user.password);
+    await waitForPath(page, '/home', 30_000);
+    await context.close();
+  });
+});
+
+describe('forgot password (SPEC §4)', () => {
+  it('sends a code, sets a new password with it, and signs in with the new password', async () => {
+    const user = await createUser();
+    const { page, context } = await newPage(browser);
+    await page.goto(appUrl('/auth'));
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Enter your phone number').fill(nationalPart(user.phone));
+    await page.getByRole('button', { name: 'Send code' }).click();
+
+    await page.getByLabel('Code *').waitFor();
+    await page.getByLabel('Code *').fill(await latestCode(user.phone));
+    await page.getByLabel('New Password').fill('a brand new password');
+    await page.getByLabel('Confirm Password').fill('a brand new password');
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await fillSignIn(page, user.phone, user.password);
+    await page.getByText('Incorrect username or password.').waitFor();
+    await fillSignIn(page, user.phone, 'a brand new password');
+    await page.getByRole('heading', { name: WELCOME }).waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+});
+
+describe('forced new password and verify contact (SPEC §2)', () => {
+  it('asks an admin-created user for a new password and signs them in with it', async () => {
+    const phone = uniquePhone();
+    await adminCreateUser(phone, 'Temporary-123');
+    const { page, context } = await newPage(browser);
+    await page.goto(appUrl('/auth'));
+    await fillSignIn(page, phone, 'Temporary-123');
+
+    await page.getByRole('heading', { name: 'Change Password' }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('my own password');
+    await page.getByLabel('Confirm Password').fill('my own password');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByRole('heading', { name: WELCOME }).waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+
+  // Pending a host change: the host leaves /auth on Amplify's `signedIn`, which comes before the widget's
+  // verify-contact step, so the step is never seen in the composed app (it is covered in remote-auth's component
+  // tests). The widget announces the end of its flow on Hub channel 'bullpen-auth' (event 'done'); once the host
+  // waits for it while on /auth, drop the `.skip`.
+  it.skip('offers to verify the masked phone of a user whose phone is unverified, and Skip signs in', async () => {
+    const phone = uniquePhone();
+    await adminCreateUser(phone, 'Temporary-123');
+    const { page, context } = await newPage(browser);
+    await page.goto(appUrl('/auth'));
+    await fillSignIn(page, phone, 'Temporary-123');
+    await page.getByRole('heading', { name: 'Change Password' }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('my own password');
+    await page.getByLabel('Confirm Password').fill('my own password');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+
+    await page.getByText('Account recovery requires verified contact information').waitFor();
+    await page.getByLabel(`Phone Number: ********${phone.slice(-4)}`).waitFor();
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await page.getByRole('heading', { name: WELCOME }).waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+});
+
+describe('look (SPEC §1, §9)', () => {
+  it.each([1280, 480])('renders sign-in and sign-up on theme at %i px', async (width) => {
+    await mkdir(SHOTS_DIR, { recursive: true });
+    const { page, context, errors } = await newPage(browser, { width, height: 900 });
+    await page.goto(appUrl('/auth'));
+    const signIn = page.getByRole('button', { name: 'Sign in' });
+    await signIn.waitFor();
+    await page.screenshot({ path: `${SHOTS_DIR}/sign-in-${width}.png`, fullPage: true });
+
+    const look = await signIn.evaluate((button) => {
+      const style = getComputedStyle(button);
+      const container = button.closest('[data-amplify-container]') as HTMLElement;
+      return {
+        background: style.backgroundColor,
+        font: style.fontFamily,
+        width: container.getBoundingClientRect().width,
+        rem: Number.parseFloat(getComputedStyle(document.documentElement).fontSize),
+      };
+    });
+    expect(look.background).toBe('rgb(91, 208, 179)');
+    expect(look.font).toMatch(/monospace/);
+    expect(look.width).toBeLessThanOrEqual(30 * look.rem + 1);
+    expect(look.width).toBeLessThanOrEqual(width);
+
+    await page.getByRole('tab', { name: 'Create Account' }).click();
+    await page.getByRole('button', { name: 'Create Account' }).waitFor();
+    await page.screenshot({ path: `${SHOTS_DIR}/sign-up-${width}.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   appUrl,
   createActiveUser,
+  createUser,
   launchBrowser,
   newPage,
   type RuntimeConfig,
@@ -66,6 +67,54 @@ describe('signed out (SPEC §2)', () => {
     const { page, context } = await newPage(browser);
     await page.goto(appUrl('/no-such-path'));
     await waitForPath(page, '/auth');
+    await context.close();
+  });
+});
+
+describe('signed in with a real session (SPEC §2, §4)', () => {
+  /** Puts `value` under "next" once, before the app starts, as a signed-out visit would have left it. */
+  async function withNext(context: import('playwright-core').BrowserContext, value: string) {
+    await context.addInitScript((next) => {
+      if (sessionStorage.getItem('e2e-next')) return;
+      localStorage.setItem('next', next);
+      sessionStorage.setItem('e2e-next', '1');
+    }, value);
+  }
+
+  it('follows a same-origin "next" (path and query), removes it, and sends /auth to /home afterwards', async () => {
+    const user = await createActiveUser();
+    const { page, context } = await newPage(browser, { user });
+    await withNext(context, appUrl('/terms?from=invite'));
+    await page.goto(appUrl('/auth'));
+    await waitForPath(page, '/terms?from=invite');
+    await page.getByRole('heading', { level: 1, name: /terms/i }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('next'))).toBeNull();
+    // The history entry was replaced: the tab holds about:blank and one entry, not /auth and then /terms.
+    expect(await page.evaluate(() => window.history.length)).toBe(2);
+
+    await page.goto(appUrl('/auth'));
+    await waitForPath(page, '/home');
+    await context.close();
+  });
+
+  it('ignores a "next" that points at another site', async () => {
+    const user = await createActiveUser();
+    const { page, context } = await newPage(browser, { user });
+    await withNext(context, 'https://evil.example/steal?x=1');
+    await page.goto(appUrl('/'));
+    await waitForPath(page, '/home');
+    expect(new URL(page.url()).origin).toBe(new URL(stack().app).origin);
+    expect(await page.evaluate(() => localStorage.getItem('next'))).toBeNull();
+    await context.close();
+  });
+
+  it('shows onboarding from remote-profile to a new user, whatever the address', async () => {
+    const user = await createUser();
+    const { page, context } = await newPage(browser, { user });
+    await page.goto(appUrl('/create-contest'));
+    await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    expect(await page.getByText(UNAVAILABLE_TEXT).count()).toBe(0);
     await context.close();
   });
 });

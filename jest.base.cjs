@@ -28,7 +28,7 @@ module.exports = function jestConfig({ name, dir, env = 'node', setupFiles = [],
     },
     // Every jsdom workspace gets a FormData that can read a <form>, whatever else it sets up.
     setupFiles: env === 'jsdom' ? [path.join(__dirname, 'jest', 'form-data-of-form.cjs'), ...setupFiles] : setupFiles,
-    setupFilesAfterEnv,
+    setupFilesAfterEnv: env === 'jsdom' ? [path.join(__dirname, 'jest', 'testing-library.cjs'), ...setupFilesAfterEnv] : setupFilesAfterEnv,
     ...rest,
   };
 };

@@ -1,0 +1,159 @@
+// Issue 6 (and the parts of issue 7 that need a real contest): two players in a short live contest, in Chromium
+// against the real stack. The contest starts 30 s after it is created and lasts 2 minutes (the API's local minimums),
+// so the journey follows one contest from upcoming to completed; its steps run in order.
+import type { Browser, Page } from 'playwright-core';
+import {
+  appUrl,
+  callApi,
+  createActiveUser,
+  launchBrowser,
+  newPage,
+  type TestPage,
+  type TestUser,
+  waitForPath,
+} from './helpers';
+
+type Player = TestUser & { callSign: string };
+interface ContestUser {
+  data: { userId: string; portfolio: { cash: number; value: number; positions: { symbol: string; quantity: number }[] } | null };
+}
+
+let browser: Browser;
+let alice: Player;
+let bob: Player;
+let contestId: string;
+let startsAt: number;
+let endsAt: number;
+const pages: TestPage[] = [];
+
+const waitUntil = async (time: number) => {
+  const ms = time - Date.now();
+  if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+};
+
+async function boardIsLive() {
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    try {
+      await callApi('GET', `/contest/active/${contestId}`, { user: alice });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+  throw new Error('the contest never went live');
+}
+
+async function open(user: Player, path: string, width = 1280): Promise<Page> {
+  const tab = await newPage(browser, { user, width });
+  pages.push(tab);
+  await tab.page.goto(appUrl(path));
+  return tab.page;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  [alice, bob] = [await createActiveUser(), await createActiveUser()];
+  startsAt = Date.now() + 32_000;
+  endsAt = startsAt + 122_000;
+  const created = await callApi<{ data: { _id: string } }>('POST', '/contest/create-contest', {
+    user: alice,
+    body: {
+      name: 'E2E Live Sprint',
+      description: 'Two players, two minutes.',
+      startsAt: new Date(startsAt).toISOString(),
+      endsAt: new Date(endsAt).toISOString(),
+      picksCount: 2,
+      startingCash: 10_000,
+      maxParticipants: 10,
+      visibility: 'public',
+      affiliations: [],
+      isTeamCollaboration: false,
+    },
+  });
+  contestId = created.data._id;
+  await callApi('POST', '/contest/join-contest', { user: alice, body: { contestId, picks: ['AAPL', 'MSFT'] } });
+  await callApi('POST', '/contest/join-contest', { user: bob, body: { contestId, picks: ['NVDA', 'AMZN'] } });
+});
+
+afterAll(async () => {
+  for (const tab of pages) await tab.context.close();
+  await browser?.close();
+});
+
+it('before the start, the live page counts down and links to the details', async () => {
+  const page = await open(bob, `/live-contest/${contestId}`);
+  await page.getByText('This contest is not live yet. Trading opens when it starts.').waitFor();
+  await page.getByRole('link', { name: 'Contest details' }).waitFor();
+});
+
+it("a trade shows on the other player's leaderboard within one tick, without a reload", async () => {
+  await waitUntil(startsAt);
+  await boardIsLive();
+  const board = await open(alice, `/live-contest/${contestId}`);
+  await board.getByRole('table', { name: 'Leaderboard' }).waitFor();
+  await board.getByText('Simulated prices', { exact: true }).waitFor();
+
+  // Bob sells everything: from then on his value is exactly his cash, tick after tick.
+  const trading = await open(bob, `/trading/${contestId}`);
+  for (const symbol of ['NVDA', 'AMZN']) {
+    await trading.getByRole('button', { name: symbol, exact: true }).click();
+    await trading.getByLabel('Sell').check();
+    await trading.getByRole('button', { name: 'Max' }).click();
+    await trading.getByRole('button', { name: 'Review order' }).click();
+    await trading.getByRole('button', { name: 'Confirm sell' }).click();
+    await trading.getByText(new RegExp(`Sold \\d+ ${symbol} at \\$`)).waitFor();
+  }
+  await trading.getByText('No positions: everything is in cash.').waitFor();
+  const mine = await callApi<ContestUser>('GET', `/contest-user/${contestId}`, { user: bob });
+  const cash = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(mine.data.portfolio?.cash ?? 0);
+
+  const bobsRow = board.getByRole('row').filter({ hasText: bob.callSign });
+  await bobsRow.getByText(cash, { exact: true }).waitFor({ timeout: 12_000 });
+});
+
+it("an order the server refuses shows the server's message and changes nothing", async () => {
+  const trading = await open(alice, `/trading/${contestId}`);
+  await trading.getByRole('table', { name: 'My positions' }).waitFor();
+  const before = await callApi<ContestUser>('GET', `/contest-user/${contestId}`, { user: alice });
+  // The screen shows a stale, much larger cash balance (as after a purchase made in another tab): the ticket
+  // lets the order through, and the server, the only authority, refuses it.
+  await trading.route('**/contest-user/**', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as ContestUser;
+    if (body.data.portfolio) body.data.portfolio.cash = 10_000_000;
+    await route.fulfill({ response, json: body });
+  });
+  await trading.reload();
+  await trading.getByRole('button', { name: 'AAPL', exact: true }).click();
+  await trading.getByLabel('Quantity (shares)').fill('5000');
+  await trading.getByRole('button', { name: 'Review order' }).click();
+  await trading.getByRole('button', { name: 'Confirm buy' }).click();
+  const alert = trading.getByRole('alert').filter({ hasText: /cash/i });
+  await alert.waitFor();
+  const after = await callApi<ContestUser>('GET', `/contest-user/${contestId}`, { user: alice });
+  expect(after.data.portfolio?.cash).toBe(before.data.portfolio?.cash);
+  // Prices move every tick; holdings must not.
+  const holdings = (user: ContestUser) => user.data.portfolio?.positions.map(({ symbol, quantity }) => ({ symbol, quantity }));
+  expect(holdings(after)).toEqual(holdings(before));
+});
+
+it("a call sign on the leaderboard opens that player's public profile", async () => {
+  const board = await open(alice, `/live-contest/${contestId}`);
+  await board.getByRole('link', { name: bob.callSign }).click();
+  await waitForPath(board, `/profile?userId=${encodeURIComponent((await callApi<ContestUser>('GET', `/contest-user/${contestId}`, { user: bob })).data.userId)}`);
+  await board.getByRole('heading', { level: 1, name: bob.callSign }).waitFor();
+  expect(await board.getByRole('link', { name: 'Edit profile' }).count()).toBe(0);
+});
+
+it('when the contest ends, the live page moves to the results, and the profile counts it', async () => {
+  const board = await open(bob, `/live-contest/${contestId}`);
+  await board.getByRole('table', { name: 'Leaderboard' }).waitFor();
+  await waitUntil(endsAt);
+  await waitForPath(board, `/contest-completed/${contestId}`, 30_000);
+
+  const profile = await open(alice, '/profile');
+  await profile.getByRole('heading', { level: 1, name: alice.callSign }).waitFor();
+  const completed = profile.getByRole('term').filter({ hasText: /^Completed$/ }).locator('xpath=following-sibling::dd[1]');
+  await completed.filter({ hasText: /^1$/ }).waitFor();
+  await profile.getByRole('link', { name: 'E2E Live Sprint' }).waitFor();
+});

@@ -128,6 +128,10 @@ describe('next address after sign-in', () => {
     const { auth } = await import('./setup');
     auth.signedIn = true;
     hub.emit('signedIn');
+    // The widget may still ask something (verify contact): the host waits until it says it is done.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.getByRole('heading', { level: 1, name: 'remote_auth/AuthPage' })).toBeInTheDocument();
+    hub.emit('done', 'bullpen-auth');
     expect(await heading('remote_trading/LiveContestPage')).toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe('/live-contest/c3'));
   });

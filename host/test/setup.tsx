@@ -3,19 +3,20 @@
 import { useParams } from 'react-router-dom';
 
 type Listener = (capsule: { payload: { event: string } }) => void;
-const listeners = new Set<Listener>();
+const listeners = new Set<{ channel: string; listener: Listener }>();
 
 export const hub = {
-  emit(event: string) {
-    for (const listener of listeners) listener({ payload: { event } });
+  emit(event: string, channel = 'auth') {
+    for (const entry of [...listeners]) if (entry.channel === channel) entry.listener({ payload: { event } });
   },
 };
 
 jest.mock('aws-amplify/utils', () => ({
   Hub: {
-    listen: (_channel: string, listener: Listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    listen: (channel: string, listener: Listener) => {
+      const entry = { channel, listener };
+      listeners.add(entry);
+      return () => listeners.delete(entry);
     },
   },
 }));

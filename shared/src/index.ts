@@ -12,3 +12,4 @@ export * from './format/format';
 export * from './auth/configure-auth';
 export * from './standalone/standalone-app';
 export * from './ui';
+export * from './auth/auth-widget-events';

@@ -1,4 +1,4 @@
-import { CURRENT_USER_KEY, useUserStore } from '@bullpen/shared';
+import { AUTH_WIDGET_CHANNEL, AUTH_WIDGET_DONE, CURRENT_USER_KEY, useUserStore } from '@bullpen/shared';
 import { getCurrentUser, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { useEffect, useState } from 'react';
@@ -6,6 +6,10 @@ import { mutate } from 'swr';
 
 // SPEC §4: auth status is configuring (loader), unauthenticated (signed-out routes) or authenticated.
 export type AuthStatus = 'configuring' | 'unauthenticated' | 'authenticated';
+
+/** How long a sign-in on /auth waits for the widget's own last steps before going on regardless (a widget
+ *  version that never announces it is done must not keep anyone on /auth for ever). */
+export const WIDGET_DONE_FALLBACK_MS = 120_000;
 
 /** Forget everything the previous user saw: the store and every cached read. */
 function forgetSession() {
@@ -25,12 +29,33 @@ export function useAuthStatus(): AuthStatus {
       .then(() => settle('authenticated'))
       .catch(() => settle('unauthenticated'));
 
+    let waitingForWidget: ReturnType<typeof setTimeout> | undefined;
+    const stopWaiting = () => {
+      clearTimeout(waitingForWidget);
+      waitingForWidget = undefined;
+    };
+    const stopWidget = Hub.listen(AUTH_WIDGET_CHANNEL, ({ payload }) => {
+      if (payload.event !== AUTH_WIDGET_DONE || !waitingForWidget) return;
+      stopWaiting();
+      settle('authenticated');
+    });
+
     const stop = Hub.listen('auth', ({ payload }) => {
       switch (payload.event) {
         case 'signedIn':
-          settle('authenticated');
+          // Signed in through the widget: let it finish (verify contact, say) before the routes take over.
+          if (window.location.pathname === '/auth') {
+            stopWaiting();
+            waitingForWidget = setTimeout(() => {
+              waitingForWidget = undefined;
+              settle('authenticated');
+            }, WIDGET_DONE_FALLBACK_MS);
+          } else {
+            settle('authenticated');
+          }
           break;
         case 'signedOut':
+          stopWaiting();
           forgetSession();
           settle('unauthenticated');
           break;
@@ -53,7 +78,9 @@ export function useAuthStatus(): AuthStatus {
     });
     return () => {
       active = false;
+      stopWaiting();
       stop();
+      stopWidget();
     };
   }, []);
 

@@ -1,9 +1,8 @@
+import { AUTH_WIDGET_CHANNEL, AUTH_WIDGET_DONE } from '@bullpen/shared';
 import { Hub } from 'aws-amplify/utils';
 import { useEffect } from 'react';
 
-/** Hub channel on which the widget says it has finished (after any post-sign-in step such as verify contact). */
-export const AUTH_WIDGET_CHANNEL = 'bullpen-auth';
-export const AUTH_WIDGET_DONE = 'done';
+export { AUTH_WIDGET_CHANNEL, AUTH_WIDGET_DONE };
 
 /**
  * Rendered by the Authenticator once it has nothing left to ask. Amplify announces `signedIn` on its own Hub

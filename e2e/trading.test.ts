@@ -150,6 +150,12 @@ it('when the contest ends, the live page moves to the results, and the profile c
   await board.getByRole('table', { name: 'Leaderboard' }).waitFor();
   await waitUntil(endsAt);
   await waitForPath(board, `/contest-completed/${contestId}`, 30_000);
+  // Both players see the frozen final standings.
+  const standings = board.getByRole('table', { name: 'Final standings' });
+  await standings.getByText(alice.callSign).waitFor();
+  await standings.getByText(bob.callSign).waitFor();
+  const results = await open(alice, `/contest-completed/${contestId}`);
+  await results.getByRole('table', { name: 'Final standings' }).getByText(bob.callSign).waitFor();
 
   const profile = await open(alice, '/profile');
   await profile.getByRole('heading', { level: 1, name: alice.callSign }).waitFor();

@@ -1,0 +1,138 @@
+// Issue 5: two players and the contest screens, in Chromium against the real stack. The steps run in order: Alice
+// creates a contest, Bob arrives signed out through the invitation, signs in, comes back through `next` and plays
+// with his picks; then a team contest and a cancellation. (A contest played to its final standings is in
+// trading.test.ts.)
+import type { Browser, Page } from 'playwright-core';
+import { appUrl, callApi, createActiveUser, createUser, launchBrowser, newPage, type TestPage, type TestUser, waitForPath } from './helpers';
+
+let browser: Browser;
+let alice: TestUser & { callSign: string };
+let bob: TestUser;
+let bobPage: Page;
+let contestId: string;
+let teamContestId: string;
+const tabs: TestPage[] = [];
+
+const local = (date: Date) => {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
+};
+
+async function open(user: TestUser | undefined, path: string): Promise<Page> {
+  const tab = await newPage(browser, user ? { user } : {});
+  tabs.push(tab);
+  await tab.page.goto(appUrl(path));
+  return tab.page;
+}
+
+async function choosePicks(page: Page, symbols: string[], confirm: 'Confirm and join' | 'Confirm new picks') {
+  for (const symbol of symbols) await page.getByLabel(`Pick ${symbol}`).check();
+  await page.getByRole('button', { name: 'Review picks' }).click();
+  await page.getByRole('button', { name: confirm }).click();
+  await page.waitForURL(/\/contest-detail\//, { timeout: 20_000 });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  alice = await createActiveUser();
+  bob = await createUser();
+});
+
+afterAll(async () => {
+  for (const tab of tabs) await tab.context.close();
+  await browser?.close();
+});
+
+it('Alice creates a contest in the form and gets its invitation link', async () => {
+  const page = await open(alice, '/create-contest');
+  const start = new Date(Date.now() + 20 * 60_000);
+  const end = new Date(start.getTime() + 60 * 60_000);
+  await page.getByLabel('Name', { exact: true }).fill('E2E Friends Cup');
+  await page.getByLabel('Starts').fill(local(start));
+  await page.getByLabel('Ends').fill(local(end));
+  await page.getByLabel('Picks per player').fill('2');
+  await page.getByRole('button', { name: 'Create contest' }).click();
+  await page.waitForURL(/\/contest-confirmed\//, { timeout: 20_000 });
+  contestId = new URL(page.url()).pathname.split('/').pop() as string;
+  await page.getByText(`/join-contest-info/${contestId}`).first().waitFor();
+  await page.getByRole('button', { name: 'Copy link' }).waitFor();
+});
+
+it('Bob opens the invitation signed out, signs in, chooses a call sign and comes back to it through next', async () => {
+  bobPage = await open(undefined, `/join-contest-info/${contestId}`);
+  await bobPage.getByText('E2E Friends Cup').first().waitFor();
+  await bobPage.getByRole('link', { name: 'Sign up to join' }).click();
+  await waitForPath(bobPage, '/auth');
+  await bobPage.getByLabel('Phone Number').fill(bob.phone.replace(/^\+1/, ''));
+  await bobPage.getByLabel('Password', { exact: true }).fill(bob.password);
+  await bobPage.getByRole('button', { name: 'Sign in' }).click();
+  await bobPage.getByLabel('Call sign', { exact: true }).fill(`B${String(Date.now()).slice(-6)}`);
+  await bobPage.getByLabel('Display name').fill('Bob Joiner');
+  await bobPage.getByRole('button', { name: 'Start playing' }).click();
+  await waitForPath(bobPage, `/join-contest-info/${contestId}`);
+});
+
+it('Bob joins with his picks, and Alice sees the participant count change', async () => {
+  await bobPage.getByRole('link', { name: /Join/ }).first().click();
+  await waitForPath(bobPage, `/save-picks/${contestId}`);
+  await choosePicks(bobPage, ['AAPL', 'MSFT'], 'Confirm and join');
+  await bobPage.getByRole('button', { name: 'Leave contest' }).waitFor();
+
+  const page = await open(alice, `/contest-detail/${contestId}`);
+  await page.getByText('1 / 50').first().waitFor();
+});
+
+it('Bob changes his picks, leaves, and joins again', async () => {
+  await bobPage.getByRole('link', { name: 'Edit picks' }).click();
+  await waitForPath(bobPage, `/edit-picks/${contestId}`);
+  await bobPage.getByLabel('Pick AAPL').uncheck();
+  await choosePicks(bobPage, ['NVDA'], 'Confirm new picks');
+  const afterEdit = await callApi<{ data: { picks: string[] } }>('GET', `/contest-user/${contestId}`, { user: bob });
+  expect([...afterEdit.data.picks].sort()).toEqual(['MSFT', 'NVDA']);
+
+  await bobPage.getByRole('button', { name: 'Leave contest' }).click();
+  await bobPage.getByRole('alertdialog').getByRole('button', { name: 'Leave contest' }).click();
+  await bobPage.getByRole('link', { name: /Join/ }).first().waitFor();
+  const afterLeave = await callApi<{ data: { joined: boolean } }>('GET', `/contest-user/${contestId}`, { user: bob });
+  expect(afterLeave.data.joined).toBe(false);
+
+  await bobPage.getByRole('link', { name: /Join/ }).first().click();
+  await choosePicks(bobPage, ['AMZN', 'GOOGL'], 'Confirm and join');
+  const again = await callApi<{ data: { joined: boolean } }>('GET', `/contest-user/${contestId}`, { user: bob });
+  expect(again.data.joined).toBe(true);
+});
+
+it('in a team contest Bob picks his team', async () => {
+  const startsAt = new Date(Date.now() + 30 * 60_000);
+  const created = await callApi<{ data: { _id: string } }>('POST', '/contest/create-contest', {
+    user: alice,
+    body: {
+      name: 'E2E Team Derby',
+      description: '',
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+      picksCount: 2,
+      startingCash: 50_000,
+      maxParticipants: 20,
+      visibility: 'public',
+      affiliations: ['Bulls', 'Bears'],
+      isTeamCollaboration: true,
+    },
+  });
+  teamContestId = created.data._id;
+  await bobPage.goto(appUrl(`/save-picks/${teamContestId}`));
+  await bobPage.getByRole('radiogroup', { name: 'Your team' }).getByText('Bears').click();
+  await choosePicks(bobPage, ['AAPL', 'MSFT'], 'Confirm and join');
+  const mine = await callApi<{ data: { affiliation: string | null } }>('GET', `/contest-user/${teamContestId}`, { user: bob });
+  expect(mine.data.affiliation).toBe('Bears');
+});
+
+it('Alice cancels the team contest and Bob sees it cancelled', async () => {
+  const page = await open(alice, `/contest-detail/${teamContestId}`);
+  await page.getByRole('button', { name: 'Cancel contest' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel contest' }).click();
+  await page.getByText('This contest was cancelled').first().waitFor();
+
+  await bobPage.goto(appUrl(`/contest-detail/${teamContestId}`));
+  await bobPage.getByText('This contest was cancelled').first().waitFor();
+});

@@ -1,0 +1,146 @@
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import type { ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import { setRuntimeConfig } from '../config/runtime-config';
+import { CURRENT_USER_KEY, defaultSwrConfig, fetcher, invalidate, useApiGet, useApiPost, useCurrentUser } from './swr';
+
+jest.mock('aws-amplify/auth', () => ({
+  fetchAuthSession: jest.fn(async () => ({ tokens: { idToken: { toString: () => 'id-token' } } })),
+}));
+
+const API = 'http://api.test';
+const server = setupServer();
+const calls: string[] = [];
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  calls.length = 0;
+  setRuntimeConfig({
+    apiHost: API,
+    auth: { region: 'us-east-1', userPoolId: 'us-east-1_Test', userPoolClientId: 'client' },
+    remotes: { auth: '', contests: '', trading: '', profile: '' },
+  });
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+// A fresh cache per test, like a fresh page.
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <SWRConfig value={{ ...defaultSwrConfig, provider: () => new Map() }}>{children}</SWRConfig>
+);
+
+describe('key convention', () => {
+  it('fetches a GET read by its path and a POST read by [path, body]', async () => {
+    server.use(
+      http.get(`${API}/contest/upcoming`, () => HttpResponse.json({ contests: ['u'] })),
+      http.post(`${API}/contest/get-contest`, async ({ request }) => HttpResponse.json({ asked: await request.json() })),
+    );
+    await expect(fetcher('/contest/upcoming')).resolves.toEqual({ contests: ['u'] });
+    await expect(fetcher(['/contest/get-contest', { contestId: 'c1' }])).resolves.toEqual({ asked: { contestId: 'c1' } });
+  });
+
+  it('useApiGet and useApiPost read through those keys; a null path does not fetch', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get(`${API}/contest/active`, () => {
+        calls.push('active');
+        return HttpResponse.json({ contests: [] });
+      }),
+      http.post(`${API}/user-profile/get-user-profile`, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ userProfile: { ticker: 'ACE' } });
+      }),
+    );
+    // SWR re-renders only for the fields a render read: read them in the hook, as a component would.
+    const read = ({ data, isLoading }: { data?: unknown; isLoading: boolean }) => ({ data, isLoading });
+    const get = renderHook(() => read(useApiGet<{ contests: unknown[] }>('/contest/active')), { wrapper });
+    const post = renderHook(() => read(useApiPost('/user-profile/get-user-profile', { userId: 'u1' })), { wrapper });
+    const idle = renderHook(() => read(useApiGet(null)), { wrapper });
+    await waitFor(() => expect(get.result.current.data).toEqual({ contests: [] }));
+    await waitFor(() => expect(post.result.current.data).toEqual({ userProfile: { ticker: 'ACE' } }));
+    expect(sent).toEqual([{ userId: 'u1' }]);
+    expect(idle.result.current.data).toBeUndefined();
+    expect(idle.result.current.isLoading).toBe(false);
+  });
+});
+
+describe('the current user (SPEC §7)', () => {
+  it('is read once: no retry after a failure, no refetch on focus', async () => {
+    server.use(
+      http.post(`${API}/user/get-user`, () => {
+        calls.push('get-user');
+        return HttpResponse.json({ errMessage: 'Down for maintenance' }, { status: 503 });
+      }),
+    );
+    const { result } = renderHook(
+      () => {
+        const { data, error } = useCurrentUser();
+        return { data, error };
+      },
+      {
+        // An app-wide config that would retry at once and refetch on every focus: the current user must opt out.
+        wrapper: ({ children }: { children: ReactNode }) => (
+          <SWRConfig
+            value={{
+              ...defaultSwrConfig,
+              provider: () => new Map(),
+              focusThrottleInterval: 0,
+              onErrorRetry: (_error, _key, _config, revalidate, options) => void revalidate(options),
+            }}
+          >
+            {children}
+          </SWRConfig>
+        ),
+      },
+    );
+    await waitFor(() => expect(result.current.error?.message).toBe('Down for maintenance'));
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls).toEqual(['get-user']);
+    expect(CURRENT_USER_KEY).toEqual(['/user/get-user', {}]);
+  });
+});
+
+describe('invalidate', () => {
+  it('refetches the cached reads whose path matches, and only those', async () => {
+    let upcoming = 0;
+    let completed = 0;
+    server.use(
+      http.get(`${API}/contest/upcoming`, () => HttpResponse.json({ n: ++upcoming })),
+      http.get(`${API}/contest/completed`, () => HttpResponse.json({ n: ++completed })),
+    );
+    function Reads() {
+      const a = useApiGet<{ n: number }>('/contest/upcoming');
+      const b = useApiGet<{ n: number }>('/contest/completed');
+      return (
+        <p>
+          upcoming {a.data?.n ?? '-'} completed {b.data?.n ?? '-'}
+        </p>
+      );
+    }
+    // invalidate() works on SWR's global cache, the one every remote shares.
+    render(
+      <SWRConfig value={{ ...defaultSwrConfig, dedupingInterval: 0 }}>
+        <Reads />
+      </SWRConfig>,
+    );
+    await screen.findByText('upcoming 1 completed 1');
+    await act(async () => {
+      await invalidate('/contest/up');
+    });
+    await screen.findByText('upcoming 2 completed 1');
+    await act(async () => {
+      await invalidate((path) => path === '/contest/completed');
+    });
+    await screen.findByText('upcoming 2 completed 2');
+    await act(async () => {
+      await invalidate(/^\/contest\//);
+    });
+    await screen.findByText('upcoming 3 completed 3');
+  });
+});

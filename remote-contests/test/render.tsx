@@ -13,11 +13,11 @@ function LocationProbe() {
 }
 
 export function signIn(user: { id: string; ticker: string; role: 'user' | 'admin' } = ME) {
-  useUserStore.setState({ user });
+  useUserStore.getState().setUser({ status: 'active', _id: user.id, ticker: user.ticker, role: user.role });
 }
 
 export function signOut() {
-  useUserStore.setState({ user: null });
+  useUserStore.getState().clear();
 }
 
 export const toasts = () => useToastStore.getState().toasts;
@@ -39,6 +39,6 @@ export function renderPage(page: ReactElement, { pattern, path, state }: { patte
 }
 
 export function resetStores() {
-  useToastStore.setState({ toasts: [] });
-  useUserStore.setState({ user: null, lastLiveContestsFetched: null });
+  useToastStore.getState().clear();
+  useUserStore.getState().clear();
 }

@@ -3,10 +3,10 @@
 export const CONTESTS_CSS = `
 .bpc-screen {
   --bpc-primary: var(--color-primary, #5bd0b3);
-  --bpc-on-primary: #06231c;
+  --bpc-on-primary: var(--color-on-primary, #06231c);
   --bpc-bg: var(--color-bg, #0d1117);
   --bpc-surface: var(--color-surface, #151b23);
-  --bpc-surface-2: #1c2430;
+  --bpc-surface-2: var(--color-surface-2, #1c2430);
   --bpc-border: var(--color-border, #2a3340);
   --bpc-text: var(--color-text, #e6edf3);
   --bpc-muted: var(--color-muted, #98a4b5);

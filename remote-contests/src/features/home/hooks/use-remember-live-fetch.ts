@@ -5,6 +5,6 @@ import { useEffect } from 'react';
 export function useRememberLiveFetch(liveCount: number | undefined) {
   useEffect(() => {
     if (liveCount === undefined) return;
-    useUserStore.setState({ lastLiveContestsFetched: Date.now() });
+    useUserStore.getState().setLastLiveContestsFetched(Date.now());
   }, [liveCount]);
 }

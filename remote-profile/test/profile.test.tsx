@@ -146,3 +146,20 @@ it('keeps the form and shows the field error when the call sign is taken', async
   expect(useUserStore.getState().user?.ticker).toBe('ACE');
   expect(screen.getByTestId('where')).toHaveTextContent('/edit-profile');
 });
+
+it('shows a loading state, then an empty state with a way to find a contest', async () => {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http.post(`${API}/user-profile/get-user-profile`, async () => {
+      await gate;
+      return HttpResponse.json({ userProfile: profile({ recentContests: [], stats: { contestsJoined: 0, contestsCompleted: 0, wins: 0, bestReturnPct: null, averageReturnPct: null } }) });
+    }),
+  );
+  renderAt('/profile');
+  expect(screen.getByRole('status')).toHaveTextContent('Loading profile…');
+  release();
+  expect(await screen.findByText('You have not joined a contest yet.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Find a contest' })).toHaveAttribute('href', '/home');
+  expect(screen.getByText('Best return').nextSibling).toHaveTextContent('—');
+});

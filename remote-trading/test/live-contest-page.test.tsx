@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { API, board, contest, me } from './fixtures';
 import { renderAt, server } from './render';
@@ -107,4 +107,29 @@ it('says so for a cancelled or unknown contest', async () => {
   );
   renderAt('/trading/c1');
   expect(await screen.findByRole('heading', { name: 'Contest not found' })).toBeInTheDocument();
+});
+
+it('pauses the live stream while the tab is hidden and reconnects when it is shown again', async () => {
+  let connections = 0;
+  live({
+    stream: () => {
+      connections += 1;
+      return eventStream({ event: 'prices', data: { prices: [], asOf: new Date().toISOString() } });
+    },
+  });
+  renderAt('/live-contest/c1');
+  expect(await screen.findByText('Live updates')).toBeInTheDocument();
+  expect(connections).toBe(1);
+
+  const setVisibility = (state: 'hidden' | 'visible') => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+  act(() => setVisibility('hidden'));
+  expect(await screen.findByText('Paused while hidden')).toBeInTheDocument();
+  expect(connections).toBe(1);
+
+  act(() => setVisibility('visible'));
+  expect(await screen.findByText('Live updates')).toBeInTheDocument();
+  expect(connections).toBe(2);
 });

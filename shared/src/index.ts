@@ -13,3 +13,4 @@ export * from './auth/configure-auth';
 export * from './standalone/standalone-app';
 export * from './ui';
 export * from './auth/auth-widget-events';
+export * from './auth/next-address';

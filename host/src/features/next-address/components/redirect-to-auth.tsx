@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { saveNextAddress } from '../api/next-address';
+import { saveNextAddress } from '@bullpen/shared';
 
 /** A signed-out visitor on a signed-in address: remember it, then show the sign-in widget. */
 export function RedirectToAuth() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { clearNextAddress, peekNextPath } from '../api/next-address';
+import { clearNextAddress, peekNextPath } from '@bullpen/shared';
 
 /** Right after sign-in: the path "next" asked for, until the router has arrived there; then null.
  *  "next" itself is removed at once, whether it was followed or refused. */

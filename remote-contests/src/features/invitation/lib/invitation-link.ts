@@ -1,3 +1,4 @@
+import { saveNextAddress } from '@bullpen/shared';
 import type { Contest } from '@bullpen/shared/schemas';
 
 /** The public join page of DESIGN §5, as an absolute link on the app's own origin. */
@@ -20,13 +21,9 @@ export function shareText(contest: Contest, url: string): string {
 }
 
 /**
- * The host saves the signed-out address under localStorage "next" (SPEC §2); leaving for /auth must not lose it,
- * so the join page writes its own address there before going.
+ * The host keeps the signed-out address as "next" (SPEC §2); leaving for /auth must not lose it, so the join page
+ * saves its own address the same way before going.
  */
 export function rememberReturnAddress(path: string): void {
-  try {
-    localStorage.setItem('next', path);
-  } catch {
-    // Storage disabled: the user can still come back through the invitation link.
-  }
+  saveNextAddress(path);
 }

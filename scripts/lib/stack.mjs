@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contentSecurityPolicy } from './content-security-policy.mjs';
 import { createStaticServer } from './static-server.mjs';
 
 const require = createRequire(import.meta.url);
@@ -74,6 +75,14 @@ function run(command, args, { cwd = ROOT, env = process.env, label, quiet = fals
 
 function exited(child) {
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+/** Headers of the host's page: its CSP follows the config the page is about to load. */
+function hostPageHeaders(config) {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(config),
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  };
 }
 
 /** Production builds of the five apps, one after another (two cores). */
@@ -224,10 +233,11 @@ export async function startStack({
         if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: build first (npm start builds)`);
         // Each stack's own config.json (under its data dir), re-read on every request: an operator — or a test —
         // edits that file to roll a remote out or back, and two stacks built from one dist/ never share it.
-        const dynamic = app.key === 'host' ? { '/config.json': () => JSON.parse(readFileSync(configFile, 'utf8')) } : {};
-        servers.push(
-          await createStaticServer({ root: dist, port, host: '127.0.0.1', spa: app.key === 'host', cors: app.key !== 'host', dynamic }),
-        );
+        const isHost = app.key === 'host';
+        const currentConfig = () => JSON.parse(readFileSync(configFile, 'utf8'));
+        const dynamic = isHost ? { '/config.json': currentConfig } : {};
+        const headers = isHost ? () => hostPageHeaders(currentConfig()) : {};
+        servers.push(await createStaticServer({ root: dist, port, host: '127.0.0.1', spa: isHost, cors: !isHost, dynamic, headers }));
       }
     }
 

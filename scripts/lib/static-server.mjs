@@ -50,7 +50,8 @@ async function fileAt(root, urlPath) {
 
 /** Serves `root` on `port`. `spa`: unknown paths without an extension answer index.html (the host's routes).
  *  `dynamic`: paths answered by a function instead of a file (the host's config.json, so two stacks built from
- *  the same dist/ never share it). */
+ *  the same dist/ never share it). `headers`: extra headers of HTML answers, or a function returning them per request
+ *  (the host's Content-Security-Policy follows its config.json). */
 export function createStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, headers = {}, dynamic = {} }) {
   const absoluteRoot = path.resolve(root);
   const gzipCache = new Map();
@@ -88,7 +89,7 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
         'Cache-Control': cacheControl(file),
         'X-Content-Type-Options': 'nosniff',
         Vary: 'Accept-Encoding',
-        ...(extension === '.html' ? headers : {}),
+        ...(extension === '.html' ? (typeof headers === 'function' ? headers() : headers) : {}),
       };
       const wantsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
       if (wantsGzip && COMPRESSIBLE.has(extension)) {

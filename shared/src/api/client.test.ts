@@ -81,6 +81,7 @@ describe('error normalisation (SPEC §8)', () => {
     expect(error.message).toBe('Request failed with status code 502');
     expect(error.statusCode).toBe(502);
     expect(error.data).toBe('<html>Bad gateway</html>');
+    expect(error.unanswered).toBe(false);
   });
 
   it('reports a network failure with the exact text and status 500', async () => {
@@ -93,5 +94,6 @@ describe('error normalisation (SPEC §8)', () => {
     expect(error.statusCode).toBe(500);
     expect(error.errors).toEqual([]);
     expect(error.data).toBeUndefined();
+    expect(error.unanswered).toBe(true);
   });
 });

@@ -4,7 +4,17 @@ import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { setRuntimeConfig } from '../config/runtime-config';
-import { CURRENT_USER_KEY, defaultSwrConfig, fetcher, invalidate, useApiGet, useApiPost, useCurrentUser } from './swr';
+import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
+import {
+  CURRENT_USER_KEY,
+  defaultSwrConfig,
+  fetcher,
+  invalidate,
+  MAX_RETRY_INTERVAL_MS,
+  useApiGet,
+  useApiPost,
+  useCurrentUser,
+} from './swr';
 
 jest.mock('aws-amplify/auth', () => ({
   fetchAuthSession: jest.fn(async () => ({ tokens: { idToken: { toString: () => 'id-token' } } })),
@@ -142,5 +152,42 @@ describe('invalidate', () => {
       await invalidate(/^\/contest\//);
     });
     await screen.findByText('upcoming 3 completed 3');
+  });
+});
+
+describe('retrying failed reads', () => {
+  // The policy alone, with a fake clock: which failures are tried again, and when.
+  const retry = (error: unknown, retryCount: number) => {
+    const revalidate = jest.fn();
+    defaultSwrConfig.onErrorRetry?.(error as never, 'key', {} as never, revalidate, { retryCount });
+    return revalidate;
+  };
+  const firedAfter = (revalidate: jest.Mock) => {
+    for (let ms = 0; ms <= 60_000; ms += 500) {
+      jest.advanceTimersByTime(500);
+      if (revalidate.mock.calls.length > 0) return ms + 500;
+    }
+    return null;
+  };
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('never retries an answered client error (4xx)', () => {
+    expect(firedAfter(retry(new ApiError({ message: 'Not yours', statusCode: 403 }), 1))).toBeNull();
+  });
+
+  it('retries a server error (5xx) three times, backing off', () => {
+    const error = new ApiError({ message: 'boom', statusCode: 503 });
+    expect(firedAfter(retry(error, 1))).toBe(2_000);
+    expect(firedAfter(retry(error, 3))).toBe(8_000);
+    expect(firedAfter(retry(error, 4))).toBeNull();
+  });
+
+  it('keeps retrying while the API cannot be reached, at most 30 s apart', () => {
+    const error = new ApiError({ message: NETWORK_ERROR_MESSAGE, unanswered: true });
+    expect(firedAfter(retry(error, 1))).toBe(2_000);
+    expect(firedAfter(retry(error, 4))).toBe(16_000);
+    expect(firedAfter(retry(error, 40))).toBe(MAX_RETRY_INTERVAL_MS);
   });
 });

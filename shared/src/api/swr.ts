@@ -13,15 +13,22 @@ export function fetcher<T>(key: ApiKey): Promise<T> {
   return typeof key === 'string' ? apiGet<T>(key) : apiPost<T>(key[0], key[1]);
 }
 
-const MAX_RETRIES = 3;
+const MAX_SERVER_ERROR_RETRIES = 3;
+/** While the API cannot be reached, reads keep trying at most this far apart, so a screen heals by itself. */
+export const MAX_RETRY_INTERVAL_MS = 30_000;
 
-/** Client errors (4xx) are answers, not glitches: only server and network failures are retried, a few times. */
+/**
+ * Client errors (4xx) are answers, not glitches: never retried. A server error (5xx) is retried a few times. No
+ * answer at all (API down, network gone) is retried for as long as the screen is open, backing off to 30 s, so the
+ * app recovers by itself when the API returns.
+ */
 export const defaultSwrConfig: SWRConfiguration = {
   fetcher,
   onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
-    if (error instanceof ApiError && error.statusCode < 500) return;
-    if (retryCount > MAX_RETRIES) return;
-    setTimeout(() => revalidate({ retryCount }), 1_000 * 2 ** retryCount);
+    const unanswered = error instanceof ApiError ? error.unanswered : true;
+    if (!unanswered && (error as ApiError).statusCode < 500) return;
+    if (!unanswered && retryCount > MAX_SERVER_ERROR_RETRIES) return;
+    setTimeout(() => revalidate({ retryCount }), Math.min(1_000 * 2 ** retryCount, MAX_RETRY_INTERVAL_MS));
   },
 };
 

@@ -1,13 +1,16 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Hub } from 'aws-amplify/utils';
+import { HttpResponse, http } from 'msw';
 import AuthPage from '../src/app/pages/auth-page';
+import { USER_POOL_UNREACHABLE_MESSAGE } from '../src/features/authenticator/services/unreachable-error';
 import { configureAmplify } from './support/amplify';
 import {
   CognitoError,
   authenticationResult,
   deferred,
   mockCognito,
+  POOL_ENDPOINT,
   mockSrpSignIn,
   requestsTo,
   resetCognito,
@@ -16,6 +19,7 @@ import {
 } from './support/cognito-mock';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 beforeEach(() => {
   localStorage.clear();
@@ -98,6 +102,20 @@ describe('Sign in', () => {
     expect(alert.compareDocumentPosition(submit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await user.click(within(alert).getByRole('button', { name: 'Dismiss alert' }));
     expect(screen.queryByText('Incorrect username or password.')).not.toBeInTheDocument();
+  });
+
+  it('says plainly that sign-in is unavailable when the user pool cannot be reached', async () => {
+    server.use(http.post(POOL_ENDPOINT, () => HttpResponse.error()));
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { user, phone, password, submit } = await openSignIn();
+    await user.type(phone, '5555550123');
+    await user.type(password, 'long enough');
+    await user.click(submit);
+    // Amplify retries a network failure a few times before it gives up.
+    const alert = await screen.findByText(USER_POOL_UNREACHABLE_MESSAGE, {}, { timeout: 20_000 });
+    expect(alert.closest('.amplify-alert')).toHaveClass('amplify-alert--error');
+    expect(screen.queryByText('A network error has occurred.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 
   it('disables the form and shows loading text while the request is pending', async () => {

@@ -12,6 +12,7 @@ import {
 import { toE164Username } from '../phone/normalize-phone-number';
 import { type FormValues, type Touched, validateSignUp } from '../validation/sign-up-validation';
 import { isNoUserPoolError, toConfigurationError } from './configuration-error';
+import { isUnreachableError, toUnreachableError } from './unreachable-error';
 
 /** Hidden input of the sign-up form: present in the values only when they come from a submit. */
 export const SUBMITTED_FIELD = '__submitted';
@@ -21,11 +22,14 @@ type Validator = (
   touched: Record<string, boolean>,
 ) => Promise<Record<string, string | string[]> | null>;
 
-async function rethrowingConfigurationErrors<T>(call: () => Promise<T>): Promise<T> {
+/** Runs an Amplify call, turning a missing user pool and an unreachable one into the product's texts. */
+async function withProductErrors<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw isNoUserPoolError(error) ? toConfigurationError(error) : error;
+    if (isNoUserPoolError(error)) throw toConfigurationError(error);
+    if (isUnreachableError(error)) throw toUnreachableError(error);
+    throw error;
   }
 }
 
@@ -38,7 +42,7 @@ const noFurtherErrors: Validator = async () => null;
 
 /**
  * The Authenticator's `services`: the Amplify calls it makes, with the username always the clean E.164 phone
- * number and a missing user pool reported with the product's text; and SPEC §5 validation in place of the
+ * number, a missing or unreachable user pool reported with the product's texts; and SPEC §5 validation in place of the
  * Authenticator's own (whose messages and "touched" rules differ: it never judges untouched fields on submit
  * and adds 'Password is required').
  */
@@ -56,7 +60,7 @@ export type AuthServiceHooks = {
 export const createAuthServices = ({ onSignUpStarted }: AuthServiceHooks = {}) =>
   ({
     handleSignIn: (input: Parameters<typeof signIn>[0]) =>
-      rethrowingConfigurationErrors(() => signIn({ ...input, username: toE164Username(input.username) })),
+      withProductErrors(() => signIn({ ...input, username: toE164Username(input.username) })),
     handleSignUp: (input: Parameters<typeof signUp>[0]) => {
       const username = toE164Username(input.username);
       const attributes = input.options?.userAttributes;
@@ -69,25 +73,25 @@ export const createAuthServices = ({ onSignUpStarted }: AuthServiceHooks = {}) =
             },
           }
         : input.options;
-      const request = rethrowingConfigurationErrors(() => signUp({ ...input, username, options }));
+      const request = withProductErrors(() => signUp({ ...input, username, options }));
       onSignUpStarted?.();
       return request;
     },
     handleConfirmSignUp: (input: Parameters<typeof confirmSignUp>[0]) =>
-      rethrowingConfigurationErrors(() => confirmSignUp({ ...input, username: toE164Username(input.username) })),
+      withProductErrors(() => confirmSignUp({ ...input, username: toE164Username(input.username) })),
     handleResendSignUpCode: (input: Parameters<typeof resendSignUpCode>[0]) =>
-      rethrowingConfigurationErrors(() =>
+      withProductErrors(() =>
         resendSignUpCode({
           ...input,
           username: toE164Username(input.username),
         }),
       ),
     handleConfirmSignIn: (input: Parameters<typeof confirmSignIn>[0]) =>
-      rethrowingConfigurationErrors(() => confirmSignIn(input)),
+      withProductErrors(() => confirmSignIn(input)),
     handleForgotPassword: (input: Parameters<typeof resetPassword>[0]) =>
-      rethrowingConfigurationErrors(() => resetPassword({ ...input, username: toE164Username(input.username) })),
+      withProductErrors(() => resetPassword({ ...input, username: toE164Username(input.username) })),
     handleForgotPasswordSubmit: (input: Parameters<typeof confirmResetPassword>[0]) =>
-      rethrowingConfigurationErrors(() =>
+      withProductErrors(() =>
         confirmResetPassword({
           ...input,
           username: toE164Username(input.username),

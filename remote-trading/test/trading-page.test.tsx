@@ -109,6 +109,31 @@ it("shows the server's refusal as an error toast and changes nothing", async () 
   expect(screen.getByText('No trades yet.')).toBeInTheDocument();
 });
 
+it('keeps the keyboard focus in the ticket: the field after a match, the review when it opens, Review order after', async () => {
+  market(() => HttpResponse.json({ errMessage: 'Not enough cash', errors: [] }, { status: 409 }));
+  renderAt('/trading/c1');
+  const search = await screen.findByLabelText('Symbol', undefined, { timeout: 5_000 });
+  await userEvent.type(search, 'AAP');
+  await userEvent.tab();
+  expect(within(screen.getByRole('list', { name: 'Matching symbols' })).getByRole('button', { name: /^AAPL/ })).toHaveFocus();
+  await userEvent.keyboard('{Enter}');
+  expect(screen.queryByRole('list', { name: 'Matching symbols' })).not.toBeInTheDocument();
+  expect(search).toHaveFocus();
+
+  screen.getByRole('button', { name: 'Review order' }).focus();
+  await userEvent.keyboard('{Enter}');
+  expect(screen.getByRole('dialog')).toHaveFocus();
+  await userEvent.tab();
+  expect(screen.getByRole('button', { name: 'Back' })).toHaveFocus();
+  await userEvent.keyboard('{Enter}');
+  expect(screen.getByRole('button', { name: 'Review order' })).toHaveFocus();
+
+  await userEvent.keyboard('{Enter}');
+  screen.getByRole('button', { name: 'Confirm buy' }).focus();
+  await userEvent.keyboard('{Enter}');
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Review order' })).toHaveFocus());
+}, 20_000);
+
 it('tells a non-participant that only players can trade', async () => {
   market(() => HttpResponse.json({}));
   server.use(http.get(`${API}/contest-user/c1`, () => HttpResponse.json({ data: me({ joined: false, portfolio: null, rank: null }) })));

@@ -1,6 +1,6 @@
 import { formatMoney, formatPercent, notifyError, toast, trend } from '@bullpen/shared';
 import type { Equity, TradeBody, TradeResponse, TradeSide } from '@bullpen/shared/schemas';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { estimatedAmount, maxBuyQuantity, orderProblem } from '../lib/order-math';
 import './order-ticket.css';
 
@@ -21,6 +21,21 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
   const [quantityText, setQuantityText] = useState('1');
   const [review, setReview] = useState<{ key: string } | null>(null);
   const [pending, setPending] = useState(false);
+  // Keyboard users keep their place: the review takes the focus when it replaces the button, and gives it back.
+  const searchRef = useRef<HTMLInputElement>(null);
+  const reviewRef = useRef<HTMLDivElement>(null);
+  const reviewButtonRef = useRef<HTMLButtonElement>(null);
+  const reviewWasOpen = useRef(false);
+  useEffect(() => {
+    if (review) {
+      reviewRef.current?.focus();
+    } else if (reviewWasOpen.current) {
+      const button = reviewButtonRef.current;
+      if (button && !button.disabled) button.focus();
+      else searchRef.current?.focus();
+    }
+    reviewWasOpen.current = review !== null;
+  }, [review]);
 
   const equity = equities.find((item) => item.symbol === symbol) ?? null;
   const price = equity?.price ?? null;
@@ -63,6 +78,7 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
       <div className="ot-field">
         <label htmlFor={`${ids}-search`}>Symbol</label>
         <input
+          ref={searchRef}
           id={`${ids}-search`}
           type="search"
           placeholder="Search symbol or company"
@@ -79,6 +95,8 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
                   onClick={() => {
                     onSymbolChange(item.symbol);
                     setSearch('');
+                    // The list goes away with the button that had the focus: back to the field.
+                    searchRef.current?.focus();
                   }}
                 >
                   <strong>{item.symbol}</strong> <span>{item.name}</span>
@@ -148,7 +166,14 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
       {problem && equity ? <p className="ot-problem">{problem}</p> : null}
 
       {review ? (
-        <div className="ot-review" role="dialog" aria-modal="false" aria-labelledby={`${ids}-review`}>
+        <div
+          ref={reviewRef}
+          className="ot-review"
+          role="dialog"
+          aria-modal="false"
+          aria-labelledby={`${ids}-review`}
+          tabIndex={-1}
+        >
           <p id={`${ids}-review`}>
             {side === 'buy' ? 'Buy' : 'Sell'} <strong>{quantity}</strong> {symbol} at about{' '}
             <strong className="ot-num">{formatMoney(price ?? 0)}</strong> for about{' '}
@@ -165,6 +190,7 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
         </div>
       ) : (
         <button
+          ref={reviewButtonRef}
           type="button"
           className="ot-button ot-button--primary ot-wide"
           disabled={Boolean(problem)}

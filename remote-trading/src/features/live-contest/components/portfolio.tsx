@@ -92,37 +92,42 @@ export function PositionsTable({ portfolio, onSelect }: { portfolio: Portfolio; 
 
 export function TradeHistory({ trades }: { trades: Trade[] }) {
   if (trades.length === 0) return <p className="lc-muted">No trades yet.</p>;
+  // On narrow screens the table scrolls sideways; nothing in it takes the focus, so the scroller does, or keyboard
+  // users could not scroll it (WCAG 2.1.1, axe scrollable-region-focusable).
   return (
-    <table className="lc-table">
-      <caption className="visually-hidden">Trade history</caption>
-      <thead>
-        <tr>
-          <th scope="col">Time</th>
-          <th scope="col">Side</th>
-          <th scope="col">Symbol</th>
-          <th scope="col" className="lc-right">
-            Shares
-          </th>
-          <th scope="col" className="lc-right">
-            Price
-          </th>
-          <th scope="col" className="lc-right">
-            Amount
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {trades.map((trade) => (
-          <tr key={trade._id}>
-            <td className="lc-muted">{formatDateTime(trade.executedAt)}</td>
-            <td className={trade.side === 'buy' ? 'lc-up' : 'lc-down'}>{trade.side === 'buy' ? 'Buy' : 'Sell'}</td>
-            <td>{trade.symbol}</td>
-            <td className="lc-right lc-num">{trade.quantity}</td>
-            <td className="lc-right lc-num">{formatMoney(trade.price)}</td>
-            <td className="lc-right lc-num">{formatMoney(trade.amount)}</td>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section className="lc-scroll" aria-label="Trade history, scrollable" tabIndex={0}>
+      <table className="lc-table">
+        <caption className="visually-hidden">Trade history</caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Side</th>
+            <th scope="col">Symbol</th>
+            <th scope="col" className="lc-right">
+              Shares
+            </th>
+            <th scope="col" className="lc-right">
+              Price
+            </th>
+            <th scope="col" className="lc-right">
+              Amount
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {trades.map((trade) => (
+            <tr key={trade._id}>
+              <td className="lc-muted">{formatDateTime(trade.executedAt)}</td>
+              <td className={trade.side === 'buy' ? 'lc-up' : 'lc-down'}>{trade.side === 'buy' ? 'Buy' : 'Sell'}</td>
+              <td>{trade.symbol}</td>
+              <td className="lc-right lc-num">{trade.quantity}</td>
+              <td className="lc-right lc-num">{formatMoney(trade.price)}</td>
+              <td className="lc-right lc-num">{formatMoney(trade.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

@@ -75,6 +75,9 @@ it('checks the form before sending anything', async () => {
   expect(await screen.findByText('Call sign: 2 to 8 letters or digits, starting with a letter')).toBeInTheDocument();
   expect(screen.getByText('Display name is required')).toBeInTheDocument();
   expect(requests).toEqual([]);
+  // Each field is described by its error while it shows, and never by an element that is not there.
+  expect(screen.getByLabelText('Display name')).toHaveAccessibleDescription('Display name is required');
+  expect(screen.getByLabelText(/Bio/)).not.toHaveAttribute('aria-describedby');
 });
 
 it("shows the server's message on the field when the call sign is taken", async () => {

@@ -24,6 +24,9 @@ export function isCallSign(value: string): boolean {
   return CALL_SIGN_PATTERN.test(value);
 }
 
+/** aria-describedby names only elements that are on the page: an error's id only while the error shows. */
+const describedBy = (...ids: (string | false)[]) => ids.filter(Boolean).join(' ') || undefined;
+
 export function ProfileFields({
   values,
   errors,
@@ -50,7 +53,7 @@ export function ProfileFields({
           value={values.callSign}
           disabled={disabled}
           aria-invalid={Boolean(errors.callSign)}
-          aria-describedby="pf-call-sign-rules pf-call-sign-error"
+          aria-describedby={describedBy('pf-call-sign-rules', Boolean(errors.callSign) && 'pf-call-sign-error')}
           onChange={(event) => onChange({ ...values, callSign: event.target.value.toUpperCase().replace(/\s+/g, '') })}
         />
         <ul id="pf-call-sign-rules" className="pf-rules" aria-label="Call sign rules">
@@ -78,7 +81,7 @@ export function ProfileFields({
           value={values.displayName}
           disabled={disabled}
           aria-invalid={Boolean(errors.displayName)}
-          aria-describedby="pf-display-name-error"
+          aria-describedby={describedBy(Boolean(errors.displayName) && 'pf-display-name-error')}
           onChange={(event) => onChange({ ...values, displayName: event.target.value })}
         />
         <p className="pf-counter">
@@ -103,7 +106,7 @@ export function ProfileFields({
           value={values.bio}
           disabled={disabled}
           aria-invalid={Boolean(errors.bio)}
-          aria-describedby="pf-bio-error"
+          aria-describedby={describedBy(Boolean(errors.bio) && 'pf-bio-error')}
           onChange={(event) => onChange({ ...values, bio: event.target.value })}
         />
         <p className="pf-counter">

@@ -121,7 +121,8 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
 export function ErrorPanel({ title, message, onRetry }: { title: string; message?: string; onRetry?: () => void }) {
   return (
     <div className="bpc-panel bpc-state" role="alert">
-      <h2 style={{ margin: 0 }}>{title}</h2>
+      {/* It stands for the whole screen: the screen's one h1 (styled as before). */}
+      <h1 style={{ margin: 0, fontSize: '1.2rem' }}>{title}</h1>
       {message ? <p className="bpc-muted">{message}</p> : null}
       <div className="bpc-row" style={{ justifyContent: 'center' }}>
         {onRetry ? (

@@ -1,6 +1,7 @@
 // API benchmark (bench/api): seeds a database (1,000 users; 50 live contests × 200 participants), starts the API as
 // its own process, drives it with autocannon, then measures the contest clock's tick cost at 1k, 10k and 100k
-// participants. Prints one figure per line. Run from the repository root: `npx tsx bench/api/run.ts`.
+// participants. Prints one figure per line. Run from the repository root: `npx tsx bench/api/run.ts`; with --check it
+// exits 1 when the tick cost grows worse than n log n from 1k to 10k or from 10k to 100k participants.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -27,6 +28,9 @@ const USERS = 1000;
 const CONTESTS = 50;
 const PER_CONTEST = 200;
 const PICKS = ['AAPL', 'MSFT'];
+/** --check: exit 1 when the clock tick's cost grows faster than n log n (times this tolerance). */
+const CHECK = process.argv.includes('--check');
+const TICK_GROWTH_TOLERANCE = 1.5;
 
 const quiet = { log: (..._args: unknown[]) => undefined };
 const print = (label: string, value: number, unit: string) => console.log(`${label}: ${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`);
@@ -153,10 +157,28 @@ async function main() {
   }
 
   // 4. Tick cost, in process, on fresh embedded databases.
+  const costs: [number, number][] = [];
   for (const participants of [1_000, 10_000, 100_000]) {
     const ms = await tickCost(participants, databaseUrl);
+    costs.push([participants, ms]);
     print(`clock tick with ${participants.toLocaleString('en-US')} live participants`, ms, 'ms');
   }
+
+  // 5. Growth: the tick must cost no worse than n log n. Each tenfold step may grow by at most the n log n ratio of its
+  // sizes times TICK_GROWTH_TOLERANCE (noise on a shared machine, and fixed costs that do not scale either way).
+  const broken: string[] = [];
+  for (let i = 1; i < costs.length; i++) {
+    const [n0, t0] = costs[i - 1] as [number, number];
+    const [n1, t1] = costs[i] as [number, number];
+    const ratio = t1 / t0;
+    const limit = ((n1 * Math.log(n1)) / (n0 * Math.log(n0))) * TICK_GROWTH_TOLERANCE;
+    const step = `${n1 / 1000}k/${n0 / 1000}k`;
+    print(`clock tick growth ${step} (limit ${limit.toFixed(1)}: n log n x ${TICK_GROWTH_TOLERANCE})`, ratio, 'x');
+    if (ratio > limit) broken.push(`clock tick cost grows worse than n log n: ${step} ratio ${ratio.toFixed(2)} > ${limit.toFixed(1)}`);
+  }
+  if (broken.length === 0) console.log('clock tick growth: within n log n');
+  for (const line of broken) console.log(line);
+  if (CHECK && broken.length > 0) process.exitCode = 1;
 }
 
 function cannon(options: Record<string, unknown>): Promise<autocannon.Result> {

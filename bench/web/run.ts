@@ -1,0 +1,489 @@
+// Web benchmark (bench/web): production build time, then the built apps served by the real stack (user pool, API and
+// the five static servers of scripts/lib/stack.mjs) on bench-only ports 3800-3806 with their own data under
+// .data/bench-web, seeded through the real user pool and API, and measured in headless Chromium on loopback:
+//   - JavaScript transferred (bytes on the wire, gzip-encoded, from CDP Network.loadingFinished encodedDataLength;
+//     script resources only — remote entries and chunks; manifests, config and API answers are JSON and not counted)
+//     on a cold first visit (fresh context, empty cache) and a warm second visit (same page, navigated again);
+//   - Largest Contentful Paint, cold and warm; on /home also the time until the first contest row is visible.
+// Every figure is the median of --runs (default 5) runs. Prints one figure per line (`label: value unit`).
+//
+// Run from the repository root. The build step writes every app's dist/, so in a shared checkout take the build lock:
+//   flock /tmp/bullpen-build.lock npx tsx bench/web/run.ts     build, then measure
+//   npx tsx bench/web/run.ts --no-build                        measure the existing dist/ folders
+// Flags: --check (exit 1 when a JavaScript budget is broken), --no-build, --runs=N, --list (the scripts of each
+// cold visit, largest first). BENCH_WEB_PORT_BASE moves the ports (default 3800: base..base+4 apps, +5 API, +6 pool);
+// BENCH_WEB_DIST_ROOT=<folder with host/, remote-auth/, …> measures other builds than the apps' dist/ (use with --no-build).
+import { randomInt } from 'node:crypto';
+import { cp, mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import { APPS, buildApps, ROOT, startStack } from '../../scripts/lib/stack.mjs';
+
+const args = process.argv.slice(2);
+const CHECK = args.includes('--check');
+const BUILD = !args.includes('--no-build');
+const LIST = args.includes('--list');
+const RUNS = Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 5);
+const PORT_BASE = Number(process.env.BENCH_WEB_PORT_BASE ?? 3800);
+const DATA_DIR = path.join(ROOT, '.data', 'bench-web');
+const DIST_ROOT = process.env.BENCH_WEB_DIST_ROOT ? path.resolve(process.env.BENCH_WEB_DIST_ROOT) : null;
+const KIB = 1024;
+/** The seeded contests' names: a contest row on /home is a link whose name starts with one. */
+const CONTEST_ROW = /^Bench (live|upcoming) contest/;
+
+/** Cold-visit JavaScript budgets, KiB (1 KiB = 1024 bytes) transferred. */
+const BUDGETS_KIB: Record<string, number> = { '/auth': 350, '/home': 220, '/live-contest': 260 };
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const print = (label: string, value: number | null, unit: string) =>
+  console.log(`${label}: ${value === null ? 'n/a' : Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values: (number | null)[]): number | null => {
+  const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
+  if (known.length === 0) return null;
+  const middle = Math.floor(known.length / 2);
+  return known.length % 2 ? (known[middle] as number) : ((known[middle - 1] as number) + (known[middle] as number)) / 2;
+};
+
+type Stack = Awaited<ReturnType<typeof startStack>>;
+
+// --- the local user pool and the API (the few lines of e2e/helpers this bench needs) ---------------------------
+
+interface BenchUser {
+  phone: string;
+  password: string;
+  tokens: { idToken: string; accessToken: string; refreshToken: string };
+}
+
+async function cognito<T>(stack: Stack, operation: string, body: unknown): Promise<T> {
+  const response = await fetch(stack.urls.pool, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+    body: JSON.stringify(body),
+  });
+  const data = (await response.json().catch(() => ({}))) as T & { __type?: string; message?: string };
+  if (!response.ok) throw new Error(`${operation} failed: ${data.__type ?? response.status} ${data.message ?? ''}`);
+  return data;
+}
+
+async function callApi<T>(stack: Stack, method: 'GET' | 'POST', route: string, user?: BenchUser, body?: unknown): Promise<T> {
+  const response = await fetch(`${stack.urls.api}${route}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      ...(user ? { authorization: user.tokens.idToken } : {}),
+    },
+    body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+  });
+  const data = (await response.json().catch(() => ({}))) as T & { errMessage?: string };
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${data.errMessage ?? ''}`);
+  return data;
+}
+
+/** Signs up, confirms with the code from the pool's outbox, signs in and finishes onboarding: an active user. */
+async function createActiveUser(stack: Stack, callSign: string): Promise<BenchUser> {
+  const clientId = stack.config.auth.userPoolClientId;
+  const phone = `+1555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+  const password = 'bench-horse-9';
+  await cognito(stack, 'SignUp', {
+    ClientId: clientId,
+    Username: phone,
+    Password: password,
+    UserAttributes: [{ Name: 'phone_number', Value: phone }],
+  });
+  const outbox = (await (await fetch(`${stack.urls.pool}/outbox.json?phone=${encodeURIComponent(phone)}`)).json()) as { code: string }[];
+  const code = outbox.at(-1)?.code;
+  if (!code) throw new Error(`no confirmation code for ${phone} in the outbox`);
+  await cognito(stack, 'ConfirmSignUp', { ClientId: clientId, Username: phone, ConfirmationCode: code });
+  const { AuthenticationResult: result } = await cognito<{
+    AuthenticationResult: { IdToken: string; AccessToken: string; RefreshToken: string };
+  }>(stack, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: clientId,
+    AuthParameters: { USERNAME: phone, PASSWORD: password },
+  });
+  const user: BenchUser = {
+    phone,
+    password,
+    tokens: { idToken: result.IdToken, accessToken: result.AccessToken, refreshToken: result.RefreshToken },
+  };
+  await callApi(stack, 'POST', '/user/get-user', user);
+  await callApi(stack, 'POST', '/user/initialize-user', user, { callSign, ticker: callSign, displayName: `Bench ${callSign}` });
+  return user;
+}
+
+/** A real session where Amplify keeps it (the host origin's localStorage), written before the app starts. */
+async function signIn(context: BrowserContext, stack: Stack, user: BenchUser) {
+  const claims = JSON.parse(Buffer.from(user.tokens.accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+    username?: string;
+  };
+  const username = claims.username ?? user.phone;
+  const prefix = `CognitoIdentityServiceProvider.${stack.config.auth.userPoolClientId}`;
+  const values: Record<string, string> = {
+    [`${prefix}.LastAuthUser`]: username,
+    [`${prefix}.${username}.idToken`]: user.tokens.idToken,
+    [`${prefix}.${username}.accessToken`]: user.tokens.accessToken,
+    [`${prefix}.${username}.refreshToken`]: user.tokens.refreshToken,
+    [`${prefix}.${username}.clockDrift`]: '0',
+  };
+  await context.addInitScript(
+    ({ origin, entries }) => {
+      if (window.location.origin !== origin || sessionStorage.getItem('bench-seeded')) return;
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      sessionStorage.setItem('bench-seeded', '1');
+    },
+    { origin: new URL(stack.urls.app).origin, entries: values },
+  );
+}
+
+// --- seed ------------------------------------------------------------------------------------------------------
+
+const contestBody = (name: string, startsAt: number, endsAt: number) => ({
+  name,
+  description: 'Seeded by bench/web.',
+  startsAt: new Date(startsAt).toISOString(),
+  endsAt: new Date(endsAt).toISOString(),
+  picksCount: 2,
+  startingCash: 10_000,
+  maxParticipants: 20,
+  visibility: 'public',
+  affiliations: [],
+  isTeamCollaboration: false,
+});
+
+/** One active user in one LIVE contest (with a rival) and three upcoming ones; returns the user and the live id. */
+async function seed(stack: Stack): Promise<{ user: BenchUser; liveId: string }> {
+  const user = await createActiveUser(stack, `B${randomInt(100_000, 999_999)}`);
+  const rival = await createActiveUser(stack, `R${randomInt(100_000, 999_999)}`);
+  const day = 86_400_000;
+  // The API runs with CONTEST_MIN_LEAD_S=2: the contest starts 6 s from now and the clock's next tick makes it live.
+  const startsAt = Date.now() + 6_000;
+  const live = await callApi<{ data: { _id: string } }>(stack, 'POST', '/contest/create-contest', user, contestBody('Bench live contest', startsAt, startsAt + day));
+  const liveId = live.data._id;
+  await callApi(stack, 'POST', '/contest/join-contest', user, { contestId: liveId, picks: ['AAPL', 'MSFT'] });
+  await callApi(stack, 'POST', '/contest/join-contest', rival, { contestId: liveId, picks: ['NVDA', 'AMZN'] });
+  for (let i = 1; i <= 3; i += 1) {
+    const upcomingStart = Date.now() + i * 3_600_000;
+    const upcoming = await callApi<{ data: { _id: string } }>(
+      stack,
+      'POST',
+      '/contest/create-contest',
+      rival,
+      contestBody(`Bench upcoming contest ${i}`, upcomingStart, upcomingStart + day),
+    );
+    await callApi(stack, 'POST', '/contest/join-contest', user, { contestId: upcoming.data._id, picks: ['AAPL', 'GOOGL'] });
+  }
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await callApi(stack, 'GET', `/contest/active/${liveId}`, user);
+      break;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`the seeded contest never went live: ${(error as Error).message}`);
+      await sleep(500);
+    }
+  }
+  return { user, liveId };
+}
+
+// --- one visit -------------------------------------------------------------------------------------------------
+
+interface ScriptLoad {
+  url: string;
+  bytes: number;
+  fromCache: boolean;
+}
+
+/** Script requests seen by CDP while it runs: bytes on the wire (encodedDataLength; 0 for a cache hit). */
+function trackScripts(cdp: CDPSession) {
+  const scripts = new Map<string, { url: string; bytes: number; fromCache: boolean; done: boolean }>();
+  let lastEvent = Date.now();
+  const isScript = (type: string | undefined, mimeType?: string) => type === 'Script' || /javascript/.test(mimeType ?? '');
+  const onRequest = (event: { requestId: string; type?: string; request: { url: string } }) => {
+    if (!isScript(event.type)) return;
+    scripts.set(event.requestId, { url: event.request.url, bytes: 0, fromCache: false, done: false });
+    lastEvent = Date.now();
+  };
+  const onResponse = (event: { requestId: string; type: string; response: { url: string; mimeType: string; fromDiskCache?: boolean } }) => {
+    if (!isScript(event.type, event.response.mimeType)) return;
+    const entry = scripts.get(event.requestId) ?? { url: event.response.url, bytes: 0, fromCache: false, done: false };
+    if (event.response.fromDiskCache) entry.fromCache = true;
+    scripts.set(event.requestId, entry);
+    lastEvent = Date.now();
+  };
+  const onCached = (event: { requestId: string }) => {
+    const entry = scripts.get(event.requestId);
+    if (entry) entry.fromCache = true;
+  };
+  const onFinished = (event: { requestId: string; encodedDataLength: number }) => {
+    const entry = scripts.get(event.requestId);
+    if (!entry) return;
+    entry.bytes = event.encodedDataLength;
+    entry.done = true;
+    lastEvent = Date.now();
+  };
+  const onFailed = (event: { requestId: string }) => {
+    const entry = scripts.get(event.requestId);
+    if (!entry) return;
+    entry.done = true;
+    lastEvent = Date.now();
+  };
+  cdp.on('Network.requestWillBeSent', onRequest);
+  cdp.on('Network.responseReceived', onResponse);
+  cdp.on('Network.requestServedFromCache', onCached);
+  cdp.on('Network.loadingFinished', onFinished);
+  cdp.on('Network.loadingFailed', onFailed);
+  return {
+    /** Resolves once no script has been requested or finished for `quietMs` (at most `timeoutMs`). */
+    async settle(quietMs = 1_000, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const pending = [...scripts.values()].some((entry) => !entry.done);
+        if (!pending && Date.now() - lastEvent >= quietMs) return;
+        await sleep(100);
+      }
+    },
+    stop(): ScriptLoad[] {
+      cdp.off('Network.requestWillBeSent', onRequest);
+      cdp.off('Network.responseReceived', onResponse);
+      cdp.off('Network.requestServedFromCache', onCached);
+      cdp.off('Network.loadingFinished', onFinished);
+      cdp.off('Network.loadingFailed', onFailed);
+      return [...scripts.values()].map(({ url, bytes, fromCache }) => ({ url, bytes, fromCache }));
+    },
+  };
+}
+
+/** The latest Largest Contentful Paint candidate of the current document, ms after navigation start. */
+function largestContentfulPaint(page: Page): Promise<number | null> {
+  return page.evaluate(
+    () =>
+      new Promise<number | null>((resolve) => {
+        const timer = setTimeout(() => resolve(null), 2_000);
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          clearTimeout(timer);
+          resolve(entries.length ? (entries[entries.length - 1] as PerformanceEntry).startTime : null);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+}
+
+interface Visit {
+  jsBytes: number;
+  scripts: ScriptLoad[];
+  lcp: number | null;
+  /** ms from navigation start until the page's ready element was visible. */
+  readyMs: number;
+}
+
+interface Scenario {
+  key: '/auth' | '/home' | '/live-contest';
+  path: string;
+  signedIn: boolean;
+  /** Waits until the page shows what it is for. */
+  ready: (page: Page) => Promise<void>;
+  /** Time a row: the first link whose text matches (the first contest row on /home), printed under this label. */
+  row?: { label: string; text: RegExp };
+}
+
+async function visit(page: Page, cdp: CDPSession, url: string, scenario: Scenario): Promise<Visit> {
+  const tracker = trackScripts(cdp);
+  try {
+    await page.goto(url, { waitUntil: 'commit' });
+    await scenario.ready(page);
+    // The frame after the row entered the DOM (recorded in the page), else when Playwright saw it.
+    const readyMs = await page.evaluate(() => (window as { __benchRow?: number }).__benchRow ?? performance.now());
+    await tracker.settle();
+    const lcp = await largestContentfulPaint(page);
+    const scripts = tracker.stop();
+    return { jsBytes: scripts.reduce((sum, script) => sum + script.bytes, 0), scripts, lcp, readyMs };
+  } finally {
+    tracker.stop();
+  }
+}
+
+/** A fresh context (empty cache, own storage): a cold visit, then the same page navigated again (warm). */
+async function coldAndWarm(browser: Browser, stack: Stack, user: BenchUser, scenario: Scenario, url: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const errors: string[] = [];
+  try {
+    if (scenario.signedIn) await signIn(context, stack, user);
+    if (scenario.row) {
+      await context.addInitScript((source) => {
+        const pattern = new RegExp(source);
+        const observer = new MutationObserver(() => {
+          if (![...document.querySelectorAll('a[href]')].some((link) => pattern.test(link.textContent ?? ''))) return;
+          observer.disconnect();
+          requestAnimationFrame(() => {
+            (window as { __benchRow?: number }).__benchRow = performance.now();
+          });
+        });
+        observer.observe(document, { childList: true, subtree: true });
+      }, scenario.row.text.source);
+    }
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const cold = await visit(page, cdp, url, scenario);
+    const warm = await visit(page, cdp, url, scenario);
+    return { cold, warm };
+  } catch (error) {
+    const detail = errors.length ? ` (page errors: ${errors.join(' | ')})` : '';
+    throw new Error(`${scenario.key}: ${(error as Error).message}${detail}`);
+  } finally {
+    await context.close();
+  }
+}
+
+// --- main ------------------------------------------------------------------------------------------------------
+
+async function main() {
+  let exitCode = 0;
+  let stack: Stack | null = null;
+  let browser: Browser | null = null;
+  let cleaning: Promise<void> | null = null;
+  const cleanUp = () => {
+    cleaning ??= (async () => {
+      await browser?.close().catch(() => undefined);
+      await stack?.stop().catch(() => undefined);
+    })();
+    return cleaning;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`\n[bench/web] ${signal}: stopping`);
+      void cleanUp().then(() => process.exit(130));
+    });
+  }
+
+  try {
+    // 1. Production build of every app, one after another (as npm start and the e2e set-up build).
+    if (BUILD) {
+      const started = performance.now();
+      let previous = started;
+      let index = 0;
+      const perApp: [string, number][] = [];
+      await buildApps({
+        log: () => {
+          const now = performance.now();
+          perApp.push([APPS[index]?.dir ?? `app ${index}`, now - previous]);
+          previous = now;
+          index += 1;
+        },
+      });
+      print(`production build, all ${APPS.length} apps`, (performance.now() - started) / 1000, 's');
+      for (const [dir, ms] of perApp) print(`production build ${dir}`, ms / 1000, 's');
+    }
+
+    // 2. The stack on bench ports, serving copies of the fresh builds (a rebuild elsewhere cannot change them mid-run).
+    await rm(DATA_DIR, { recursive: true, force: true });
+    const dists: Record<string, string> = {};
+    for (const app of APPS) {
+      dists[app.key] = path.join(DATA_DIR, 'dist', app.dir);
+      await mkdir(dists[app.key] as string, { recursive: true });
+      await cp(DIST_ROOT ? path.join(DIST_ROOT, app.dir) : path.join(ROOT, app.dir, 'dist'), dists[app.key] as string, { recursive: true });
+    }
+    const settings = {
+      ports: Object.fromEntries(APPS.map((app, index) => [app.key, PORT_BASE + index])),
+      apiPort: PORT_BASE + 5,
+      poolPort: PORT_BASE + 6,
+      dataDir: DATA_DIR,
+      hostname: 'localhost',
+    };
+    stack = await startStack({
+      settings,
+      build: false,
+      dists,
+      quiet: true,
+      log: () => undefined,
+      // A 2 s minimum lead lets the seed start a contest within seconds; no rate limit to trip over while measuring.
+      env: { CONTEST_MIN_LEAD_S: '2', RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn' },
+    });
+    const running = stack;
+    running.died.catch((error: Error) => console.error(`[bench/web] ${error.message}`));
+
+    // 3. Seed through the real pool and API.
+    const { user, liveId } = await seed(running);
+
+    // 4. Measure.
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const scenarios: Scenario[] = [
+      {
+        key: '/auth',
+        path: '/auth',
+        signedIn: false,
+        ready: (page) => page.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 30_000 }),
+      },
+      {
+        key: '/home',
+        path: '/home',
+        signedIn: true,
+        // A contest row on /home is a card: a link named after its contest.
+        ready: (page) => page.getByRole('link', { name: CONTEST_ROW }).first().waitFor({ timeout: 30_000 }),
+        row: { label: 'first contest row visible /home', text: CONTEST_ROW },
+      },
+      {
+        key: '/live-contest',
+        path: `/live-contest/${liveId}`,
+        signedIn: true,
+        ready: (page) => page.getByRole('table', { name: 'Leaderboard' }).waitFor({ timeout: 30_000 }),
+      },
+    ];
+
+    const broken: string[] = [];
+    for (const scenario of scenarios) {
+      const url = `${running.urls.app}${scenario.path}`;
+      const runs: { cold: Visit; warm: Visit }[] = [];
+      for (let run = 0; run < RUNS; run += 1) runs.push(await coldAndWarm(browser, running, user, scenario, url));
+      const budget = BUDGETS_KIB[scenario.key] as number;
+      for (const phase of ['cold', 'warm'] as const) {
+        const visits = runs.map((run) => run[phase]);
+        const js = median(visits.map((v) => v.jsBytes)) ?? 0;
+        const fromNetwork = median(visits.map((v) => v.scripts.filter((s) => s.bytes > 0 && !s.fromCache).length)) ?? 0;
+        const budgetNote = phase === 'cold' ? `, budget ${budget} KiB` : '';
+        print(`JS transferred ${scenario.key} ${phase} (gzip on the wire, KiB = 1024 B${budgetNote})`, js / KIB, 'KiB');
+        print(`JS files from the network ${scenario.key} ${phase}`, fromNetwork, 'files');
+        if (phase === 'cold' && js / KIB > budget) broken.push(`${scenario.key} cold JS ${(js / KIB).toFixed(1)} KiB > budget ${budget} KiB`);
+      }
+      for (const phase of ['cold', 'warm'] as const) {
+        const lcp = median(runs.map((run) => run[phase].lcp));
+        print(`LCP ${scenario.key} ${phase} (median of ${RUNS})`, lcp === null ? null : Math.round(lcp), 'ms');
+      }
+      if (scenario.row) {
+        for (const phase of ['cold', 'warm'] as const) {
+          print(`${scenario.row.label} ${phase} (median of ${RUNS})`, Math.round(median(runs.map((run) => run[phase].readyMs)) ?? 0), 'ms');
+        }
+      }
+      if (LIST && runs[0]) {
+        for (const script of [...runs[0].cold.scripts].sort((a, b) => b.bytes - a.bytes)) {
+          console.log(`  ${scenario.key} cold: ${(script.bytes / KIB).toFixed(1).padStart(7)} KiB  ${script.url}`);
+        }
+      }
+    }
+
+    if (broken.length === 0) console.log('JS budgets (cold): all met');
+    for (const line of broken) console.log(`JS budget broken: ${line}`);
+    if (CHECK && broken.length > 0) exitCode = 1;
+  } catch (error) {
+    console.error('[bench/web]', error);
+    exitCode = 1;
+  } finally {
+    await cleanUp();
+  }
+  process.exit(exitCode);
+}
+
+void main();

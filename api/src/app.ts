@@ -69,6 +69,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }
       : false,
     bodyLimit: BODY_LIMIT,
+    // Fastify's own 503 while closing has a body outside API.md; the hook below answers it instead.
+    return503OnClosing: false,
     // Behind a proxy the caller's address would come from X-Forwarded-For; locally there is none.
     trustProxy: false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -92,6 +94,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       { name: 'deps' },
     ),
   );
+
+  // While the server drains on shutdown, a new request is refused with the API.md error body; requests already
+  // running finish before the database closes.
+  let closing = false;
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) {
+      return reply.status(503).header('retry-after', '1').send({ errMessage: 'The server is restarting. Please try again.', errors: [] });
+    }
+  });
 
   // A POST with no body at all counts as `{}`; malformed JSON still fails in the parser (400).
   app.addHook('preValidation', async (request) => {
@@ -117,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Open event streams end before the server waits for its connections to finish.
   app.addHook('preClose', async () => {
+    closing = true;
     events.emit('close');
   });
   app.addHook('onClose', async () => {

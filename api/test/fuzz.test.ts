@@ -1,0 +1,664 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { errorBodySchema } from '@bullpen/shared/schemas';
+import { sql } from 'drizzle-orm';
+import * as fc from 'fast-check';
+import { queryRows } from '../src/db/database';
+import {
+  call,
+  contestFields,
+  createContest,
+  createTestContext,
+  createUser,
+  DRIVERS,
+  joinContest,
+  type TestContext,
+  type TestUser,
+  tickAt,
+} from './support/harness';
+
+// Fuzzes every POST body of API.md against the real app: arbitrary JSON and mutations of a valid body. Whatever
+// arrives, the server must answer below 500, every failure must carry the API.md error body, and a refused request
+// (4xx) must leave the database exactly as it was.
+
+/** Fixed so a failure replays; fast-check prints the seed and the shrunk counterexample. FUZZ_SEED explores others. */
+const SEED = Number(process.env.FUZZ_SEED ?? 20_240_817);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 80);
+
+const CONTEST_FIELDS = [
+  'name',
+  'description',
+  'startsAt',
+  'endsAt',
+  'picksCount',
+  'startingCash',
+  'maxParticipants',
+  'visibility',
+  'affiliations',
+  'isTeamCollaboration',
+];
+
+/** Every POST route with the fields of its body; a route missing here fails the coverage test below. */
+const CALLS = {
+  '/equity/get-equities': [],
+  '/contest/create-contest': CONTEST_FIELDS,
+  '/contest/edit-contest': ['contestId', ...CONTEST_FIELDS],
+  '/contest/get-contest': ['contestId'],
+  '/contest/join-contest': ['contestId', 'picks', 'affiliation'],
+  '/contest/change-picks': ['contestId', 'picks'],
+  '/contest/leave-contest': ['contestId'],
+  '/contest/cancel-contest': ['contestId'],
+  '/contest/trading': ['contestId', 'symbol', 'side', 'quantity'],
+  '/user/get-user': [],
+  '/user/initialize-user': ['callSign', 'ticker', 'displayName', 'bio'],
+  '/user-profile/get-user-profile': ['userId'],
+  '/user-profile/edit-profile': ['callSign', 'ticker', 'displayName', 'bio'],
+} satisfies Record<string, string[]>;
+type Url = keyof typeof CALLS;
+const URLS = Object.keys(CALLS) as Url[];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Arbitraries. Bodies are built as JSON text rather than objects so that keys such as __proto__ reach the server as
+// own properties, duplicate keys are possible, and numbers JSON can spell but JS cannot hold (1e400) get through.
+
+const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', 'then'];
+
+const hugeString = fc
+  .tuple(fc.constantFrom('A', 'é', '😀', ' ', '\u0000', 'x'), fc.integer({ min: 500, max: 70_000 }))
+  .map(([unit, count]) => unit.repeat(count));
+
+const oddString = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.constantFrom(
+    '',
+    ' ',
+    '   AAPL   ',
+    'aapl',
+    'AAPL ',
+    'BRK.B',
+    'ZZZZZZ',
+    '\u0000',
+    '\ud800',
+    '\u202eLTR',
+    'Ａ',
+    'İ',
+    'ß',
+    '𝔸𝔸𝔸',
+    "' OR 1=1 --",
+    '"; DROP TABLE users; --',
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    '%00',
+    'NaN',
+    'null',
+    'true',
+    '2030-01-07T14:31:00Z',
+    '2030-02-30T00:00:00Z',
+    '9999-12-31T23:59:59.999Z',
+    '0000-01-01T00:00:00Z',
+    '2030-01-07T14:31:00+25:00',
+    ...POLLUTION_KEYS,
+  ),
+);
+
+const numberText = fc.oneof(
+  fc.double().map((n) => (Number.isFinite(n) ? JSON.stringify(n) : '0')),
+  fc.integer().map(String),
+  fc.constantFrom(
+    '0',
+    '-0',
+    '-1',
+    '1',
+    '1.5',
+    '0.001',
+    '999.999',
+    '1e-7',
+    '1e400',
+    '-1e400',
+    '1e21',
+    '9007199254740993',
+    '-9007199254740993',
+    '2147483648',
+    '4294967296',
+    '1000000.0000001',
+    '10000000.01',
+    '10001',
+    '1000001',
+  ),
+);
+
+const keyText = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.constantFrom(...POLLUTION_KEYS));
+
+const pollutionText = fc.constantFrom(
+  '{"__proto__":{"polluted":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  '{"__proto__":null}',
+  '[{"__proto__":{"polluted":true}}]',
+);
+
+/** Any JSON value, as text. */
+const { json: jsonText } = fc.letrec<{ json: string }>((tie) => ({
+  json: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constantFrom('null', 'true', 'false', '{}', '[]'),
+    numberText,
+    oddString.map((s) => JSON.stringify(s)),
+    fc.array(tie('json'), { maxLength: 5 }).map((items) => `[${items.join(',')}]`),
+    fc
+      .array(fc.tuple(keyText, tie('json')), { maxLength: 5 })
+      .map((entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`),
+    pollutionText,
+  ),
+}));
+
+/** Text that is not JSON at all, or JSON only by a lenient reading. */
+const malformedText = fc.constantFrom(
+  '',
+  ' ',
+  '{',
+  '}',
+  '{"contestId":}',
+  "{'contestId':'x'}",
+  '{"a":1,}',
+  'NaN',
+  'undefined',
+  '{"quantity":NaN}',
+  '{"quantity":Infinity}',
+  '\u0000',
+  '\ufeff{}',
+  '[1,2',
+  '{"a":"\\u12"}',
+  '{"a":"\ud800"}',
+);
+
+const valueText = fc.oneof(
+  { weight: 3, arbitrary: jsonText },
+  { weight: 1, arbitrary: hugeString.map((s) => JSON.stringify(s)) },
+);
+
+/** (a) Arbitrary bodies: any JSON, objects over the call's own field names (so they get past the first check), garbage. */
+function arbitraryBody(fields: string[]) {
+  const key = fields.length > 0 ? fc.oneof(fc.constantFrom(...fields), keyText) : keyText;
+  return fc.oneof(
+    jsonText,
+    fc
+      .array(fc.tuple(key, valueText), { maxLength: 8 })
+      .map((entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`),
+    malformedText,
+    hugeString.map((s) => JSON.stringify({ contestId: s })),
+  );
+}
+
+type Mutation =
+  | { kind: 'drop'; at: number }
+  | { kind: 'plausible'; at: number; choice: number }
+  | { kind: 'replace'; at: number; value: string }
+  | { kind: 'duplicate'; at: number; value: string }
+  | { kind: 'extra'; key: string; value: string };
+
+const picksText = fc
+  .array(fc.oneof(fc.constantFrom('AAPL', 'MSFT', 'NVDA', 'T', 'aapl', ' msft ', 'ZZZZ', 'BRK.B', ''), oddString), {
+    maxLength: 12,
+  })
+  .map((picks) => JSON.stringify(picks));
+
+/** A value for one field: the wrong type, an edge number, an odd string or list, something huge. */
+const fieldValue = fc.oneof(
+  jsonText,
+  numberText,
+  oddString.map((s) => JSON.stringify(s)),
+  picksText,
+  fc.constantFrom(
+    '"buy"',
+    '"sell"',
+    '"BUY"',
+    '"hold"',
+    '"public"',
+    '"private"',
+    '"Bulls"',
+    '"bulls"',
+    'true',
+    'false',
+    'null',
+  ),
+  hugeString.map((s) => JSON.stringify(s)),
+);
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  // Well-formed but different values (another contest, a huge quantity, a taken call sign) get past validation and
+  // exercise the business rules and their rollbacks, which malformed values never reach.
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('plausible' as const), at: fc.nat(), choice: fc.nat() }) },
+  fc.record({ kind: fc.constant('drop' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), value: fieldValue }),
+  fc.record({ kind: fc.constant('duplicate' as const), at: fc.nat(), value: fieldValue }),
+  fc.record({
+    kind: fc.constant('extra' as const),
+    key: fc.oneof(keyText, fc.constantFrom('_id', 'status', 'userId', 'role', 'id')),
+    value: fieldValue,
+  }),
+);
+
+/** (b) One or two mutations of the call's valid body; applied at run time, when the valid body is known. */
+const mutations = fc.array(mutation, { minLength: 1, maxLength: 2 });
+
+/** Fields a valid body derives from another one: a plausible change carries over, so the body stays valid. */
+const FOLLOWERS: Record<string, (value: unknown) => [string, unknown]> = {
+  callSign: (value) => ['ticker', value],
+  ticker: (value) => ['callSign', value],
+  affiliations: (value) => ['isTeamCollaboration', Array.isArray(value) && value.length > 0],
+};
+
+function applyMutations(
+  valid: Record<string, unknown>,
+  list: Mutation[],
+  plausible: (field: string) => unknown[],
+): string {
+  const entries: [string, string][] = Object.entries(valid).map(([k, v]) => [k, JSON.stringify(v)]);
+  for (const m of list) {
+    if (m.kind === 'extra') {
+      entries.push([m.key, m.value]);
+      continue;
+    }
+    if (entries.length === 0) {
+      // An empty body has no field to change: the mutation becomes an unexpected (often prototype) key instead.
+      entries.push([
+        POLLUTION_KEYS[m.at % POLLUTION_KEYS.length] as string,
+        m.kind === 'drop' || m.kind === 'plausible' ? '{}' : m.value,
+      ]);
+      continue;
+    }
+    const at = m.at % entries.length;
+    const [key] = entries[at] as [string, string];
+    if (m.kind === 'plausible') {
+      const options = plausible(key);
+      if (options.length === 0) continue;
+      const value = options[m.choice % options.length];
+      entries[at] = [key, JSON.stringify(value)];
+      const follower = FOLLOWERS[key]?.(value);
+      const other = follower ? entries.findIndex(([k]) => k === follower[0]) : -1;
+      if (follower && other >= 0) entries[other] = [follower[0], JSON.stringify(follower[1])];
+    } else if (m.kind === 'drop') entries.splice(at, 1);
+    else if (m.kind === 'replace') entries[at] = [key, m.value];
+    else entries.push([key, m.value]);
+  }
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
+}
+
+/** A header value Node would send: printable ASCII only. */
+const idempotencyKey = fc.option(
+  fc.oneof(
+    fc.string({ unit: 'grapheme-ascii', maxLength: 40 }),
+    fc.integer({ min: 150, max: 260 }).map((n) => 'k'.repeat(n)),
+    fc.constantFrom('', ' ', 'same-key', 'same-key '),
+  ),
+  { nil: undefined },
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Database snapshot: row count and a hash of every row of every table, in one round trip.
+
+const TABLES = [
+  'users',
+  'contests',
+  'participants',
+  'positions',
+  'trades',
+  'idempotency_keys',
+  'equities',
+  'price_history',
+  'portfolio_history',
+  'market_state',
+];
+const SNAPSHOT = sql.raw(
+  `SELECT ${TABLES.map((t) => `(SELECT count(*)::text || ':' || coalesce(md5(string_agg(r::text, '|' ORDER BY r::text)), '') FROM ${t} r) AS ${t}`).join(', ')}`,
+);
+
+async function snapshot(ctx: TestContext): Promise<Record<string, string>> {
+  const [row] = await queryRows<Record<string, string>>(ctx.database.db, SNAPSHOT);
+  return row ?? {};
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+interface Fixture {
+  owner: TestUser;
+  player: TestUser;
+  outsider: TestUser;
+  newcomer: TestUser;
+  live: string;
+  upcoming: string;
+  team: string;
+  editable: { _id: string; [key: string]: unknown };
+  cancellable: string;
+  cancelled: string;
+  /** Upcoming, created by the outsider: the owner is a stranger there (403). */
+  foreign: string;
+}
+
+interface Target {
+  token: () => string;
+  valid: () => Record<string, unknown>;
+  /** Puts the fixture back after a request that succeeded, so the next run still reaches the same rules. */
+  afterSuccess?: (data: Record<string, unknown>) => Promise<void>;
+}
+
+describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
+  let ctx: TestContext;
+  let f: Fixture;
+  let targets: Record<Url, Target>;
+  let current: Record<string, string>;
+  /** The player's own joins, so a successful leave can be undone with the same picks and team. */
+  const playerJoins = new Map<string, { picks: string[]; affiliation?: string }>();
+  let newcomers = 0;
+  const newcomerSign = () => `NEW${newcomers}`;
+
+  const mustSucceed = (what: string) => async (response: { statusCode: number; body: string }) => {
+    if (response.statusCode !== 200)
+      throw new Error(`fixture reset (${what}) failed: ${response.statusCode} ${response.body}`);
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext(driver);
+    const owner = await createUser(ctx);
+    const player = await createUser(ctx);
+    const outsider = await createUser(ctx);
+    const newcomer = await createUser(ctx, { initialize: false });
+    const playerJoin = async (contestId: string, picks = ['AAPL', 'MSFT'], affiliation?: string) => {
+      await joinContest(ctx, player, contestId, picks, affiliation);
+      playerJoins.set(contestId, { picks, ...(affiliation ? { affiliation } : {}) });
+    };
+
+    // Live: created and joined first, then the clock moves to its start; everything created afterwards is upcoming.
+    // Ten million dollars of AAPL and MSFT: enough shares that selling one stays possible for the whole run.
+    const live = await createContest(ctx, owner, { startingCash: 10_000_000 });
+    await playerJoin(live._id);
+    await joinContest(ctx, outsider, live._id, ['NVDA', 'T']);
+    await tickAt(ctx, live.startsAt);
+
+    const upcoming = await createContest(ctx, owner);
+    await playerJoin(upcoming._id);
+    const teamFields = { picksCount: 3, affiliations: ['Bulls', 'Bears'], isTeamCollaboration: true };
+    const team = await createContest(ctx, owner, teamFields);
+    await playerJoin(team._id, ['AAPL', 'MSFT', 'NVDA'], 'Bears');
+    const editable = await createContest(ctx, owner, { ...teamFields, name: 'Editable Cup' });
+    await playerJoin(editable._id, ['AAPL', 'MSFT', 'NVDA'], 'Bulls');
+    const cancellable = await createContest(ctx, owner);
+    const cancelled = await createContest(ctx, owner);
+    await playerJoin(cancelled._id);
+    await mustSucceed('cancel')(
+      await call(ctx, 'POST', '/contest/cancel-contest', { token: owner.token, body: { contestId: cancelled._id } }),
+    );
+    const foreign = await createContest(ctx, outsider);
+    f = {
+      owner,
+      player,
+      outsider,
+      newcomer,
+      live: live._id,
+      upcoming: upcoming._id,
+      team: team._id,
+      editable,
+      cancellable: cancellable._id,
+      cancelled: cancelled._id,
+      foreign: foreign._id,
+    };
+
+    const editableBody = () => {
+      const {
+        _id,
+        name,
+        description,
+        startsAt,
+        endsAt,
+        picksCount,
+        startingCash,
+        maxParticipants,
+        visibility,
+        affiliations,
+      } = f.editable;
+      return {
+        contestId: _id,
+        name: `${name} II`,
+        description,
+        startsAt,
+        endsAt,
+        picksCount,
+        startingCash,
+        maxParticipants,
+        visibility,
+        affiliations,
+        isTeamCollaboration: true,
+      };
+    };
+
+    targets = {
+      '/equity/get-equities': { token: () => f.player.token, valid: () => ({}) },
+      '/contest/create-contest': { token: () => f.owner.token, valid: () => contestFields(ctx) },
+      '/contest/edit-contest': { token: () => f.owner.token, valid: editableBody },
+      '/contest/get-contest': { token: () => f.outsider.token, valid: () => ({ contestId: f.live }) },
+      '/contest/join-contest': {
+        token: () => f.outsider.token,
+        valid: () => ({ contestId: f.team, picks: ['AAPL', 'MSFT', 'NVDA'], affiliation: 'Bulls' }),
+        afterSuccess: async (data) =>
+          mustSucceed('leave')(
+            await call(ctx, 'POST', '/contest/leave-contest', {
+              token: f.outsider.token,
+              body: { contestId: data.contestId },
+            }),
+          ),
+      },
+      '/contest/change-picks': {
+        token: () => f.player.token,
+        valid: () => ({ contestId: f.upcoming, picks: ['NVDA', 'T'] }),
+      },
+      '/contest/leave-contest': {
+        token: () => f.player.token,
+        valid: () => ({ contestId: f.upcoming }),
+        afterSuccess: async (data) => {
+          const contestId = data.contestId as string;
+          const join = playerJoins.get(contestId);
+          if (!join) throw new Error(`the player left ${contestId}, which it never joined`);
+          await joinContest(ctx, f.player, contestId, join.picks, join.affiliation);
+        },
+      },
+      '/contest/cancel-contest': {
+        token: () => f.owner.token,
+        valid: () => ({ contestId: f.cancellable }),
+        afterSuccess: async (data) => {
+          if (data._id !== f.cancellable) throw new Error(`an unexpected contest was cancelled: ${data._id}`);
+          f.cancellable = (await createContest(ctx, f.owner))._id;
+        },
+      },
+      '/contest/trading': {
+        token: () => f.player.token,
+        // Selling one share of a pick works run after run; a buy could already fail on the cash left after allocation.
+        valid: () => ({ contestId: f.live, symbol: 'AAPL', side: 'sell', quantity: 1 }),
+      },
+      '/user/get-user': { token: () => f.player.token, valid: () => ({}) },
+      '/user/initialize-user': {
+        token: () => f.newcomer.token,
+        valid: () => ({ callSign: newcomerSign(), ticker: newcomerSign(), displayName: 'New player' }),
+        afterSuccess: async () => {
+          // Onboarding happens once per identity: the next run needs a fresh one, with a call sign still free.
+          f.newcomer = await createUser(ctx, { initialize: false });
+          newcomers += 1;
+        },
+      },
+      '/user-profile/get-user-profile': { token: () => f.player.token, valid: () => ({ userId: f.owner.id }) },
+      '/user-profile/edit-profile': {
+        token: () => f.player.token,
+        valid: () => ({
+          callSign: f.player.ticker,
+          ticker: f.player.ticker,
+          displayName: 'Player One',
+          bio: 'Buy and hold',
+        }),
+      },
+    };
+    current = await snapshot(ctx);
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  /** Values of the right type and shape for a field, chosen to trip the rules behind validation. */
+  function plausible(url: Url, field: string): unknown[] {
+    const now = ctx.clock.now().getTime();
+    const at = (ms: number) => new Date(now + ms).toISOString();
+    switch (field) {
+      case 'contestId': {
+        const unknown = ['no-such-contest', 'x'.repeat(64), f.owner.id];
+        const elsewhere = [f.live, f.cancelled, f.foreign, ...unknown];
+        // Cancelling or editing one of the shared upcoming contests would take it away from the other calls.
+        if (url === '/contest/cancel-contest') return [f.cancellable, ` ${f.cancellable} `, ...elsewhere];
+        if (url === '/contest/edit-contest') return [f.editable._id, ` ${f.editable._id} `, ...elsewhere];
+        return [f.upcoming, f.team, f.editable._id, f.cancellable, ` ${f.upcoming} `, ...elsewhere];
+      }
+      case 'userId':
+        return [f.owner.id, f.player.id, f.outsider.id, f.newcomer.id, 'no-such-user', f.live];
+      case 'symbol':
+        return ['AAPL', 'MSFT', 'T', 'NVDA', 'KO', 'brk.b', 'ZZZZ', 'AAPL.X'];
+      case 'side':
+        return ['buy', 'sell'];
+      case 'quantity':
+        return [1, 2, 7, 1000, 25_000, 999_999, 1_000_000];
+      case 'picks':
+        return [
+          ['AAPL'],
+          ['AAPL', 'MSFT'],
+          ['NVDA', 'T'],
+          ['AAPL', 'MSFT', 'NVDA'],
+          ['AAPL', 'ZZZZ', 'T'],
+          ['aapl', 'msft', 'nvda'],
+          ['KO', 'T', 'XOM', 'NVDA'],
+        ];
+      case 'affiliation':
+        return ['Bulls', 'Bears', 'bulls', 'Lions', ' Bulls '];
+      case 'affiliations':
+        return [[], ['Bulls'], ['Bulls', 'Bears'], ['Lions'], ['Bears', 'Lions']];
+      case 'isTeamCollaboration':
+        return [true, false];
+      case 'picksCount':
+        return [1, 2, 3, 10];
+      case 'startingCash':
+        return [1000, 10_000, 10_000_000, 2500.5];
+      case 'maxParticipants':
+        return [2, 3, 10_000];
+      case 'startsAt':
+        return [at(-60_000), at(0), at(10_000), at(60_000), at(86_400_000), at(400 * 86_400_000)];
+      case 'endsAt':
+        return [at(-60_000), at(60_000), at(120_000), at(3_600_000), at(2 * 365 * 86_400_000)];
+      case 'visibility':
+        return ['public', 'private'];
+      case 'name':
+        return ['Spring Cup', 'abc', '   Spring Cup   '];
+      case 'callSign':
+      case 'ticker':
+        return [f.player.ticker, f.owner.ticker, f.outsider.ticker, 'AB', 'ZZ99', 'free1'];
+      case 'displayName':
+        return ['X', 'Someone else'];
+      case 'bio':
+      case 'description':
+        return ['', 'Short and sweet'];
+      default:
+        return [];
+    }
+  }
+
+  async function send(url: Url, text: string, key?: string) {
+    const target = targets[url];
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        authorization: target.token(),
+        'content-type': 'application/json',
+        ...(key === undefined ? {} : { 'idempotency-key': key }),
+      },
+      payload: text,
+    });
+    const { statusCode } = response;
+    if (statusCode >= 500) throw new Error(`${url} answered ${statusCode}: ${response.body}`);
+    if (statusCode >= 200 && statusCode < 300) {
+      const body = response.json() as Record<string, Record<string, unknown>>;
+      await target.afterSuccess?.(body.data ?? {});
+      current = await snapshot(ctx);
+      return statusCode;
+    }
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const body: unknown = JSON.parse(response.body);
+    const shape = errorBodySchema.strict().safeParse(body);
+    if (!shape.success) throw new Error(`${url} answered ${statusCode} with a body outside API.md: ${response.body}`);
+    expect(shape.data.errMessage.length).toBeGreaterThan(0);
+    if (statusCode >= 400 && statusCode < 500) {
+      const before = current;
+      current = await snapshot(ctx);
+      // A diff names the tables that changed; `current` moves on first so one failure does not cascade into the next.
+      expect(current).toEqual(before);
+    }
+    // Bodies carry __proto__ and constructor.prototype keys, and inject runs in this process: nothing leaked into Object.
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    return statusCode;
+  }
+
+  test('the fuzzed calls are exactly the POST routes of api/src/routes', () => {
+    const dir = path.join(__dirname, '..', 'src', 'routes');
+    const declared = fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.ts'))
+      .flatMap((name) =>
+        [...fs.readFileSync(path.join(dir, name), 'utf8').matchAll(/\.post\(\s*['`]([^'`]+)['`]/g)].map((m) => m[1]),
+      );
+    expect([...declared].sort()).toEqual([...URLS].sort());
+    for (const url of URLS) expect(ctx.app.hasRoute({ method: 'POST', url })).toBe(true);
+  });
+
+  test('every valid body is accepted, so the mutations start from a body that reaches the business rules', async () => {
+    for (const url of URLS) {
+      const status = await send(url, JSON.stringify(targets[url].valid()));
+      expect([url, status]).toEqual([url, 200]);
+    }
+  });
+
+  test.each(URLS)(
+    '%s: arbitrary JSON never gets a 5xx, an off-contract error or a change',
+    async (url) => {
+      const statuses = new Map<number, number>();
+      await fc.assert(
+        fc.asyncProperty(arbitraryBody(CALLS[url]), async (text) => {
+          const status = await send(url, text);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }),
+        { seed: SEED, numRuns: RUNS },
+      );
+      // Sanity: the fuzzer exercised validation, not just one early exit.
+      expect([...statuses.keys()].some((s) => s === 400 || s === 413)).toBe(true);
+    },
+    120_000,
+  );
+
+  test.each(URLS)(
+    '%s: mutations of a valid body never get a 5xx, an off-contract error or a change',
+    async (url) => {
+      const statuses = new Map<number, number>();
+      const withKey = url === '/contest/trading';
+      await fc.assert(
+        fc.asyncProperty(mutations, withKey ? idempotencyKey : fc.constant(undefined), async (list, key) => {
+          const status = await send(
+            url,
+            applyMutations(targets[url].valid(), list, (field) => plausible(url, field)),
+            key,
+          );
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }),
+        { seed: SEED, numRuns: RUNS },
+      );
+      // Sanity: some mutations failed validation and some got past it to the business rules (or succeeded).
+      expect(statuses.get(400) ?? 0).toBeGreaterThan(0);
+      expect([...statuses.keys()].some((s) => s !== 400 && s !== 413)).toBe(true);
+    },
+    120_000,
+  );
+});

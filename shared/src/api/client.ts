@@ -1,5 +1,5 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
-import { API_PATHS } from '../schemas';
+import { API_PATHS } from '../schemas/api-paths';
 import { getApiHost } from '../config/runtime-config';
 import { ApiError, errorFromResponse, errorWithoutResponse } from './api-error';
 

@@ -159,7 +159,7 @@ describe('retrying failed reads', () => {
   // The policy alone, with a fake clock: which failures are tried again, and when.
   const retry = (error: unknown, retryCount: number) => {
     const revalidate = jest.fn();
-    defaultSwrConfig.onErrorRetry?.(error as never, 'key', {} as never, revalidate, { retryCount });
+    defaultSwrConfig.onErrorRetry?.(error as never, 'key', {} as never, revalidate, { retryCount, dedupe: true });
     return revalidate;
   };
   const firedAfter = (revalidate: jest.Mock) => {

@@ -1,5 +1,6 @@
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
-import { API_PATHS, type UserResponse } from '../schemas';
+import { API_PATHS } from '../schemas/api-paths';
+import type { UserResponse } from '../schemas';
 import { ApiError } from './api-error';
 import { apiGet, apiPost } from './client';
 

@@ -4,30 +4,4 @@ export * from './limits';
 export * from './models';
 export * from './requests';
 export * from './responses';
-
-/** API paths of SPEC §7 and API.md, so no caller spells one by hand. */
-export const API_PATHS = {
-  getEquities: '/equity/get-equities',
-  createContest: '/contest/create-contest',
-  editContest: '/contest/edit-contest',
-  getContest: '/contest/get-contest',
-  upcomingContests: '/contest/upcoming',
-  completedContests: '/contest/completed',
-  completedContest: (id: string) => `/contest/completed/${encodeURIComponent(id)}`,
-  activeContests: '/contest/active',
-  activeContest: (id: string) => `/contest/active/${encodeURIComponent(id)}`,
-  portfolioHistory: (id: string) => `/contest/active/${encodeURIComponent(id)}/portfolio-history`,
-  contestEvents: (id: string) => `/contest/active/${encodeURIComponent(id)}/events`,
-  joinContest: '/contest/join-contest',
-  changePicks: '/contest/change-picks',
-  leaveContest: '/contest/leave-contest',
-  cancelContest: '/contest/cancel-contest',
-  trading: '/contest/trading',
-  contestUser: (id: string) => `/contest-user/${encodeURIComponent(id)}`,
-  getUser: '/user/get-user',
-  initializeUser: '/user/initialize-user',
-  getUserProfile: '/user-profile/get-user-profile',
-  editProfile: '/user-profile/edit-profile',
-  equityHistory: (symbol: string) => `/equity/${encodeURIComponent(symbol)}/history`,
-  health: '/health',
-} as const;
+export * from './api-paths';

@@ -1,4 +1,4 @@
-import { ColorType, createChart, type IChartApi, type ISeriesApi, LineSeries, type UTCTimestamp } from 'lightweight-charts';
+import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 
 export interface ChartPoint {
@@ -6,38 +6,56 @@ export interface ChartPoint {
   value: number;
 }
 
-/** One line over time, themed for the dark UI. Points with the same second are collapsed (the chart needs
- *  strictly increasing times). */
+// The chart library (about 50 KiB gzip) loads after the screen: standings, positions and the order ticket do not
+// wait for it, and its box keeps its height meanwhile so nothing moves when it arrives.
+const loadChartLibrary = () => import('lightweight-charts');
+
+/** The chart needs strictly increasing times: points within the same second collapse to the last one. */
+function bySecond(points: ChartPoint[]) {
+  const values = new Map<number, number>();
+  for (const point of points) values.set(Math.floor(Date.parse(point.t) / 1000), point.value);
+  return [...values].sort(([a], [b]) => a - b).map(([time, value]) => ({ time: time as UTCTimestamp, value }));
+}
+
+/** One line over time, themed for the dark UI. */
 export function LineChart({ points, label, height = 240 }: { points: ChartPoint[]; label: string; height?: number }) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Line'> | null>(null);
+  const latestPoints = useRef(points);
+  latestPoints.current = points;
 
   useEffect(() => {
-    if (!container.current) return;
-    const instance = createChart(container.current, {
-      height,
-      autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#9aabb8', fontFamily: 'ui-monospace, monospace' },
-      grid: { vertLines: { color: '#1b2730' }, horzLines: { color: '#1b2730' } },
-      rightPriceScale: { borderColor: '#24323d' },
-      timeScale: { borderColor: '#24323d', timeVisible: true, secondsVisible: true },
-      crosshair: { vertLine: { color: '#5bd0b3' }, horzLine: { color: '#5bd0b3' } },
+    const element = container.current;
+    if (!element) return;
+    let instance: IChartApi | null = null;
+    let unmounted = false;
+    void loadChartLibrary().then(({ ColorType, createChart, LineSeries }) => {
+      if (unmounted) return;
+      instance = createChart(element, {
+        height,
+        autoSize: true,
+        layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#9aabb8', fontFamily: 'ui-monospace, monospace' },
+        grid: { vertLines: { color: '#1b2730' }, horzLines: { color: '#1b2730' } },
+        rightPriceScale: { borderColor: '#24323d' },
+        timeScale: { borderColor: '#24323d', timeVisible: true, secondsVisible: true },
+        crosshair: { vertLine: { color: '#5bd0b3' }, horzLine: { color: '#5bd0b3' } },
+      });
+      chart.current = instance;
+      series.current = instance.addSeries(LineSeries, { color: '#5bd0b3', lineWidth: 2, priceLineVisible: false });
+      series.current.setData(bySecond(latestPoints.current));
+      instance.timeScale().fitContent();
     });
-    chart.current = instance;
-    series.current = instance.addSeries(LineSeries, { color: '#5bd0b3', lineWidth: 2, priceLineVisible: false });
     return () => {
-      instance.remove();
+      unmounted = true;
+      instance?.remove();
       chart.current = null;
       series.current = null;
     };
   }, [height]);
 
   useEffect(() => {
-    const bySecond = new Map<number, number>();
-    for (const point of points) bySecond.set(Math.floor(Date.parse(point.t) / 1000), point.value);
-    const data = [...bySecond].sort(([a], [b]) => a - b).map(([time, value]) => ({ time: time as UTCTimestamp, value }));
-    series.current?.setData(data);
+    series.current?.setData(bySecond(points));
     chart.current?.timeScale().fitContent();
   }, [points]);
 

@@ -109,6 +109,10 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
         manifest: true,
         dts: false,
         shared: sharedConfig(dir),
+        // One federation runtime per page (about 34 KiB gzip): the host provides it, production remotes use it
+        // instead of carrying a copy in every remote entry. In development a remote keeps its own, so it still runs
+        // on its own port (npm run dev -w <remote>).
+        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: !dev },
       }),
       ...(dev ? [new ReactRefreshRspackPlugin()] : []),
     ],

@@ -9,6 +9,7 @@ import {
   appUrl,
   callApi,
   createActiveUser,
+  createContest,
   createUser,
   launchBrowser,
   newPage,
@@ -154,24 +155,8 @@ async function retype(page: Page, text: string) {
 
 // --- data -------------------------------------------------------------------------------------------------------
 
-async function createContest(user: TestUser, name: string, startsAt: number, endsAt: number): Promise<string> {
-  const created = await callApi<{ data: { _id: string } }>('POST', '/contest/create-contest', {
-    user,
-    body: {
-      name,
-      description: 'Checked for accessibility.',
-      startsAt: new Date(startsAt).toISOString(),
-      endsAt: new Date(endsAt).toISOString(),
-      picksCount: 2,
-      startingCash: 10_000,
-      maxParticipants: 10,
-      visibility: 'public',
-      affiliations: [],
-      isTeamCollaboration: false,
-    },
-  });
-  return created.data._id;
-}
+const createNamedContest = (user: TestUser, name: string, startsAt: number, endsAt: number) =>
+  createContest(user, { name, description: 'Checked for accessibility.', startsAt, endsAt });
 
 const waitUntil = async (time: number) => {
   const ms = time - Date.now();
@@ -193,7 +178,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   [alice, bob, kim] = [await createActiveUser(), await createActiveUser(), await createActiveUser()];
   const inAnHour = Date.now() + 60 * 60_000;
-  upcomingId = await createContest(alice, UPCOMING_NAME, inAnHour, inAnHour + 60 * 60_000);
+  upcomingId = await createNamedContest(alice, UPCOMING_NAME, inAnHour, inAnHour + 60 * 60_000);
   await callApi('POST', '/contest/join-contest', {
     user: alice,
     body: { contestId: upcomingId, picks: ['AAPL', 'MSFT'] },
@@ -201,7 +186,7 @@ beforeAll(async () => {
   // Long enough before the start for Kim to join by keyboard; the API's local minimum duration is 2 minutes.
   liveStartsAt = Date.now() + 90_000;
   liveEndsAt = liveStartsAt + 122_000;
-  liveId = await createContest(alice, LIVE_NAME, liveStartsAt, liveEndsAt);
+  liveId = await createNamedContest(alice, LIVE_NAME, liveStartsAt, liveEndsAt);
   await callApi('POST', '/contest/join-contest', { user: alice, body: { contestId: liveId, picks: ['NVDA', 'AMZN'] } });
 });
 

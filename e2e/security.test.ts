@@ -1,7 +1,17 @@
 // Security in the browser (issue 8): the host's Content-Security-Policy, script injection through the texts users
 // write (contest names, team names, display names, bios) rendered inert, and open-redirect attempts through "next".
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { appUrl, callApi, createActiveUser, launchBrowser, newPage, stack, type TestUser, waitForPath } from './helpers';
+import {
+  appUrl,
+  callApi,
+  createActiveUser,
+  createContest,
+  launchBrowser,
+  newPage,
+  stack,
+  type TestUser,
+  waitForPath,
+} from './helpers';
 
 let browser: Browser;
 
@@ -94,22 +104,13 @@ describe('script injection through what users write (issue 8)', () => {
       body: { callSign: owner.callSign, ticker: owner.callSign, displayName: `<b onmouseover=__ran.push('x')>X</b>`, bio: payload('bio') },
     });
     const startsAt = Date.now() + 30 * 60_000;
-    const created = await callApi<{ data: { _id: string } }>('POST', '/contest/create-contest', {
-      user: owner,
-      body: {
-        name: NAME,
-        description: payload('description'),
-        startsAt: new Date(startsAt).toISOString(),
-        endsAt: new Date(startsAt + 3_600_000).toISOString(),
-        picksCount: 2,
-        startingCash: 10_000,
-        maxParticipants: 10,
-        visibility: 'public',
-        affiliations: TEAMS,
-        isTeamCollaboration: true,
-      },
+    contestId = await createContest(owner, {
+      name: NAME,
+      description: payload('description'),
+      startsAt,
+      endsAt: startsAt + 3_600_000,
+      affiliations: TEAMS,
     });
-    contestId = created.data._id;
     await callApi('POST', '/contest/join-contest', {
       user: owner,
       body: { contestId, picks: ['AAPL', 'MSFT'], affiliation: TEAMS[0] },

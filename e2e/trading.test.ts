@@ -6,6 +6,7 @@ import {
   appUrl,
   callApi,
   createActiveUser,
+  createContest,
   launchBrowser,
   newPage,
   type TestPage,
@@ -55,22 +56,7 @@ beforeAll(async () => {
   [alice, bob] = [await createActiveUser(), await createActiveUser()];
   startsAt = Date.now() + 32_000;
   endsAt = startsAt + 122_000;
-  const created = await callApi<{ data: { _id: string } }>('POST', '/contest/create-contest', {
-    user: alice,
-    body: {
-      name: 'E2E Live Sprint',
-      description: 'Two players, two minutes.',
-      startsAt: new Date(startsAt).toISOString(),
-      endsAt: new Date(endsAt).toISOString(),
-      picksCount: 2,
-      startingCash: 10_000,
-      maxParticipants: 10,
-      visibility: 'public',
-      affiliations: [],
-      isTeamCollaboration: false,
-    },
-  });
-  contestId = created.data._id;
+  contestId = await createContest(alice, { name: 'E2E Live Sprint', description: 'Two players, two minutes.', startsAt, endsAt });
   await callApi('POST', '/contest/join-contest', { user: alice, body: { contestId, picks: ['AAPL', 'MSFT'] } });
   await callApi('POST', '/contest/join-contest', { user: bob, body: { contestId, picks: ['NVDA', 'AMZN'] } });
 });

@@ -208,6 +208,40 @@ export async function createActiveUser(callSign = `E${randomInt(100_000, 999_999
   return { ...user, callSign };
 }
 
+export interface ContestFields {
+  name: string;
+  description?: string;
+  /** Epoch milliseconds. */
+  startsAt: number;
+  endsAt: number;
+  picksCount?: number;
+  startingCash?: number;
+  maxParticipants?: number;
+  visibility?: 'public' | 'private';
+  affiliations?: string[];
+}
+
+/** Creates a contest as `user` through the API (a team contest exactly when affiliations are given); its id. */
+export async function createContest(user: TestUser, fields: ContestFields): Promise<string> {
+  const affiliations = fields.affiliations ?? [];
+  const created = await callApi<{ data: { _id: string } }>('POST', '/contest/create-contest', {
+    user,
+    body: {
+      name: fields.name,
+      description: fields.description ?? '',
+      startsAt: new Date(fields.startsAt).toISOString(),
+      endsAt: new Date(fields.endsAt).toISOString(),
+      picksCount: fields.picksCount ?? 2,
+      startingCash: fields.startingCash ?? 10_000,
+      maxParticipants: fields.maxParticipants ?? 10,
+      visibility: fields.visibility ?? 'public',
+      affiliations,
+      isTeamCollaboration: affiliations.length > 0,
+    },
+  });
+  return created.data._id;
+}
+
 // --- waiting on the app -----------------------------------------------------------------------------------------
 
 /** Waits until the address bar shows `path` (pathname, and the query if given). */

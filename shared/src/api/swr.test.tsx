@@ -184,6 +184,12 @@ describe('retrying failed reads', () => {
     expect(firedAfter(retry(error, 4))).toBeNull();
   });
 
+  it('retries an unexpected error (not an ApiError) like a server error, not for ever', () => {
+    const error = new TypeError('Cannot read properties of undefined');
+    expect(firedAfter(retry(error, 1))).toBe(2_000);
+    expect(firedAfter(retry(error, 4))).toBeNull();
+  });
+
   it('keeps retrying while the API cannot be reached, at most 30 s apart', () => {
     const error = new ApiError({ message: NETWORK_ERROR_MESSAGE, unanswered: true });
     expect(firedAfter(retry(error, 1))).toBe(2_000);

@@ -26,8 +26,9 @@ export const MAX_RETRY_INTERVAL_MS = 30_000;
 export const defaultSwrConfig: SWRConfiguration = {
   fetcher,
   onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
-    const unanswered = error instanceof ApiError ? error.unanswered : true;
-    if (!unanswered && (error as ApiError).statusCode < 500) return;
+    // Anything but an ApiError is a fault of the app itself: retried a few times like a 5xx, never for ever.
+    const unanswered = error instanceof ApiError && error.unanswered;
+    if (error instanceof ApiError && !unanswered && error.statusCode < 500) return;
     if (!unanswered && retryCount > MAX_SERVER_ERROR_RETRIES) return;
     setTimeout(() => revalidate({ retryCount }), Math.min(1_000 * 2 ** retryCount, MAX_RETRY_INTERVAL_MS));
   },

@@ -4,7 +4,8 @@ module.exports = {
   forbidden: [
     {
       name: 'no-app-into-features',
-      comment: 'A feature is built from shared code and its own files; the app shell composes features, not the reverse.',
+      comment:
+        'A feature is built from shared code and its own files; the app shell composes features, not the reverse.',
       severity: 'error',
       from: { path: '(^|/)src/features/' },
       to: { path: '(^|/)src/app/' },
@@ -20,10 +21,13 @@ module.exports = {
       name: 'no-cross-feature',
       comment:
         'A feature never reaches into another feature\'s folder (DESIGN §2: "never imports another feature\'s internals"). ' +
-        'Only a feature\'s index.ts, its deliberate public surface, may be imported by a sibling.',
+        "Only a feature's index.ts, its deliberate public surface, may be imported by a sibling.",
       severity: 'error',
       from: { path: '^([^/]+)/src/features/([^/]+)/' },
-      to: { path: '^$1/src/features/[^/]+/', pathNot: ['^$1/src/features/$2/', '^$1/src/features/[^/]+/index\\.tsx?$'] },
+      to: {
+        path: '^$1/src/features/[^/]+/',
+        pathNot: ['^$1/src/features/$2/', '^$1/src/features/[^/]+/index\\.tsx?$'],
+      },
     },
     {
       name: 'shared-imports-no-app',
@@ -31,6 +35,15 @@ module.exports = {
       severity: 'error',
       from: { path: '^shared/' },
       to: { path: '^(host|remote-[^/]+|api|user-pool)/' },
+    },
+    {
+      name: 'no-direct-router',
+      comment:
+        'The router is shared through @bullpen/shared (shared/src/router): a direct react-router-dom import in an app ' +
+        'would bring a second router, with its own context, into a remote.',
+      severity: 'error',
+      from: { path: '^(host|remote-[^/]+)/src/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: 'node_modules/react-router(-dom)?/' },
     },
     {
       name: 'no-circular',
@@ -42,7 +55,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules|coverage)/' },
+    exclude: { path: '^[^/]+/(dist|coverage)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },

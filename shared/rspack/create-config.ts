@@ -17,14 +17,14 @@ export interface AppBuildOptions {
   title?: string;
 }
 
-/** Singletons: one React, one router, one SWR cache, one zustand store, one Amplify instance, one @bullpen/shared.
+/** Singletons: one React, one SWR cache, one zustand store, one Amplify instance, one @bullpen/shared (which also
+ *  carries the one router: see shared/src/router).
  *  Amplify keeps its configuration, Hub and tokens in module state of @aws-amplify/core and @aws-amplify/auth, and
  *  apps reach them through deep imports (aws-amplify/auth, aws-amplify/utils…): the keys ending in '/' share every
  *  deep import of a package, so a remote's Authenticator talks to the Amplify the host configured. */
 const SINGLETONS = [
   'react',
   'react-dom',
-  'react-router-dom',
   'swr',
   'zustand',
   'aws-amplify',
@@ -43,7 +43,8 @@ function sharedConfig(appDir: string): Record<string, { singleton: true; require
   return Object.fromEntries(
     SINGLETONS.map((name) => {
       // @bullpen/shared is a workspace ("*"): match any version, there is only ever one in a deployment.
-      const requiredVersion = name === '@bullpen/shared' ? false : (appPackage.dependencies?.[name.replace(/\/$/, '')] ?? false);
+      const requiredVersion =
+        name === '@bullpen/shared' ? false : (appPackage.dependencies?.[name.replace(/\/$/, '')] ?? false);
       return [name, { singleton: true as const, requiredVersion }];
     }),
   );
@@ -111,8 +112,11 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
         shared: sharedConfig(dir),
         // One federation runtime per page (about 34 KiB gzip): the host provides it, production remotes use it
         // instead of carrying a copy in every remote entry. In development a remote keeps its own, so it still runs
-        // on its own port (npm run dev -w <remote>).
-        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: !dev },
+        // on its own port (npm run dev -w <remote>). target 'web' drops the runtime's Node.js paths; remotes load no
+        // remotes of their own, so they also drop remote loading and manifest snapshots.
+        experiments: isHost
+          ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+          : { externalRuntime: !dev, optimization: { target: 'web', disableRemote: true, disableSnapshot: true } },
       }),
       ...(dev ? [new ReactRefreshRspackPlugin()] : []),
     ],
@@ -132,7 +136,10 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
           middlewares.unshift({
             name: 'bullpen-runtime-config',
             path: '/config.json',
-            middleware: (_request: unknown, response: { setHeader: (k: string, v: string) => void; end: (body: string) => void }) => {
+            middleware: (
+              _request: unknown,
+              response: { setHeader: (k: string, v: string) => void; end: (body: string) => void },
+            ) => {
               response.setHeader('Content-Type', 'application/json');
               response.setHeader('Cache-Control', 'no-cache');
               response.end(runtimeConfig);

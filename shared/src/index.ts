@@ -9,6 +9,7 @@ export * from './api/notify';
 export * from './store/user-store';
 export * from './store/toast-store';
 export * from './format/format';
+export * from './router';
 export * from './auth/configure-auth';
 export * from './standalone/standalone-app';
 export * from './ui';

@@ -1,5 +1,4 @@
-import { defaultSwrConfig } from '@bullpen/shared';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, defaultSwrConfig } from '@bullpen/shared';
 import { SWRConfig } from 'swr';
 import { useAuthStatus } from '../features/auth-status';
 import { Toaster } from '../features/toasts';

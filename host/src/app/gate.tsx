@@ -1,6 +1,5 @@
-import { errorMessage, toast, useCurrentUser, useUserStore } from '@bullpen/shared';
+import { errorMessage, Navigate, Route, Routes, toast, useCurrentUser, useUserStore } from '@bullpen/shared';
 import { useEffect } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
 import type { AuthStatus } from '../features/auth-status';
 import { FullScreenLoader } from '../features/loader';
 import { useNextAddressTarget } from '../features/next-address';

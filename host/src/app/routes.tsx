@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@bullpen/shared';
 import { RedirectToAuth } from '../features/next-address';
 import { RemotePage } from '../features/remotes';
 import { ErrorPage } from './pages/error-page';

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { BrowserRouter, NavLink, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, NavLink, Route, Routes } from '../router';
 import { SWRConfig } from 'swr';
 import { defaultSwrConfig } from '../api/swr';
 import { configureAuth, isUserPoolConfigured } from '../auth/configure-auth';
@@ -58,7 +58,11 @@ export function StandaloneApp({ name, pages }: { name: string; pages: Standalone
   if (startup.state === 'failed') {
     return (
       <main className="bp-standalone__main">
-        <ErrorState title="config.json could not be loaded" error={startup.error} onRetry={() => window.location.reload()} />
+        <ErrorState
+          title="config.json could not be loaded"
+          error={startup.error}
+          onRetry={() => window.location.reload()}
+        />
       </main>
     );
   }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from '@bullpen/shared';
 import { RemoteWidget } from '../../features/remotes';
 import { SignOutFallback } from './sign-out-fallback';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@bullpen/shared';
 
 export function ErrorPage({ message }: { message?: string }) {
   return (
@@ -10,7 +10,11 @@ export function ErrorPage({ message }: { message?: string }) {
       <h1 id="error-title">Something went wrong</h1>
       <p>{message ?? 'The page you asked for does not exist, or something failed on our side.'}</p>
       <div className="host-error__actions">
-        <button type="button" className="host-button host-button--primary" onClick={() => window.location.assign('/home')}>
+        <button
+          type="button"
+          className="host-button host-button--primary"
+          onClick={() => window.location.assign('/home')}
+        >
           Go to home
         </button>
         <Link to="/terms" className="host-button">

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@bullpen/shared';
 import { ConfirmPicksScreen } from '../../features/picks';
 
 export default function ConfirmSavePicksPage() {

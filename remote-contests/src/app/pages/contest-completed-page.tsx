@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@bullpen/shared';
 import {
   ButtonLink,
   contestPaths,
@@ -43,7 +43,11 @@ export default function ContestCompletedPage() {
             </div>
           </>
         ) : (
-          <ErrorPanel title="The standings could not be loaded" message={(error as Error).message} onRetry={() => void mutate()} />
+          <ErrorPanel
+            title="The standings could not be loaded"
+            message={(error as Error).message}
+            onRetry={() => void mutate()}
+          />
         )}
       </Screen>
     );

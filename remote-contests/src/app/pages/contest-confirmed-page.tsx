@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@bullpen/shared';
 import { ButtonLink, ContestFacts, ContestGate, contestPaths, Notice, Panel } from '../../features/contests';
 import { ContestHero, InvitationShare } from '../../features/invitation';
 

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@bullpen/shared';
 import { ContestActions, YourPlace } from '../../features/contest-detail';
 import {
   ContestFacts,
@@ -26,8 +26,8 @@ export default function ContestDetailPage() {
           <ContestHero contest={contest} eyebrow="Contest" />
           {contest.status === 'cancelled' ? (
             <Notice tone="loss" title="This contest was cancelled">
-              It was called off before the start (last change {formatDateTime(contest.updatedAt)}). Nobody plays and there
-              are no standings.
+              It was called off before the start (last change {formatDateTime(contest.updatedAt)}). Nobody plays and
+              there are no standings.
             </Notice>
           ) : null}
           {contest.status === 'active' ? (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@bullpen/shared';
 import { ContestForm, defaultContestFormValues } from '../../features/contest-form';
 import { contestPaths, createContest, notifyError, PageTitle, Screen, useContestCache } from '../../features/contests';
 

@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '@bullpen/shared';
 import { ContestForm, contestToFormValues } from '../../features/contest-form';
 import {
   ButtonLink,
@@ -32,7 +32,11 @@ export default function EditContestPage() {
   if (error && !contest) {
     return (
       <Screen label="Edit contest">
-        <ErrorPanel title="This contest could not be loaded" message={(error as Error).message} onRetry={() => void mutate()} />
+        <ErrorPanel
+          title="This contest could not be loaded"
+          message={(error as Error).message}
+          onRetry={() => void mutate()}
+        />
       </Screen>
     );
   }
@@ -68,7 +72,10 @@ export default function EditContestPage() {
     <Screen label="Edit contest">
       {title}
       {contest.participantsCount > 0 ? (
-        <Notice tone="primary" title={`${contest.participantsCount} player${contest.participantsCount === 1 ? ' has' : 's have'} joined`}>
+        <Notice
+          tone="primary"
+          title={`${contest.participantsCount} player${contest.participantsCount === 1 ? ' has' : 's have'} joined`}
+        >
           Picks per player and starting cash are locked, and teams that players chose cannot be removed.
         </Notice>
       ) : null}

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@bullpen/shared';
 import { PicksScreen } from '../../features/picks';
 
 export default function EditPicksPage() {

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@bullpen/shared';
 import {
   ButtonLink,
   ContestFacts,
@@ -48,8 +48,13 @@ export default function InvitationPage() {
                 </div>
               ) : (
                 <div className="bpc-stack">
-                  <Notice tone={contest.status === 'cancelled' ? 'loss' : 'warning'} title={`This contest is ${STATUS_LABEL[contest.status].toLowerCase()}`}>
-                    {contest.status === 'cancelled' ? 'It was cancelled by its organiser.' : 'Joining closed at the start.'}
+                  <Notice
+                    tone={contest.status === 'cancelled' ? 'loss' : 'warning'}
+                    title={`This contest is ${STATUS_LABEL[contest.status].toLowerCase()}`}
+                  >
+                    {contest.status === 'cancelled'
+                      ? 'It was cancelled by its organiser.'
+                      : 'Joining closed at the start.'}
                   </Notice>
                   <ButtonLink to={contestPaths.detail(contest._id)}>View contest</ButtonLink>
                 </div>

@@ -1,4 +1,4 @@
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from '@bullpen/shared';
 import {
   ButtonLink,
   ContestFacts,
@@ -40,7 +40,9 @@ function SignedOutJoin() {
   const here = `${location.pathname}${location.search}`;
   return (
     <div className="bpc-stack">
-      <p style={{ margin: 0 }}>Create a free account with your phone number, then you’ll come straight back here to join.</p>
+      <p style={{ margin: 0 }}>
+        Create a free account with your phone number, then you’ll come straight back here to join.
+      </p>
       <Link to={contestPaths.auth} className="bpc-btn bpc-primary" onClick={() => rememberReturnAddress(here)}>
         Sign up to join
       </Link>
@@ -64,8 +66,13 @@ export default function JoinContestInfoPage() {
             </Panel>
             <Panel title="Join">
               {contest.status !== 'upcoming' ? (
-                <Notice tone={contest.status === 'cancelled' ? 'loss' : 'warning'} title={`This contest is ${STATUS_LABEL[contest.status].toLowerCase()}`}>
-                  {contest.status === 'cancelled' ? 'It was cancelled by its organiser.' : 'Joining closed when it started.'}
+                <Notice
+                  tone={contest.status === 'cancelled' ? 'loss' : 'warning'}
+                  title={`This contest is ${STATUS_LABEL[contest.status].toLowerCase()}`}
+                >
+                  {contest.status === 'cancelled'
+                    ? 'It was cancelled by its organiser.'
+                    : 'Joining closed when it started.'}
                 </Notice>
               ) : signedIn ? (
                 <SignedInJoin contest={contest} />

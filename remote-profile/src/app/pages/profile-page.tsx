@@ -1,5 +1,4 @@
-import { useUserStore } from '@bullpen/shared';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams, useUserStore } from '@bullpen/shared';
 import { ProfileView } from '../../features/profile';
 
 /** /profile is the signed-in player's own profile; /profile?userId=… anyone's public one (leaderboards link here). */

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@bullpen/shared';
 import { LiveContestView, LiveGate } from '../../features/live-contest';
 
 export default function LiveContestPage() {

@@ -1,5 +1,4 @@
-import { Navigate } from 'react-router-dom';
-import { saveNextAddress } from '@bullpen/shared';
+import { Navigate, saveNextAddress } from '@bullpen/shared';
 
 /** A signed-out visitor on a signed-in address: remember it, then show the sign-in widget. */
 export function RedirectToAuth() {

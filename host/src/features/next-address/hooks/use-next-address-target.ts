@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import { clearNextAddress, peekNextPath } from '@bullpen/shared';
+import { clearNextAddress, peekNextPath, useLocation } from '@bullpen/shared';
 
 /** Right after sign-in: the path "next" asked for, until the router has arrived there; then null.
  *  "next" itself is removed at once, whether it was followed or refused. */

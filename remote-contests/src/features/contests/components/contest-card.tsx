@@ -1,5 +1,5 @@
 import type { Contest } from '@bullpen/shared/schemas';
-import { Link } from 'react-router-dom';
+import { Link } from '@bullpen/shared';
 import { contestPaths } from '../lib/contest-status';
 import { formatInteger, formatReturn, formatWholeMoney } from '../lib/format';
 import { Badge, Countdown, StatusBadge, Trend } from './ui';
@@ -7,7 +7,8 @@ import { Badge, Countdown, StatusBadge, Trend } from './ui';
 type Result = { rank: number | null; returnPct: number | null };
 
 export function ContestCard({ contest, result, to }: { contest: Contest; result?: Result; to?: string }) {
-  const href = to ?? (contest.status === 'completed' ? contestPaths.completed(contest._id) : contestPaths.detail(contest._id));
+  const href =
+    to ?? (contest.status === 'completed' ? contestPaths.completed(contest._id) : contestPaths.detail(contest._id));
   return (
     <Link to={href} className="bpc-card">
       <div className="bpc-row bpc-between" style={{ alignItems: 'flex-start' }}>

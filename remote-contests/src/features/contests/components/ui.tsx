@@ -1,13 +1,6 @@
 import type { ContestStatus } from '@bullpen/shared/schemas';
-import {
-  type ButtonHTMLAttributes,
-  type ReactNode,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
-import { Link, type LinkProps } from 'react-router-dom';
+import { type ButtonHTMLAttributes, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link, type LinkProps } from '@bullpen/shared';
 import { formatCountdown, trendOf } from '../lib/format';
 import { STATUS_LABEL, STATUS_TONE, type Tone } from '../lib/contest-status';
 import { CONTESTS_CSS } from './contests-css';
@@ -77,13 +70,23 @@ export function Button({
   ...rest
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; small?: boolean; busy?: boolean }) {
   return (
-    <button type="button" {...rest} className={buttonClass(variant, small)} disabled={rest.disabled || busy} aria-busy={busy || undefined}>
+    <button
+      type="button"
+      {...rest}
+      className={buttonClass(variant, small)}
+      disabled={rest.disabled || busy}
+      aria-busy={busy || undefined}
+    >
       {children}
     </button>
   );
 }
 
-export function ButtonLink({ variant = 'secondary', small, ...rest }: LinkProps & { variant?: Variant; small?: boolean }) {
+export function ButtonLink({
+  variant = 'secondary',
+  small,
+  ...rest
+}: LinkProps & { variant?: Variant; small?: boolean }) {
   return <Link {...rest} className={buttonClass(variant, small)} />;
 }
 
@@ -206,7 +209,15 @@ export function Facts({ items }: { items: { label: string; value: ReactNode }[] 
 }
 
 /** Counts down to a moment, re-rendering every second. */
-export function Countdown({ to, doneText = 'Starting now', onDone }: { to: string; doneText?: string; onDone?: () => void }) {
+export function Countdown({
+  to,
+  doneText = 'Starting now',
+  onDone,
+}: {
+  to: string;
+  doneText?: string;
+  onDone?: () => void;
+}) {
   const target = Date.parse(to);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

@@ -1,6 +1,6 @@
 import type { Contest, Equity } from '@bullpen/shared/schemas';
 import { useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@bullpen/shared';
 import {
   Badge,
   Button,
@@ -37,7 +37,13 @@ function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }
   const backTo = draft.mode === 'join' ? contestPaths.savePicks(contest._id) : contestPaths.editPicks(contest._id);
 
   if (equities.error && !equities.data) {
-    return <ErrorPanel title="Prices could not be loaded" message={(equities.error as Error).message} onRetry={() => void equities.mutate()} />;
+    return (
+      <ErrorPanel
+        title="Prices could not be loaded"
+        message={(equities.error as Error).message}
+        onRetry={() => void equities.mutate()}
+      />
+    );
   }
   if (!equities.data) return <Loading label="Loading today’s prices…" />;
 

@@ -1,6 +1,6 @@
 import type { Contest, ContestUser, Equity } from '@bullpen/shared/schemas';
 import { useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@bullpen/shared';
 import {
   ButtonLink,
   ContestGate,
@@ -61,7 +61,12 @@ function PickerForContest({
   );
 
   const review = () => {
-    const draft = { contestId: contest._id, mode, picks: selected, affiliation: contest.isTeamCollaboration ? team : null };
+    const draft = {
+      contestId: contest._id,
+      mode,
+      picks: selected,
+      affiliation: contest.isTeamCollaboration ? team : null,
+    };
     saveDraft(draft);
     navigate(contestPaths.confirmPicks(contest._id), { state: { draft } });
   };
@@ -96,7 +101,10 @@ function PicksBody({ contest, mode }: { contest: Contest; mode: PicksMode }) {
   useErrorToast(equities.error);
   if (contest.status !== 'upcoming') {
     return (
-      <Blocked contest={contest} title={`Picks are locked: the contest is ${STATUS_LABEL[contest.status].toLowerCase()}`}>
+      <Blocked
+        contest={contest}
+        title={`Picks are locked: the contest is ${STATUS_LABEL[contest.status].toLowerCase()}`}
+      >
         Picks can only be chosen or changed before the start.
       </Blocked>
     );
@@ -138,7 +146,11 @@ function PicksBody({ contest, mode }: { contest: Contest; mode: PicksMode }) {
     );
   }
   if (equities.data.equities.length === 0) {
-    return <Notice tone="warning" title="No stocks are available right now">Please try again in a moment.</Notice>;
+    return (
+      <Notice tone="warning" title="No stocks are available right now">
+        Please try again in a moment.
+      </Notice>
+    );
   }
   return <PickerForContest contest={contest} contestUser={me} equities={equities.data.equities} mode={mode} />;
 }

@@ -1,5 +1,5 @@
 import type { Standing, TeamStanding } from '@bullpen/shared/schemas';
-import { Link } from 'react-router-dom';
+import { Link } from '@bullpen/shared';
 import { contestPaths, formatMoney, formatReturn, Trend } from '../../contests';
 
 const PODIUM_ORDER = [1, 0, 2]; // second, first, third: the winner stands in the middle

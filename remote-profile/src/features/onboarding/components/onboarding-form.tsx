@@ -1,6 +1,5 @@
-import { toast } from '@bullpen/shared';
+import { toast, useLocation, useNavigate } from '@bullpen/shared';
 import { initializeUserBodySchema } from '@bullpen/shared/schemas';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { ProfileFields, useProfileForm } from '../../profile-form';
 import { initializeUser } from '../api/initialize-user';
 

@@ -1,6 +1,5 @@
-import { errorMessage, toast, useUserStore } from '@bullpen/shared';
+import { errorMessage, Link, toast, useNavigate, useUserStore } from '@bullpen/shared';
 import { editProfileBodySchema, type UserProfile } from '@bullpen/shared/schemas';
-import { Link, useNavigate } from 'react-router-dom';
 import { ProfileFields, useProfileForm } from '../../profile-form';
 import { editProfile, useUserProfile } from '../api/profile-api';
 

@@ -1,6 +1,5 @@
-import { ApiError, errorMessage, formatDate, formatPercent, trend } from '@bullpen/shared';
+import { ApiError, errorMessage, formatDate, formatPercent, Link, trend } from '@bullpen/shared';
 import type { ContestStatus, UserProfile } from '@bullpen/shared/schemas';
-import { Link } from 'react-router-dom';
 import { useUserProfile } from '../api/profile-api';
 import './profile.css';
 
@@ -104,7 +103,9 @@ export function ProfileView({ userId, own }: { userId: string; own: boolean }) {
     return (
       <section className="pv-card pv-state" role="alert">
         <h1>{missing ? 'Player not found' : 'Could not load this profile'}</h1>
-        <p className="pv-muted">{missing ? 'This player does not exist or has not chosen a call sign yet.' : errorMessage(error)}</p>
+        <p className="pv-muted">
+          {missing ? 'This player does not exist or has not chosen a call sign yet.' : errorMessage(error)}
+        </p>
         {missing ? (
           <Link className="pv-button" to="/home">
             Back to home

@@ -1,7 +1,6 @@
-import { formatMoney, formatPercent, trend } from '@bullpen/shared';
+import { formatMoney, formatPercent, Link, trend } from '@bullpen/shared';
 import type { Standing, TeamStanding } from '@bullpen/shared/schemas';
 import { useRef } from 'react';
-import { Link } from 'react-router-dom';
 
 /** Rank change since the previous update (the board's asOf before this one): positive means the player climbed.
  *  Recording is idempotent per asOf, so re-renders never shift the baseline. */
@@ -23,7 +22,11 @@ function useMovement(standings: Standing[], asOf: string): Map<string, number> {
 
 function Movement({ delta }: { delta: number }) {
   const [className, mark, words] =
-    delta > 0 ? ['lc-up', `▲${delta}`, `up ${delta}`] : delta < 0 ? ['lc-down', `▼${-delta}`, `down ${-delta}`] : ['lc-muted', '–', 'no change'];
+    delta > 0
+      ? ['lc-up', `▲${delta}`, `up ${delta}`]
+      : delta < 0
+        ? ['lc-down', `▼${-delta}`, `down ${-delta}`]
+        : ['lc-muted', '–', 'no change'];
   return (
     <span className={className}>
       <span aria-hidden="true">{mark}</span>
@@ -66,7 +69,11 @@ export function Leaderboard({
       </thead>
       <tbody>
         {standings.map((row) => (
-          <tr key={row.userId} className={row.userId === me ? 'lc-me' : undefined} aria-current={row.userId === me ? 'true' : undefined}>
+          <tr
+            key={row.userId}
+            className={row.userId === me ? 'lc-me' : undefined}
+            aria-current={row.userId === me ? 'true' : undefined}
+          >
             <td className="lc-num">#{row.rank}</td>
             <td>
               <Link to={`/profile?userId=${encodeURIComponent(row.userId)}`}>{row.ticker}</Link>

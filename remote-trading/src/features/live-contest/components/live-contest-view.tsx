@@ -1,6 +1,5 @@
-import { errorMessage, useUserStore } from '@bullpen/shared';
+import { errorMessage, Link, useUserStore } from '@bullpen/shared';
 import type { Contest } from '@bullpen/shared/schemas';
-import { Link } from 'react-router-dom';
 import { useBoard, useContestUser, usePortfolioHistory } from '../api/live-contest-api';
 import { useLiveUpdates } from '../hooks/use-live-updates';
 import { Leaderboard, TeamStandings } from './leaderboard';
@@ -43,7 +42,10 @@ export function LiveContestView({ contest }: { contest: Contest }) {
           <section className="lc-card lc-span" aria-labelledby="lc-mine">
             <h2 id="lc-mine">My portfolio</h2>
             <PortfolioSummary portfolio={portfolio} rank={mine.data?.data.rank ?? null} endsAt={contest.endsAt} />
-            <LineChart label="Portfolio value over the contest" points={(history.data?.points ?? []).map((p) => ({ t: p.t, value: p.value }))} />
+            <LineChart
+              label="Portfolio value over the contest"
+              points={(history.data?.points ?? []).map((p) => ({ t: p.t, value: p.value }))}
+            />
           </section>
         ) : null}
         <section className="lc-card" aria-labelledby="lc-board">
@@ -51,7 +53,12 @@ export function LiveContestView({ contest }: { contest: Contest }) {
           {board.error ? (
             <p role="alert">{errorMessage(board.error)}</p>
           ) : board.data ? (
-            <Leaderboard standings={board.data.standings} asOf={board.data.asOf} me={me} teams={contest.isTeamCollaboration} />
+            <Leaderboard
+              standings={board.data.standings}
+              asOf={board.data.asOf}
+              me={me}
+              teams={contest.isTeamCollaboration}
+            />
           ) : (
             <p className="lc-muted" role="status">
               Loading standings…

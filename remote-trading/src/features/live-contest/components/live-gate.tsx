@@ -1,7 +1,6 @@
-import { ApiError, errorMessage, formatCountdown, formatDateTime } from '@bullpen/shared';
+import { ApiError, errorMessage, formatCountdown, formatDateTime, Link, Navigate } from '@bullpen/shared';
 import type { Contest } from '@bullpen/shared/schemas';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, Navigate } from 'react-router-dom';
 import { useContest } from '../api/live-contest-api';
 
 function Waiting({ contest, onStart }: { contest: Contest; onStart: () => void }) {
@@ -40,7 +39,9 @@ export function LiveGate({ contestId, children }: { contestId: string; children:
     return (
       <section className="lc-card lc-state" role="alert">
         <h1>{missing ? 'Contest not found' : 'Could not load this contest'}</h1>
-        <p className="lc-muted">{missing ? 'The link may be wrong, or the contest was removed.' : errorMessage(error)}</p>
+        <p className="lc-muted">
+          {missing ? 'The link may be wrong, or the contest was removed.' : errorMessage(error)}
+        </p>
         {missing ? (
           <Link className="lc-button" to="/home">
             Back to home

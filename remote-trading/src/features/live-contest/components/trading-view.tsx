@@ -1,6 +1,6 @@
 import type { Contest } from '@bullpen/shared/schemas';
 import { type ComponentType, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@bullpen/shared';
 import { placeOrder, useContestUser, useEquities, useEquityHistory } from '../api/live-contest-api';
 import { useLiveUpdates } from '../hooks/use-live-updates';
 import { LineChart } from './line-chart';
@@ -76,7 +76,10 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
         <div className="lc-stack">
           <section className="lc-card" aria-labelledby="lc-chart-title">
             <h2 id="lc-chart-title">{selected ? `${selected} price` : 'Price'}</h2>
-            <LineChart label={`${selected ?? ''} price chart`} points={(chart.data?.points ?? []).map((p) => ({ t: p.t, value: p.price }))} />
+            <LineChart
+              label={`${selected ?? ''} price chart`}
+              points={(chart.data?.points ?? []).map((p) => ({ t: p.t, value: p.price }))}
+            />
           </section>
           <section className="lc-card" aria-labelledby="lc-positions">
             <h2 id="lc-positions">Positions</h2>

@@ -1,5 +1,5 @@
 import '@bullpen/shared/theme.css';
-import { StandaloneApp, type StandalonePage } from '@bullpen/shared';
+import { StandaloneApp, type StandalonePage } from '@bullpen/shared/standalone';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import HomePage from './app/pages/home-page';

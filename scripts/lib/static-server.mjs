@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { constants, gzipSync } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -105,7 +105,8 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
         const key = `${file}:${info.mtimeMs}`;
         let body = gzipCache.get(key);
         if (!body) {
-          body = gzipSync(await readFile(file));
+          // Compressed once per file version and kept, so the slowest, smallest level costs nothing after that.
+          body = gzipSync(await readFile(file), { level: constants.Z_BEST_COMPRESSION });
           gzipCache.set(key, body);
         }
         response.writeHead(200, { ...base, 'Content-Encoding': 'gzip', 'Content-Length': body.length });

@@ -87,8 +87,13 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
           },
           type: 'javascript/auto',
         },
-        // CSS travels inside the JavaScript chunk that needs it, so a federated page brings its own styles.
-        { test: /\.css$/, use: ['style-loader', 'css-loader'], type: 'javascript/auto' },
+        // CSS travels inside the JavaScript chunk that needs it, so a federated page brings its own styles. Its source
+        // map would travel too (css-loader follows devtool), doubling Amplify UI's stylesheet: development only.
+        {
+          test: /\.css$/,
+          use: ['style-loader', { loader: 'css-loader', options: { sourceMap: dev } }],
+          type: 'javascript/auto',
+        },
         { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset' },
       ],
     },

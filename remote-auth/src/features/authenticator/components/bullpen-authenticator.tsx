@@ -1,4 +1,4 @@
-import '@aws-amplify/ui-react/styles.css';
+import '../theme/amplify-ui.css';
 import '../theme/authenticator.css';
 import { Authenticator, ThemeProvider } from '@aws-amplify/ui-react';
 import { useMemo, useRef } from 'react';

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Link, NavLink } from '@bullpen/shared';
 import { RemoteWidget } from '../../features/remotes';
 import { SignOutFallback } from './sign-out-fallback';
+import { useFocusOnNavigation } from './use-focus-on-navigation';
 
 const NAVIGATION = [
   { to: '/home', label: 'Home' },
@@ -18,6 +19,8 @@ export function AppLayout({
   signedIn?: boolean;
   navigation?: boolean;
 }) {
+  const main = useRef<HTMLElement>(null);
+  useFocusOnNavigation(main);
   return (
     <div className="host-shell">
       <a className="host-skip" href="#main">
@@ -47,7 +50,7 @@ export function AppLayout({
           </div>
         ) : null}
       </header>
-      <main id="main" className="host-main">
+      <main id="main" className="host-main" tabIndex={-1} ref={main}>
         {children}
       </main>
       <footer className="host-footer">

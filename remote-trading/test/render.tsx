@@ -1,5 +1,5 @@
 import { setRuntimeConfig, useToastStore, useUserStore } from '@bullpen/shared';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { mutate, SWRConfig } from 'swr';
@@ -8,6 +8,17 @@ import TradingPage from '../src/app/pages/trading-page';
 import { API } from './fixtures';
 
 export const server = setupServer();
+
+// A test's reads can outlive it. SWR shares an in-flight read with an identical one (the next test's first read
+// of the same key) and would show the previous test's answer there, so a test ends only once its requests are
+// answered. (Before this, jest --randomize --seed=2 failed two trading-page tests.)
+const pending = new Set<string>();
+server.events.on('request:start', ({ requestId }) => {
+  pending.add(requestId);
+});
+server.events.on('request:end', ({ requestId }) => {
+  pending.delete(requestId);
+});
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(async () => {
@@ -20,7 +31,10 @@ beforeEach(async () => {
   useToastStore.getState().clear();
   await mutate(() => true, undefined, { revalidate: false });
 });
-afterEach(() => server.resetHandlers());
+afterEach(async () => {
+  await waitFor(() => expect(pending.size).toBe(0));
+  server.resetHandlers();
+});
 afterAll(() => server.close());
 
 function Where() {

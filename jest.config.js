@@ -1,6 +1,14 @@
-// `npm test` runs every workspace's unit and integration tests as one jest run.
+// `npm test` runs every workspace's unit and integration tests as one jest run, and the tests of scripts/.
 module.exports = {
-  projects: ['shared', 'api', 'user-pool', 'host', 'remote-auth', 'remote-contests', 'remote-trading', 'remote-profile'].map(
-    (dir) => `<rootDir>/${dir}`,
-  ),
+  projects: [
+    'shared',
+    'api',
+    'user-pool',
+    'host',
+    'remote-auth',
+    'remote-contests',
+    'remote-trading',
+    'remote-profile',
+    'scripts',
+  ].map((dir) => `<rootDir>/${dir}`),
 };

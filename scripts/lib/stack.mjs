@@ -6,7 +6,11 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contentSecurityPolicy } from './content-security-policy.mjs';
+import {
+  contentSecurityPolicy,
+  pageSecurityHeaders,
+  standaloneContentSecurityPolicy,
+} from './content-security-policy.mjs';
 import { createStaticServer } from './static-server.mjs';
 
 const require = createRequire(import.meta.url);
@@ -79,10 +83,40 @@ function exited(child) {
 
 /** Headers of the host's page: its CSP follows the config the page is about to load. */
 function hostPageHeaders(config) {
-  return {
-    'Content-Security-Policy': contentSecurityPolicy(config),
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-  };
+  return pageSecurityHeaders(contentSecurityPolicy(config));
+}
+
+/** Headers of a remote's stand-alone page (its own index.html): its CSP follows the config.json that page loads, the
+ *  one its dist/ serves on its own origin (`fallback`, the stack's, while that file is missing or unreadable). */
+function remotePageHeaders(dist, fallback) {
+  let config = fallback;
+  try {
+    config = JSON.parse(readFileSync(path.join(dist, 'config.json'), 'utf8'));
+  } catch {
+    // No config.json of its own: the page cannot start, and the stack's config is the nearest truth.
+  }
+  return pageSecurityHeaders(standaloneContentSecurityPolicy(config));
+}
+
+/**
+ * How the static server of one built app is started (all but its port). The host answers its routes with its page,
+ * /config.json from the stack's own file (`configFile`, re-read on every request: an operator — or a test — edits it
+ * to roll a remote out or back, and two stacks built from one dist/ never share it), and its page's CSP follows that
+ * file. A remote answers cross-origin (the host page fetches its manifest and chunks), and its stand-alone page's CSP
+ * follows the config.json of its own dist/, the one that page loads (`config`, the stack's, when it has none).
+ */
+export function staticServerOptions(app, { dist, configFile, config }) {
+  if (app.key === 'host') {
+    const currentConfig = () => JSON.parse(readFileSync(configFile, 'utf8'));
+    return {
+      root: dist,
+      spa: true,
+      cors: false,
+      dynamic: { '/config.json': currentConfig },
+      headers: () => hostPageHeaders(currentConfig()),
+    };
+  }
+  return { root: dist, spa: false, cors: true, dynamic: {}, headers: () => remotePageHeaders(dist, config) };
 }
 
 /** Production builds of the five apps, one after another (two cores). */
@@ -231,13 +265,8 @@ export async function startStack({
       } else {
         const dist = dists[app.key] ?? path.join(dir, 'dist');
         if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: build first (npm start builds)`);
-        // Each stack's own config.json (under its data dir), re-read on every request: an operator — or a test —
-        // edits that file to roll a remote out or back, and two stacks built from one dist/ never share it.
-        const isHost = app.key === 'host';
-        const currentConfig = () => JSON.parse(readFileSync(configFile, 'utf8'));
-        const dynamic = isHost ? { '/config.json': currentConfig } : {};
-        const headers = isHost ? () => hostPageHeaders(currentConfig()) : {};
-        servers.push(await createStaticServer({ root: dist, port, host: '127.0.0.1', spa: isHost, cors: !isHost, dynamic, headers }));
+        const options = staticServerOptions(app, { dist, configFile, config });
+        servers.push(await createStaticServer({ ...options, port, host: '127.0.0.1' }));
       }
     }
 

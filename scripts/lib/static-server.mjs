@@ -1,10 +1,14 @@
 // A small production static server for one app's dist/: the right cache headers for Module Federation (manifest,
 // remote entry and index revalidated with an ETag; content-hashed chunks cached forever), gzip when asked, CORS for
-// remotes, and the SPA fallback for the host.
+// remotes, the SPA fallback for the host, and the security headers of every page (Content-Security-Policy,
+// X-Frame-Options, Referrer-Policy). A path it cannot read as a file inside its root (undecodable, NUL or control
+// characters, backslashes, '..' segments, too long) is a 400; a file outside the root is never served, whatever the
+// path or a symbolic link says.
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { constants, gzipSync } from 'node:zlib';
 
 const TYPES = {
@@ -31,30 +35,95 @@ export function cacheControl(file) {
   return 'no-cache';
 }
 
+// Longer than any address of the apps by far; Node itself answers 431 past its 16 KiB header limit.
+const MAX_PATH = 2048;
+
+/** The decoded, normalised path of a request target ('/a/b.js'), or null when it is no path of a file inside a root:
+ *  not valid percent-encoded UTF-8, a NUL, control character or backslash, a '..' segment (also encoded, '%2e%2e' or
+ *  '..%2f'), or too long. */
+export function requestPath(target = '/') {
+  let raw = target;
+  if (!raw.startsWith('/')) {
+    // The absolute form a proxy may send (GET http://host/a/b.js): its path. Anything else ('*', garbage) is no path.
+    try {
+      raw = new URL(raw).pathname;
+    } catch {
+      return null;
+    }
+  }
+  raw = raw.replace(/[?#][\s\S]*$/, '');
+  if (raw.length > MAX_PATH) return null;
+  let decoded;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return null; // '/%', '/%E0%A4%A', overlong or otherwise invalid UTF-8.
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
+  if (/[\u0000-\u001f\u007f\\]/.test(decoded)) return null;
+  if (decoded.split('/').includes('..')) return null;
+  return path.posix.normalize(decoded);
+}
+
+/** Whether `file` is `root` or inside it: a prefix check alone would accept the sibling `<root>-evil`. */
+export function isInside(root, file) {
+  return file === root || file.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
+
 async function fileAt(root, urlPath) {
-  const relative = path.normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '');
-  const file = path.join(root, relative);
-  if (!file.startsWith(root)) return null;
+  const file = path.join(root, urlPath);
+  if (!isInside(root, file)) return null;
   try {
     const info = await stat(file);
-    if (info.isFile()) return file;
-    if (info.isDirectory()) {
+    let found = null;
+    if (info.isFile()) found = file;
+    else if (info.isDirectory()) {
       const index = path.join(file, 'index.html');
-      if ((await stat(index).catch(() => null))?.isFile()) return index;
+      if ((await stat(index).catch(() => null))?.isFile()) found = index;
     }
+    // A symbolic link inside the root may point anywhere: what is served is where it really leads, inside the root.
+    if (found && !isInside(await realpath(root), await realpath(found))) return null;
+    return found;
   } catch {
-    // Not there.
+    return null; // Not there (or a name too long for the file system).
   }
-  return null;
 }
+
+/** What every HTML answer carries unless the server is given its own: no framing, no plugins, no foreign <base>. */
+const PAGE_DEFAULTS = {
+  'Content-Security-Policy': "object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+/** Headers with a value: a caller drops one of the defaults by giving it null. */
+const defined = (headers) => Object.fromEntries(Object.entries(headers).filter(([, value]) => value != null));
 
 /** Serves `root` on `port`. `spa`: unknown paths without an extension answer index.html (the host's routes).
  *  `dynamic`: paths answered by a function instead of a file (the host's config.json, so two stacks built from
- *  the same dist/ never share it). `headers`: extra headers of HTML answers, or a function returning them per request
- *  (the host's Content-Security-Policy follows its config.json). */
-export function createStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, headers = {}, dynamic = {} }) {
+ *  the same dist/ never share it). `headers`: extra headers of HTML answers, or a function of the request returning
+ *  them (the host's Content-Security-Policy follows its config.json); they replace the defaults of the same name
+ *  (PAGE_DEFAULTS: frame-ancestors 'none', X-Frame-Options, Referrer-Policy), and null drops one. */
+export function createStaticServer({
+  root,
+  port,
+  host = '127.0.0.1',
+  spa = false,
+  cors = false,
+  headers = {},
+  dynamic = {},
+}) {
   const absoluteRoot = path.resolve(root);
   const gzipCache = new Map();
+  const plain = (response, status, body, extra = {}) =>
+    response
+      .writeHead(status, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-cache',
+        'X-Content-Type-Options': 'nosniff',
+        ...extra,
+      })
+      .end(body);
 
   const server = http.createServer(async (request, response) => {
     try {
@@ -67,20 +136,28 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
         return;
       }
       if (request.method !== 'GET' && request.method !== 'HEAD') {
-        response.writeHead(405, { Allow: 'GET, HEAD, OPTIONS' }).end();
+        plain(response, 405, 'Method not allowed', { Allow: 'GET, HEAD, OPTIONS' });
         return;
       }
-      const urlPath = new URL(request.url ?? '/', 'http://localhost').pathname;
-      if (dynamic[urlPath]) {
+      const urlPath = requestPath(request.url);
+      if (urlPath === null) {
+        plain(response, 400, 'Bad request');
+        return;
+      }
+      if (Object.hasOwn(dynamic, urlPath)) {
         const body = Buffer.from(JSON.stringify(dynamic[urlPath](), null, 2));
-        response.writeHead(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-cache', 'Content-Length': body.length });
+        response.writeHead(200, {
+          'Content-Type': TYPES['.json'],
+          'Cache-Control': 'no-cache',
+          'Content-Length': body.length,
+        });
         response.end(request.method === 'HEAD' ? undefined : body);
         return;
       }
       let file = await fileAt(absoluteRoot, urlPath);
-      if (!file && spa && !path.extname(urlPath)) file = path.join(absoluteRoot, 'index.html');
+      if (!file && spa && !path.extname(urlPath)) file = await fileAt(absoluteRoot, '/index.html');
       if (!file) {
-        response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end('Not found');
+        plain(response, 404, 'Not found');
         return;
       }
       const extension = path.extname(file);
@@ -89,14 +166,17 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
         'Cache-Control': cacheControl(file),
         'X-Content-Type-Options': 'nosniff',
         Vary: 'Accept-Encoding',
-        ...(extension === '.html' ? (typeof headers === 'function' ? headers() : headers) : {}),
+        ...(extension === '.html'
+          ? defined({ ...PAGE_DEFAULTS, ...(typeof headers === 'function' ? headers(request) : headers) })
+          : {}),
       };
       // A validator for the files that are never cached (remote entries, manifests, the page): a warm visit then
       // costs a 304 instead of the whole remote entry again.
       const info = await stat(file);
       const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
       base.ETag = etag;
-      if (request.headers['if-none-match'] === etag) {
+      const known = String(request.headers['if-none-match'] ?? '').split(/\s*,\s*/);
+      if (known.includes(etag)) {
         response.writeHead(304, base).end();
         return;
       }
@@ -115,9 +195,14 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
       }
       response.writeHead(200, { ...base, 'Content-Length': info.size });
       if (request.method === 'HEAD') response.end();
-      else createReadStream(file).pipe(response);
+      // A file that disappears mid-answer (a rebuild) ends this answer, never the process.
+      else await pipeline(createReadStream(file), response);
     } catch (error) {
-      response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Server error');
+      if (response.headersSent) {
+        response.destroy();
+        return;
+      }
+      plain(response, 500, 'Server error');
       console.error('[static]', error);
     }
   });

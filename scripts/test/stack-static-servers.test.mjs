@@ -1,0 +1,146 @@
+// The static servers `npm start` runs (scripts/lib/stack.mjs), one per app, each on a real port over a temporary
+// dist/: every page of every app carries a Content-Security-Policy with frame-ancestors 'none'; the host's follows the
+// stack's config.json, a remote's stand-alone page's follows the config.json of its own origin; the remotes' chunks
+// and manifests stay fetchable cross-origin.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { contentSecurityPolicy, standaloneContentSecurityPolicy } from '../lib/content-security-policy.mjs';
+import { APPS, runtimeConfig, settingsFrom, staticServerOptions } from '../lib/stack.mjs';
+import { createStaticServer } from '../lib/static-server.mjs';
+
+const INDEX = '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>';
+// The stack's config, on other ports than the local defaults the remotes' own config.json ships with.
+const STACK = runtimeConfig(settingsFrom({ API_PORT: '4100', USER_POOL_PORT: '9300', HOST_PORT: '3100' }));
+const SHIPPED = {
+  apiHost: 'http://localhost:4000',
+  auth: { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', userPoolEndpoint: 'http://localhost:9229' },
+  remotes: { auth: 'http://localhost:3001/mf-manifest.json' },
+};
+
+const base = mkdtempSync(path.join(os.tmpdir(), 'stack-static-'));
+const configFile = path.join(base, 'data', 'host', 'config.json');
+const servers = {};
+
+const directive = (policy, name) =>
+  (policy ?? '')
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([key]) => key === name)
+    ?.slice(1) ?? [];
+
+beforeAll(async () => {
+  mkdirSync(path.dirname(configFile), { recursive: true });
+  writeFileSync(configFile, JSON.stringify(STACK));
+  for (const app of APPS) {
+    const dist = path.join(base, app.dir, 'dist');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'main.0123456789ab.js'), 'console.log(1);');
+    // remote-profile is built without a config.json of its own.
+    if (app.key !== 'profile') writeFileSync(path.join(dist, 'config.json'), JSON.stringify(SHIPPED));
+    if (app.key !== 'host') {
+      writeFileSync(path.join(dist, 'remoteEntry.js'), 'var remote;');
+      writeFileSync(path.join(dist, 'mf-manifest.json'), '{}');
+    }
+    const options = staticServerOptions(app, { dist, configFile, config: STACK });
+    servers[app.key] = await createStaticServer({ ...options, port: 0, host: '127.0.0.1' });
+  }
+});
+
+afterAll(async () => {
+  await Promise.all(Object.values(servers).map((server) => server.close()));
+  rmSync(base, { recursive: true, force: true });
+});
+
+const get = (key, target, init) => fetch(`http://127.0.0.1:${servers[key].port}${target}`, init);
+const REMOTES = APPS.filter((app) => app.key !== 'host').map((app) => app.key);
+
+describe('every page of every app carries a Content-Security-Policy that refuses framing', () => {
+  it.each(APPS.map((app) => app.key))('%s: index.html', async (key) => {
+    const response = await get(key, '/index.html');
+    expect(response.status).toBe(200);
+    const policy = response.headers.get('content-security-policy');
+    expect(policy).toBeTruthy();
+    expect(directive(policy, 'frame-ancestors')).toEqual(["'none'"]);
+    expect(directive(policy, 'object-src')).toEqual(["'none'"]);
+    expect(directive(policy, 'base-uri')).toEqual(["'self'"]);
+    expect(directive(policy, 'script-src')).not.toContain("'unsafe-inline'");
+    expect(policy).not.toContain('unsafe-eval');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('the host', () => {
+  it("sends the policy of the stack's config.json on its page and its routes", async () => {
+    for (const target of ['/', '/home', '/contest-detail/1']) {
+      const response = await get('host', target);
+      expect(await response.text()).toBe(INDEX);
+      expect(response.headers.get('content-security-policy')).toBe(contentSecurityPolicy(STACK));
+    }
+  });
+
+  it('follows an edit of that file at once, and serves it as /config.json', async () => {
+    const edited = { ...STACK, remotes: { ...STACK.remotes, contests: 'https://cdn.example.com/c/mf-manifest.json' } };
+    writeFileSync(configFile, JSON.stringify(edited));
+    try {
+      expect(await (await get('host', '/config.json')).json()).toEqual(edited);
+      const policy = (await get('host', '/home')).headers.get('content-security-policy');
+      expect(directive(policy, 'script-src')).toContain('https://cdn.example.com');
+    } finally {
+      writeFileSync(configFile, JSON.stringify(STACK));
+    }
+  });
+});
+
+describe("a remote's stand-alone page", () => {
+  it.each(REMOTES.filter((key) => key !== 'profile'))(
+    '%s: its own origin, and connections to the API and pool of the config.json it loads',
+    async (key) => {
+      const response = await get(key, '/');
+      const policy = response.headers.get('content-security-policy');
+      expect(policy).toBe(standaloneContentSecurityPolicy(SHIPPED));
+      expect(directive(policy, 'script-src')).toEqual(["'self'"]);
+      expect(directive(policy, 'connect-src')).toEqual(["'self'", 'http://localhost:4000', 'http://localhost:9229']);
+      // What it loads is what its policy allows: the API of the config.json its origin serves.
+      const loaded = await (await get(key, '/config.json')).json();
+      expect(directive(policy, 'connect-src')).toContain(new URL(loaded.apiHost).origin);
+    },
+  );
+
+  it("without a config.json of its own, follows the stack's", async () => {
+    const policy = (await get('profile', '/index.html')).headers.get('content-security-policy');
+    expect(policy).toBe(standaloneContentSecurityPolicy(STACK));
+    expect(directive(policy, 'connect-src')).toEqual(["'self'", 'http://localhost:4100', 'http://localhost:9300']);
+  });
+
+  it('has no SPA fallback: an unknown route is a 404', async () => {
+    expect((await get('auth', '/auth')).status).toBe(404);
+  });
+});
+
+describe('Module Federation still works across origins', () => {
+  it.each(REMOTES)('%s: manifest, remote entry and chunks answer any origin, without page headers', async (key) => {
+    for (const target of ['/mf-manifest.json', '/remoteEntry.js', '/main.0123456789ab.js']) {
+      const response = await get(key, target, { headers: { Origin: 'http://localhost:3100' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('content-security-policy')).toBeNull();
+    }
+  });
+
+  it('the host answers no other origin', async () => {
+    const response = await get('host', '/main.0123456789ab.js', { headers: { Origin: 'http://evil.example' } });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('malformed paths on every app', () => {
+  it.each(APPS.map((app) => app.key))('%s: GET /%% and /%%E0%%A4%%A are 400s', async (key) => {
+    for (const target of ['/%', '/%E0%A4%A', '/%00']) {
+      const response = await get(key, target);
+      expect(response.status).toBe(400);
+    }
+  });
+});

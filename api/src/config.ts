@@ -13,7 +13,6 @@ export interface AppConfig {
   corsOrigins: string[];
   market: { tickMs: number; seed: number };
   contest: { minLeadSeconds: number; minDurationSeconds: number; maxDurationSeconds: number };
-  adminPhoneNumbers: string[];
   rateLimit: { max: number; windowMs: number };
   logLevel: string;
 }
@@ -24,7 +23,6 @@ export class ConfigError extends Error {}
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 const DEFAULT_ISSUER = 'http://localhost:9229/us-east-1_LocalPool';
-const E164 = /^\+[1-9]\d{6,14}$/;
 
 const intSetting = (min: number, max: number) => {
   const message = `must be a whole number from ${min} to ${max}`;
@@ -67,6 +65,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     return parsed.data;
   };
 
+  // Admins used to be named by phone number, an attribute users can change. Refuse the old setting rather than
+  // start with admins an operator believes exist.
+  if (env.ADMIN_PHONE_NUMBERS) {
+    throw new ConfigError(
+      'ADMIN_PHONE_NUMBERS is no longer read: admins are the members of the user pool group "admins" (local pool: USER_POOL_ADMINS)',
+    );
+  }
   const issuer = read('AUTH_ISSUER', urlSetting, DEFAULT_ISSUER).replace(/\/$/, '');
   const databaseUrl = read(
     'DATABASE_URL',
@@ -100,7 +105,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       minDurationSeconds: read('CONTEST_MIN_DURATION_S', intSetting(1, 31_536_000), production ? '3600' : '120'),
       maxDurationSeconds: read('CONTEST_MAX_DURATION_S', intSetting(1, 10 * 31_536_000), '31536000'),
     },
-    adminPhoneNumbers: read('ADMIN_PHONE_NUMBERS', listSetting(z.string().regex(E164, 'must be E.164 phone numbers')), ''),
     rateLimit: {
       max: read('RATE_LIMIT_MAX', intSetting(1, 10_000_000), '600'),
       windowMs: read('RATE_LIMIT_WINDOW_MS', intSetting(1000, 3_600_000), '60000'),

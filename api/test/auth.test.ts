@@ -140,10 +140,41 @@ describe.each(DRIVERS)('authentication (%s)', (driver) => {
     expect(second.json().user._id).toBe(first.json().user._id);
   });
 
-  test('admins are named by phone number', async () => {
-    const admin = await createUser(ctx, { phone: '+15550000001' });
+  test('admins are the members of the user pool group "admins"', async () => {
+    const admin = await createUser(ctx, { groups: ['traders', 'admins'] });
     const got = await call(ctx, 'POST', '/user/get-user', { token: admin.token, body: {} });
     expect(got.json().user.role).toBe('admin');
+    const other = await createUser(ctx, { groups: ['traders'] });
+    expect((await call(ctx, 'POST', '/user/get-user', { token: other.token, body: {} })).json().user.role).toBe('user');
+  });
+
+  test("a user who takes an admin's phone number is not an admin, and cannot cancel others' contests", async () => {
+    // The attack: UpdateUserAttributes phone_number = the admin's, refresh, and the new ID token carries it
+    // (unverified). Only the group claim counts.
+    const admin = await createUser(ctx, { phone: '+15550000001', groups: ['admins'] });
+    const owner = await createUser(ctx);
+    const contest = await createContest(ctx, owner);
+    const attacker = await createUser(ctx);
+    const forged = await ctx.issuer.idToken(attacker.sub, { phone_number: admin.phone, phone_number_verified: false });
+    const got = await call(ctx, 'POST', '/user/get-user', { token: forged, body: {} });
+    expect(got.json().user.role).toBe('user');
+    const cancel = await call(ctx, 'POST', '/contest/cancel-contest', { token: forged, body: { contestId: contest._id } });
+    expect(cancel.statusCode).toBe(403);
+  });
+
+  test('a group claim that is not a list of names grants nothing', async () => {
+    for (const claim of ['admins', { 0: 'admins' }, [['admins']], null]) {
+      const token = await ctx.issuer.idToken(randomUUID(), { 'cognito:groups': claim });
+      expect((await call(ctx, 'POST', '/user/get-user', { token, body: {} })).json().user.role).toBe('user');
+    }
+  });
+
+  test('losing the group takes the role away at the next call', async () => {
+    const sub = randomUUID();
+    const asAdmin = await ctx.issuer.idToken(sub, { 'cognito:groups': ['admins'] });
+    expect((await call(ctx, 'POST', '/user/get-user', { token: asAdmin, body: {} })).json().user.role).toBe('admin');
+    const removed = await ctx.issuer.idToken(sub);
+    expect((await call(ctx, 'POST', '/user/get-user', { token: removed, body: {} })).json().user.role).toBe('user');
   });
 
   test('a not-initialized user cannot create contests yet (403)', async () => {

@@ -39,7 +39,7 @@ describe.each(DRIVERS)('authorisation matrix (%s)', (driver) => {
   beforeAll(async () => {
     ctx = await createTestContext(driver);
     const creator = await createUser(ctx);
-    users = { creator, participant: await createUser(ctx), stranger: await createUser(ctx), admin: await createUser(ctx, { phone: '+15550000001' }) };
+    users = { creator, participant: await createUser(ctx), stranger: await createUser(ctx), admin: await createUser(ctx, { groups: ['admins'] }) };
     const t0 = ctx.clock.now().getTime();
     const timing: Record<State, { startsAt: number; endsAt: number }> = {
       upcoming: { startsAt: t0 + 10 * 3_600_000, endsAt: t0 + 12 * 3_600_000 },

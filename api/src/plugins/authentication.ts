@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type JWTVerifyGetKey, createRemoteJWKSet, jwtVerify } from 'jose';
 import type { AppConfig } from '../config';
 import { type UserRow, userForIdentity } from '../db/users';
-import { unauthorized } from '../lib/errors';
+import { tooManyRequests, unauthorized } from '../lib/errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,7 +18,12 @@ declare module 'fastify' {
 export interface VerifiedIdentity {
   sub: string;
   phoneNumber: string | null;
+  /** The user pool groups of `cognito:groups`: set by the pool's operators, never by the user (DESIGN §5). */
+  groups: string[];
 }
+
+/** DESIGN §5: admin comes only from membership of this user pool group. */
+export const ADMIN_GROUP = 'admins';
 
 export function tokenFromHeader(header: string | undefined): string | null {
   if (!header) return null;
@@ -49,7 +54,9 @@ export function createTokenVerifier(auth: AppConfig['auth'], getKey?: JWTVerifyG
       });
       if (payload.token_use !== 'id' || typeof payload.sub !== 'string' || payload.sub === '') return null;
       const phone = typeof payload.phone_number === 'string' ? payload.phone_number : null;
-      return { sub: payload.sub, phoneNumber: phone };
+      const claimed = payload['cognito:groups'];
+      const groups = Array.isArray(claimed) ? claimed.filter((group): group is string => typeof group === 'string') : [];
+      return { sub: payload.sub, phoneNumber: phone, groups };
     } catch {
       return null;
     }
@@ -64,22 +71,31 @@ export interface AuthenticationOptions {
 
 async function authenticationPlugin(app: FastifyInstance, options: AuthenticationOptions) {
   const verify = createTokenVerifier(options.config.auth, options.getKey);
-  const admins = new Set(options.config.adminPhoneNumbers);
   app.decorateRequest('user', null);
+  // Refused tokens count against their address, and an address out of budget is refused before any signature is
+  // checked: a flood of forged or missing tokens is throttled like any other flood (the per-user budget only starts
+  // once a token is valid).
+  const failures = app.createRateLimit({ keyGenerator: (request) => `refused-token:${request.ip}` });
 
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const mode = request.routeOptions.config?.auth ?? 'required';
     // Unknown routes answer 404 whoever asks.
     if (request.routeOptions.url === undefined || mode === 'public') return;
+    if (mode === 'required') {
+      const budget = await failures(request, { increment: false });
+      if (!budget.isAllowed && budget.remaining === 0) throw tooManyRequests(reply, budget.ttl);
+    }
     const token = tokenFromHeader(request.headers.authorization);
     const identity = token ? await verify(token, options.now()) : null;
     if (!identity) {
       if (mode === 'optional') return;
+      await failures(request);
       throw unauthorized();
     }
-    const role = identity.phoneNumber && admins.has(identity.phoneNumber) ? 'admin' : 'user';
-    request.user = await userForIdentity(app.deps.db, { ...identity, role }, options.now());
+    // Never from `phone_number`: a user can change that attribute (UpdateUserAttributes) to an admin's number.
+    const role = identity.groups.includes(ADMIN_GROUP) ? 'admin' : 'user';
+    request.user = await userForIdentity(app.deps.db, { sub: identity.sub, phoneNumber: identity.phoneNumber, role }, options.now());
   });
 }
 
-export default fp(authenticationPlugin, { name: 'authentication', dependencies: ['deps'] });
+export default fp(authenticationPlugin, { name: 'authentication', dependencies: ['deps', 'rate-limit'] });

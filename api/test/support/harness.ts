@@ -40,7 +40,6 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...base,
     dataDir: '',
     rateLimit: { max: 100_000, windowMs: 60_000 },
-    adminPhoneNumbers: ['+15550000001'],
     ...overrides,
   };
 }
@@ -95,12 +94,19 @@ export interface TestUser {
 }
 
 /** A signed-up, onboarded user (call sign set). */
-export async function createUser(ctx: TestContext, options: { phone?: string; initialize?: boolean } = {}): Promise<TestUser> {
+export async function createUser(
+  ctx: TestContext,
+  options: { phone?: string; initialize?: boolean; groups?: string[] } = {},
+): Promise<TestUser> {
   counter += 1;
   const sub = randomUUID();
   const phone = options.phone ?? `+1444${String(counter).padStart(7, '0')}`;
   // Long-lived so a test can move the clock across a whole contest with one token.
-  const token = await ctx.issuer.idToken(sub, { phone_number: phone, exp: Math.floor(ctx.clock.now().getTime() / 1000) + 400 * 86_400 });
+  const token = await ctx.issuer.idToken(sub, {
+    phone_number: phone,
+    exp: Math.floor(ctx.clock.now().getTime() / 1000) + 400 * 86_400,
+    ...(options.groups ? { 'cognito:groups': options.groups } : {}),
+  });
   const ticker = `U${randomUUID().replace(/-/g, '').slice(0, 6).toUpperCase().replace(/^[0-9]/, 'X')}`;
   const got = await call(ctx, 'POST', '/user/get-user', { token, body: {} });
   const id = got.json().user._id as string;

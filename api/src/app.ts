@@ -57,6 +57,27 @@ export interface BuildAppOptions {
 
 export const BODY_LIMIT = 64 * 1024;
 
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (oversized headers, malformed requests, timeouts):
+ * answered with the API.md error body like every other failure, then the connection closes.
+ */
+function clientErrorHandler(error: NodeJS.ErrnoException, socket: import('node:net').Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'Request headers are too large (16 KiB at most)']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive']
+        : [400, 'Bad Request', 'Malformed request'];
+  const body = JSON.stringify({ errMessage: message, errors: [] });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
@@ -69,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }
       : false,
     bodyLimit: BODY_LIMIT,
+    clientErrorHandler,
     // Fastify's own 503 while closing has a body outside API.md; the hook below answers it instead.
     return503OnClosing: false,
     // Behind a proxy the caller's address would come from X-Forwarded-For; locally there is none.
@@ -112,8 +134,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandler);
   await app.register(security, { corsOrigins: config.corsOrigins });
   await app.register(openApi);
-  await app.register(authentication, { config, getKey: options.getKey, now: () => clock.now() });
   await app.register(rateLimitPlugin, config.rateLimit);
+  await app.register(authentication, { config, getKey: options.getKey, now: () => clock.now() });
 
   await app.register(healthRoutes);
   await app.register(equityRoutes);

@@ -190,6 +190,7 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
         portfolio: null,
         rank: null,
         trades: [],
+        tradesTotal: 0,
       });
       const got = await call(ctx, 'POST', '/contest/get-contest', { token: player.token, body: { contestId: contest._id } });
       expect(got.json().contest).toMatchObject({ joined: true, participantsCount: 1 });
@@ -389,7 +390,7 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       const contest = await createContest(ctx, owner);
       const response = await call(ctx, 'GET', `/contest-user/${contest._id}`, { token: owner.token });
       expect(response.json()).toEqual({
-        data: { contestId: contest._id, userId: owner.id, joined: false, picks: [], affiliation: null, joinedAt: null, portfolio: null, rank: null, trades: [] },
+        data: { contestId: contest._id, userId: owner.id, joined: false, picks: [], affiliation: null, joinedAt: null, portfolio: null, rank: null, trades: [], tradesTotal: 0 },
       });
     });
 

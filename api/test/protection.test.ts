@@ -1,3 +1,5 @@
+import net from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { call, createContest, createTestContext, createUser, joinContest, tickAt, type TestContext } from './support/harness';
 
 // HTTP behaviour that does not depend on the database driver: PGlite only.
@@ -98,6 +100,23 @@ describe('rate limits', () => {
     const quiet = await createUser(ctx, { initialize: false });
     expect((await call(ctx, 'POST', '/user/get-user', { token: quiet.token, body: {} })).statusCode).toBe(200);
   });
+
+  test('refused tokens count per address, before any token is checked: 401 until the budget is spent, then 429', async () => {
+    const from = (remoteAddress: string, authorization?: string) =>
+      ctx.app.inject({ method: 'POST', url: '/user/get-user', remoteAddress, headers: authorization ? { authorization } : {}, payload: {} });
+    const codes: number[] = [];
+    for (let i = 0; i < 8; i++) codes.push((await from('198.51.100.7', i % 2 ? 'Bearer forged.token.here' : undefined)).statusCode);
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // Out of budget, the address is refused before its token is even read: a valid one waits too.
+    const valid = await ctx.issuer.idToken(randomUUID());
+    const refused = await from('198.51.100.7', `Bearer ${valid}`);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual({ errMessage: expect.stringMatching(/Too many requests/), errors: [] });
+    // Other addresses are unaffected, and a valid token never spends the refused-token budget.
+    for (let i = 0; i < 4; i++) expect((await from('198.51.100.8', `Bearer ${valid}`)).statusCode).toBe(200);
+    expect((await from('198.51.100.8')).statusCode).toBe(401);
+  });
 });
 
 describe('Server-Sent Events', () => {
@@ -159,6 +178,89 @@ describe('Server-Sent Events', () => {
     const prices = events[3]?.data as { prices: { symbol: string; price: number }[]; asOf: string };
     expect(prices.prices.length).toBeGreaterThan(95);
     expect(prices.asOf).toBe(new Date(next).toISOString());
+  });
+
+  test('errors of the HTTP parser carry the API.md error body: 431 for a 20 KB header, 400 for a malformed request', async () => {
+    const big = await fetch(`${base}/health`, { headers: { 'x-padding': 'a'.repeat(20_000) } });
+    expect(big.status).toBe(431);
+    expect(await big.json()).toEqual({ errMessage: expect.stringMatching(/headers are too large/), errors: [] });
+    const { port } = new URL(base);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write('GET /health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ errMessage: 'Malformed request', errors: [] });
+  });
+
+  test('at most 5 open streams per user: the sixth gets 429, closing one frees a place', async () => {
+    const owner = await createUser(ctx);
+    const watcher = await createUser(ctx);
+    const contest = await createContest(ctx, owner);
+    await joinContest(ctx, owner, contest._id);
+    await tickAt(ctx, contest.startsAt);
+    const url = `${base}/contest/active/${contest._id}/events`;
+    const open = () => {
+      const controller = new AbortController();
+      return fetch(url, { headers: { authorization: watcher.token }, signal: controller.signal }).then((response) => ({ response, controller }));
+    };
+    const streams = await Promise.all([open(), open(), open(), open(), open()]);
+    expect(streams.map((s) => s.response.status)).toEqual([200, 200, 200, 200, 200]);
+    const sixth = await fetch(url, { headers: { authorization: watcher.token } });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await sixth.json()).toEqual({ errMessage: expect.stringMatching(/At most 5 live streams/), errors: [] });
+    // Someone else is not affected by this user's streams.
+    const others = await fetch(url, { headers: { authorization: owner.token } });
+    expect(others.status).toBe(200);
+    await others.body?.cancel();
+    streams[0]?.controller.abort();
+    let again = 429;
+    for (let attempt = 0; attempt < 50 && again === 429; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const response = await fetch(url, { headers: { authorization: watcher.token } });
+      again = response.status;
+      await response.body?.cancel();
+    }
+    expect(again).toBe(200);
+    for (const s of streams) s.controller.abort();
+  });
+
+  test('a tick costs the same with one stream or eight, and every stream gets the same bytes', async () => {
+    const owner = await createUser(ctx);
+    const contest = await createContest(ctx, owner);
+    await joinContest(ctx, owner, contest._id);
+    await tickAt(ctx, contest.startsAt);
+    const url = `${base}/contest/active/${contest._id}/events`;
+    const watch = async (count: number) => {
+      const watchers = await Promise.all(Array.from({ length: count }, () => createUser(ctx)));
+      const responses = await Promise.all(watchers.map((w) => fetch(url, { headers: { authorization: w.token } })));
+      return responses.map((response) => readEvents(response, 4));
+    };
+    const snapshot = jest.spyOn(ctx.app.deps.market, 'snapshot');
+    const tickWith = async (count: number, at: number) => {
+      const readings = await watch(count);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      snapshot.mockClear();
+      await tickAt(ctx, at);
+      const events = await Promise.all(readings);
+      return { calls: snapshot.mock.calls.length, ticked: events.map((list) => JSON.stringify(list.slice(2))) };
+    };
+    try {
+      const start = new Date(contest.startsAt).getTime();
+      const one = await tickWith(1, start + 5_000);
+      const eight = await tickWith(8, start + 10_000);
+      // Market snapshots stand for the per-stream work: before, each stream took one of its own on every tick.
+      expect(eight.calls).toBe(one.calls);
+      expect(new Set(eight.ticked).size).toBe(1);
+    } finally {
+      snapshot.mockRestore();
+    }
   });
 });
 

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/database';
 import { call, createContest, createTestContext, createUser, DRIVERS, joinContest, tickAt, type TestContext, type TestUser } from './support/harness';
 
 describe.each(DRIVERS)('trading (%s)', (driver) => {
@@ -143,6 +145,26 @@ describe.each(DRIVERS)('trading (%s)', (driver) => {
     expect(retried.statusCode).toBe(409);
     const ok = await trade(player, { contestId, symbol: 'T', side: 'buy', quantity: 1 }, { 'idempotency-key': 'k2' });
     expect(ok.statusCode).toBe(200);
+  });
+
+  test('the trade list says how many trades there are when it shows only the newest', async () => {
+    const { contestId, player } = await liveContest();
+    for (let i = 0; i < 3; i++) expect((await trade(player, { contestId, symbol: 'KO', side: 'buy', quantity: 1 })).statusCode).toBe(200);
+    const few = await state(player, contestId);
+    expect(few.trades).toHaveLength(3);
+    expect(few.tradesTotal).toBe(3);
+    // Past the shown 500, the list keeps the newest and the total counts them all (502 via the API would be slow:
+    // the rows are copied in the database instead).
+    await queryRows(
+      ctx.database.db,
+      sql`INSERT INTO trades (id, contest_id, user_id, symbol, side, quantity, price_cents, amount_cents, executed_at)
+          SELECT gen_random_uuid()::text, contest_id, user_id, symbol, side, quantity, price_cents, amount_cents, executed_at - make_interval(secs => n)
+          FROM trades, generate_series(1, 199) AS n WHERE contest_id = ${contestId} AND user_id = ${player.id}`,
+    );
+    const many = await state(player, contestId);
+    expect(many.tradesTotal).toBe(600);
+    expect(many.trades).toHaveLength(500);
+    expect(many.trades[0]).toEqual(few.trades[0]);
   });
 
   test('portfolio history: points for the participant of a live contest; 403 for others', async () => {

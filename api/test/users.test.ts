@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { call, createContest, createTestContext, createUser, DRIVERS, joinContest, tickAt, type TestContext } from './support/harness';
+import { call, createContest, createTestContext, createUser, DRIVERS, joinContest, tickAt, type TestContext, type TestUser } from './support/harness';
 
 describe.each(DRIVERS)('users and profiles (%s)', (driver) => {
   let ctx: TestContext;
@@ -78,6 +78,36 @@ describe.each(DRIVERS)('users and profiles (%s)', (driver) => {
     const newcomer = await createUser(ctx, { initialize: false });
     expect((await call(ctx, 'POST', '/user-profile/get-user-profile', { token: owner.token, body: { userId: newcomer.id } })).statusCode).toBe(404);
     expect((await call(ctx, 'POST', '/user-profile/get-user-profile', { token: owner.token, body: {} })).statusCode).toBe(400);
+  });
+
+  test('a private contest shows on a profile only to its creator and participants (recent contests and stats)', async () => {
+    const host = await createUser(ctx);
+    const player = await createUser(ctx);
+    const teammate = await createUser(ctx);
+    const stranger = await createUser(ctx);
+    const secret = await createContest(ctx, host, { visibility: 'private', name: 'Secret Cup' });
+    const open = await createContest(ctx, host, { name: 'Open Cup' });
+    await joinContest(ctx, player, secret._id);
+    await joinContest(ctx, teammate, secret._id);
+    await joinContest(ctx, player, open._id);
+    const profileOf = async (viewer: TestUser) =>
+      (await call(ctx, 'POST', '/user-profile/get-user-profile', { token: viewer.token, body: { userId: player.id } })).json().userProfile;
+    const seenByStranger = await profileOf(stranger);
+    expect(seenByStranger.recentContests.map((c: { contestId: string }) => c.contestId)).toEqual([open._id]);
+    expect(JSON.stringify(seenByStranger)).not.toContain(secret._id);
+    expect(JSON.stringify(seenByStranger)).not.toContain('Secret Cup');
+    expect(seenByStranger.stats.contestsJoined).toBe(1);
+    for (const insider of [host, teammate, player]) {
+      const seen = await profileOf(insider);
+      expect(seen.recentContests.map((c: { contestId: string }) => c.contestId).sort()).toEqual([open._id, secret._id].sort());
+      expect(seen.stats.contestsJoined).toBe(2);
+    }
+    // The player's own edit sees everything too.
+    const own = await call(ctx, 'POST', '/user-profile/edit-profile', {
+      token: player.token,
+      body: { callSign: player.ticker, ticker: player.ticker, displayName: 'Player', bio: '' },
+    });
+    expect(own.json().userProfile.stats.contestsJoined).toBe(2);
   });
 
   test('edit-profile changes the caller’s own profile; taken call sign 409; before onboarding 403', async () => {

@@ -40,6 +40,7 @@ export function makeContestUser(overrides: Partial<ContestUser> = {}): ContestUs
     portfolio: null,
     rank: null,
     trades: [],
+    tradesTotal: 0,
     ...overrides,
   };
 }

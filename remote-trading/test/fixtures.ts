@@ -52,6 +52,7 @@ export const me = (over: Partial<ContestUser> = {}): ContestUser => ({
   },
   rank: 1,
   trades: [],
+  tradesTotal: 0,
   ...over,
 });
 

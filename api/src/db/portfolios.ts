@@ -1,5 +1,5 @@
 import type { ContestUser, Portfolio, Trade } from '@bullpen/shared/schemas';
-import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
 import { contestStatus } from '../domain/contest-status';
 import { toDollars } from '../domain/money';
 import { describePortfolio } from '../domain/valuation';
@@ -44,6 +44,9 @@ export async function portfolioOf(
   return describePortfolio(participant.cashCents, held, current, contest.startingCashCents);
 }
 
+/** ContestUser.trades holds the newest trades, this many at most; `tradesTotal` counts them all. */
+export const TRADES_SHOWN = 500;
+
 /** The caller's state in one contest (API.md ContestUser). */
 export async function contestUserView(
   executor: Executor,
@@ -53,16 +56,26 @@ export async function contestUserView(
   prices: PriceLookup,
 ): Promise<ContestUser> {
   if (!participant) {
-    return { contestId: contest.id, userId, joined: false, picks: [], affiliation: null, joinedAt: null, portfolio: null, rank: null, trades: [] };
+    return {
+      contestId: contest.id,
+      userId,
+      joined: false,
+      picks: [],
+      affiliation: null,
+      joinedAt: null,
+      portfolio: null,
+      rank: null,
+      trades: [],
+      tradesTotal: 0,
+    };
   }
   const status = contestStatus(contest);
   const showPortfolio = status === 'active' || status === 'completed';
-  const tradeRows = await executor
-    .select()
-    .from(trades)
-    .where(and(eq(trades.contestId, contest.id), eq(trades.userId, userId)))
-    .orderBy(desc(trades.executedAt), desc(trades.seq))
-    .limit(500);
+  const mine = and(eq(trades.contestId, contest.id), eq(trades.userId, userId));
+  const tradeRows = await executor.select().from(trades).where(mine).orderBy(desc(trades.executedAt), desc(trades.seq)).limit(TRADES_SHOWN);
+  // Only a list that was cut needs counting.
+  const tradesTotal =
+    tradeRows.length < TRADES_SHOWN ? tradeRows.length : ((await executor.select({ n: count() }).from(trades).where(mine))[0]?.n ?? 0);
   return {
     contestId: contest.id,
     userId,
@@ -73,6 +86,7 @@ export async function contestUserView(
     portfolio: showPortfolio ? await portfolioOf(executor, contest, participant, prices) : null,
     rank: showPortfolio ? participant.rank : null,
     trades: tradeRows.map(tradeView),
+    tradesTotal,
   };
 }
 

@@ -16,3 +16,10 @@ export const unauthorized = () => new ApiError(401, 'Unauthorized');
 export const forbidden = (message: string) => new ApiError(403, message);
 export const notFound = (message: string) => new ApiError(404, message);
 export const conflict = (message: string, errors: FieldError[] = []) => new ApiError(409, message, errors);
+
+/** 429 with Retry-After, worded like the rate limiter's own answer unless a message says more. */
+export function tooManyRequests(reply: { header(name: string, value: string): unknown }, retryAfterMs: number, message?: string): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  reply.header('retry-after', String(seconds));
+  return new ApiError(429, message ?? `Too many requests. Try again in ${seconds} seconds.`);
+}

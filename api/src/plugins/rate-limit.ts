@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Per-user request budget (per address before sign-in). It runs after authentication (onRequest) so it can key on
- * the user, and before validation so floods of bad bodies count too. 429 carries Retry-After and the API.md body.
+ * Per-user request budget (per address for public calls). Registered before authentication, which also uses it to
+ * count refused tokens per address; its per-route check runs at preValidation, after authentication has named the
+ * user and before validation, so floods of bad bodies count too. 429 carries Retry-After and the API.md body.
  */
 async function rateLimitPlugin(app: FastifyInstance, options: { max: number; windowMs: number }) {
   await app.register(rateLimit, {
@@ -21,4 +22,4 @@ async function rateLimitPlugin(app: FastifyInstance, options: { max: number; win
   });
 }
 
-export default fp(rateLimitPlugin, { name: 'rate-limit', dependencies: ['authentication'] });
+export default fp(rateLimitPlugin, { name: 'rate-limit' });

@@ -4,46 +4,105 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loadContest, loadStandings } from '../db/contests';
 import { contestStatus } from '../domain/contest-status';
 import { roundRatio, toDollars } from '../domain/money';
-import { conflict } from '../lib/errors';
+import { conflict, tooManyRequests } from '../lib/errors';
 import { contestIdParams, requireContest, requireUser } from './guards';
 
 const HEARTBEAT_MS = 15_000;
+/** API.md: at most 5 open streams per user (429 for the sixth). */
+export const MAX_STREAMS_PER_USER = 5;
+/** Unsent bytes a stream may hold before ticks are dropped for it: a slow reader costs bounded memory. */
+const MAX_BUFFERED_BYTES = 256 * 1024;
+
+/** What every stream of one contest sends after one tick, serialized once whoever is watching. */
+interface Frame {
+  text: string;
+  /** The contest is no longer live: streams send `end` and close. */
+  ended: boolean;
+}
+
+const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /**
  * Server-Sent Events for the live and trading screens: `standings` and `prices` after every clock tick (every
  * instance relays ticks, so a stream works whichever instance it reaches). Authenticated by the Authorization
- * header like every call; clients read it with fetch streaming.
+ * header like every call; clients read it with fetch streaming. A tick's frame is computed once per contest and
+ * shared by all its streams, so a tick costs the same database work for one watcher or thousands.
  */
 export default async function eventsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  const standingsEvent = async (contestId: string): Promise<StandingsEvent | null> => {
-    const loaded = await loadContest(deps.db, contestId, null);
-    if (!loaded) return null;
-    const board = await loadStandings(deps.db, loaded.row);
-    return { contestId, ...board, asOf: (loaded.row.standingsAsOf ?? loaded.row.startsAt).toISOString() };
-  };
+  let frames = new Map<string, Promise<Frame | null>>();
+  let prices: Promise<string> | null = null;
+  // Registered before any stream's listener, so every stream of a tick reads that tick's frames.
+  deps.events.on('tick', () => {
+    frames = new Map();
+    prices = null;
+  });
 
-  const pricesEvent = async (): Promise<PricesEvent> => {
+  const pricesText = async (): Promise<string> => {
     const snapshot = await deps.market.snapshot();
-    const prices = [...snapshot.prices.entries()]
+    const list = [...snapshot.prices.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([symbol, cents]) => {
         const previous = snapshot.previousClose.get(symbol) ?? cents;
         return { symbol, price: toDollars(cents), changePct: roundRatio(previous > 0 ? (cents - previous) / previous : 0) };
       });
-    return { prices, asOf: (snapshot.asOf ?? deps.clock.now()).toISOString() };
+    const event: PricesEvent = { prices: list, asOf: (snapshot.asOf ?? deps.clock.now()).toISOString() };
+    return sse('prices', event);
   };
+
+  const frameOf = (contestId: string): Promise<Frame | null> => {
+    let frame = frames.get(contestId);
+    if (!frame) {
+      frame = buildFrame(contestId);
+      // A failed computation is not kept: the next stream or tick tries again.
+      frame.catch(() => {
+        if (frames.get(contestId) === frame) frames.delete(contestId);
+      });
+      frames.set(contestId, frame);
+    }
+    return frame;
+  };
+
+  const pricesOfTick = (): Promise<string> => {
+    if (!prices) {
+      const pending = pricesText();
+      pending.catch(() => {
+        if (prices === pending) prices = null;
+      });
+      prices = pending;
+    }
+    return prices;
+  };
+
+  const buildFrame = async (contestId: string): Promise<Frame | null> => {
+    const pricesPending = pricesOfTick();
+    const loaded = await loadContest(deps.db, contestId, null);
+    if (!loaded) return null;
+    const board = await loadStandings(deps.db, loaded.row);
+    const standings: StandingsEvent = { contestId, ...board, asOf: (loaded.row.standingsAsOf ?? loaded.row.startsAt).toISOString() };
+    const status = contestStatus(loaded.row);
+    let text = sse('standings', standings) + (await pricesPending);
+    if (status !== 'active') text += sse('end', { contestId, status });
+    return { text, ended: status !== 'active' };
+  };
+
+  const openStreams = new Map<string, number>();
 
   app.get(
     '/contest/active/:id/events',
     { config: { rateLimit: false }, schema: { tags: ['trading'], params: contestIdParams, produces: ['text/event-stream'] } },
     async (request, reply) => {
-      requireUser(request);
+      const user = requireUser(request);
       const { row } = await requireContest(deps.db, request.params.id, null);
       const status = contestStatus(row);
       if (status !== 'active') throw conflict(`The contest is not live (it is ${status})`);
+      const open = openStreams.get(user.id) ?? 0;
+      if (open >= MAX_STREAMS_PER_USER) {
+        throw tooManyRequests(reply, HEARTBEAT_MS, `At most ${MAX_STREAMS_PER_USER} live streams at once. Close one and try again.`);
+      }
+      openStreams.set(user.id, open + 1);
 
       reply.hijack();
       const raw = reply.raw;
@@ -57,19 +116,14 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
         'x-accel-buffering': 'no',
       });
       let closed = false;
-      const send = (event: string, data: unknown) => {
-        if (!closed) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      };
       const push = async () => {
         try {
-          const [standings, prices] = await Promise.all([standingsEvent(row.id), pricesEvent()]);
-          if (standings) send('standings', standings);
-          send('prices', prices);
-          const current = await loadContest(deps.db, row.id, null);
-          if (!current || contestStatus(current.row) !== 'active') {
-            send('end', { contestId: row.id, status: current ? contestStatus(current.row) : 'unknown' });
-            finish();
-          }
+          const frame = await frameOf(row.id);
+          if (closed) return;
+          if (!frame) return finish();
+          // A reader that has not taken the last ticks skips this one: the next tick carries the whole board again.
+          if (raw.writableLength <= MAX_BUFFERED_BYTES) raw.write(frame.text);
+          if (frame.ended) finish();
         } catch (error) {
           request.log.warn({ err: error }, 'event stream push failed');
         }
@@ -82,6 +136,9 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
         clearInterval(heartbeat);
         deps.events.off('tick', onTick);
         deps.events.off('close', finish);
+        const left = (openStreams.get(user.id) ?? 1) - 1;
+        if (left > 0) openStreams.set(user.id, left);
+        else openStreams.delete(user.id);
         raw.end();
       };
       deps.events.on('tick', onTick);

@@ -1,5 +1,5 @@
 import { editProfileBodySchema, getUserProfileBodySchema, type UserProfile, userProfileResponseSchema } from '@bullpen/shared/schemas';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Executor } from '../db/database';
@@ -13,7 +13,18 @@ import { CALL_SIGN_TAKEN } from './user';
 
 const RECENT = 10;
 
-async function profileOf(executor: Executor, user: UserRow): Promise<UserProfile> {
+/**
+ * DESIGN §5 "Privacy": a private contest shows on a profile, in its recent contests and its stats alike, only to
+ * someone who may see that contest anyway: its creator and its participants.
+ */
+const visibleTo = (viewerId: string) =>
+  or(
+    eq(contests.visibility, 'public'),
+    eq(contests.createdBy, viewerId),
+    sql`EXISTS (SELECT 1 FROM ${participants} AS seen WHERE seen.contest_id = ${contests.id} AND seen.user_id = ${viewerId})`,
+  );
+
+async function profileOf(executor: Executor, user: UserRow, viewerId: string): Promise<UserProfile> {
   const rows = await executor
     .select({
       contestId: contests.id,
@@ -26,7 +37,7 @@ async function profileOf(executor: Executor, user: UserRow): Promise<UserProfile
     })
     .from(participants)
     .innerJoin(contests, eq(contests.id, participants.contestId))
-    .where(eq(participants.userId, user.id))
+    .where(and(eq(participants.userId, user.id), visibleTo(viewerId)))
     .orderBy(desc(participants.joinedAt));
   const completed = rows.filter((r) => contestStatus(r) === 'completed' && r.returnPct !== null);
   const returns = completed.map((r) => r.returnPct as number);
@@ -65,10 +76,10 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
     '/user-profile/get-user-profile',
     { schema: { tags, body: getUserProfileBodySchema, response: { 200: userProfileResponseSchema } } },
     async (request) => {
-      requireUser(request);
+      const viewer = requireUser(request);
       const target = await findUser(app.deps.db, request.body.userId);
       if (target?.status !== 'active') throw notFound('User not found');
-      return { userProfile: await profileOf(app.deps.db, target) };
+      return { userProfile: await profileOf(app.deps.db, target, viewer.id) };
     },
   );
 
@@ -85,7 +96,7 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
           .set({ ticker: callSign, displayName, bio, updatedAt: app.deps.clock.now() })
           .where(eq(users.id, user.id))
           .returning();
-        return { userProfile: await profileOf(app.deps.db, updated ?? user) };
+        return { userProfile: await profileOf(app.deps.db, updated ?? user, user.id) };
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(CALL_SIGN_TAKEN, [{ field: 'callSign', message: CALL_SIGN_TAKEN }]);
         throw error;

@@ -92,7 +92,9 @@ export const contestUserSchema = z.object({
   joinedAt: z.string().nullable(),
   portfolio: portfolioSchema.nullable(),
   rank: z.number().int().nullable(),
+  /** Newest first, at most TRADES_SHOWN of them; `tradesTotal` says how many there are in all. */
   trades: z.array(tradeSchema),
+  tradesTotal: z.number().int(),
 });
 export type ContestUser = z.infer<typeof contestUserSchema>;
 

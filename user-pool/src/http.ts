@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CognitoError } from './errors';
+import { isLoopbackAddress } from './loopback';
 import { isAdminOperation, operations } from './operations';
 import { outboxPage } from './outbox-page';
 import type { UserPool } from './pool';
@@ -8,7 +9,6 @@ import type { UserPool } from './pool';
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const MAX_BODY = 1024 * 1024;
 const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 function corsHeaders(request: IncomingMessage): Record<string, string> {
   const origin = request.headers.origin;
@@ -59,9 +59,10 @@ export function createHandler(pool: UserPool) {
       });
     try {
       const name = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : target;
-      const operation = operations[name];
+      // A Map lookup: `constructor`, `toString` or `__proto__` are unknown operations like any other name.
+      const operation = operations.get(name);
       if (!operation) throw new CognitoError('UnknownOperationException', `Unknown operation ${name}`);
-      if (isAdminOperation(name) && !LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+      if (isAdminOperation(name) && !isLoopbackAddress(request.socket.remoteAddress)) {
         throw new CognitoError('AccessDeniedException', 'Admin operations are only answered on loopback.');
       }
       const text = await readBody(request);
@@ -115,6 +116,7 @@ export function createHandler(pool: UserPool) {
             'cognito:username',
             'phone_number',
             'phone_number_verified',
+            'cognito:groups',
             'email',
             'email_verified',
           ],

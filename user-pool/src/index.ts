@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createHandler } from './http';
 import { type MfaMode, UserPool } from './pool';
+import { assertAdmins, assertListenHost } from './settings';
 import { Store } from './store';
 import { loadSigningKeys } from './tokens';
 
@@ -13,12 +14,20 @@ export const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '..', '.data', 'us
 export interface UserPoolOptions {
   /** 0 picks a free port (tests). Default 9229. */
   port?: number;
+  /** Default 127.0.0.1. Anything but a loopback address is refused unless `allowNonLoopback` is set. */
   host?: string;
+  /** USER_POOL_ALLOW_NON_LOOPBACK=1: listen beyond loopback, for a proxy in front that blocks the admin operations. */
+  allowNonLoopback?: boolean;
   dataDir?: string;
   mfa?: MfaMode;
   /** Base URL the pool is reached at; the issuer is `<publicUrl>/<poolId>`. Default `http://localhost:<port>`. */
   publicUrl?: string;
   clientIds?: string[];
+  /**
+   * USER_POOL_ADMINS: E.164 numbers whose users join the `admins` group when confirmed with that number (sign-up
+   * code, AdminConfirmSignUp, AdminCreateUser), and at start-up if they already were.
+   */
+  admins?: string[];
   /** Clock in ms, injectable so tests can expire codes. */
   now?: () => number;
   log?: (line: string) => void;
@@ -32,6 +41,10 @@ export interface RunningUserPool {
 }
 
 export async function startUserPool(options: UserPoolOptions = {}): Promise<RunningUserPool> {
+  const host = options.host ?? '127.0.0.1';
+  assertListenHost(host, options.allowNonLoopback === true);
+  const admins = [...(options.admins ?? [])];
+  assertAdmins(admins);
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   const store = new Store(dataDir);
   const keys = await loadSigningKeys(dataDir);
@@ -40,12 +53,13 @@ export async function startUserPool(options: UserPoolOptions = {}): Promise<Runn
     clientIds: options.clientIds ?? [CLIENT_ID],
     issuer: '',
     mfa: options.mfa ?? 'OFF',
+    admins,
     now: options.now ?? Date.now,
     log: options.log ?? ((line: string) => console.log(line)),
   };
   const pool = new UserPool(config, store, keys);
+  pool.ensureAdmins();
   const server = createServer(createHandler(pool));
-  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 9229, host, () => {

@@ -5,6 +5,8 @@ export type CodePurpose = 'sign-up' | 'forgot-password' | 'verify-phone_number' 
 export interface PendingCode {
   code: string;
   expiresAt: number;
+  /** Where the code was sent: entering it proves this phone number (or email address). */
+  destination?: string;
 }
 
 export interface StoredUser {
@@ -20,6 +22,14 @@ export interface StoredUser {
   createdAt: number;
   updatedAt: number;
   codes: Partial<Record<CodePurpose, PendingCode>>;
+  /**
+   * The phone number proven when the user was confirmed: the sign-up code's destination, or the number an operator
+   * gave with AdminCreateUser / AdminConfirmSignUp. Unlike `attributes.phone_number` the user cannot change it, so
+   * USER_POOL_ADMINS is matched against it alone. Absent in data files written before it existed.
+   */
+  confirmedPhone?: string;
+  /** Names of the groups the user belongs to; only operators change it (AdminAddUserToGroup and friends). */
+  groups?: string[];
   /** Times of recent failed sign-ins and failed codes, for throttling. */
   failedSignIns: number[];
   failedCodes: number[];
@@ -48,12 +58,32 @@ export interface OutboxEntry {
   createdAt: string;
 }
 
+export interface StoredGroup {
+  name: string;
+  description?: string;
+  precedence?: number;
+  roleArn?: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * Every collection keyed by a name a caller chooses (user names, group names, tokens) is a Map: a key such as
+ * `__proto__` or `constructor` is then an ordinary key, never a property of Object.prototype.
+ */
 export interface PoolState {
-  users: Record<string, StoredUser>;
-  refreshTokens: Record<string, RefreshTokenRecord>;
+  users: Map<string, StoredUser>;
+  groups: Map<string, StoredGroup>;
+  refreshTokens: Map<string, RefreshTokenRecord>;
   /** Revoked token families (origin_jti) with the time after which every token of theirs has expired anyway. */
-  revokedFamilies: Record<string, number>;
+  revokedFamilies: Map<string, number>;
   outbox: OutboxEntry[];
 }
 
-export const emptyState = (): PoolState => ({ users: {}, refreshTokens: {}, revokedFamilies: {}, outbox: [] });
+export const emptyState = (): PoolState => ({
+  users: new Map(),
+  groups: new Map(),
+  refreshTokens: new Map(),
+  revokedFamilies: new Map(),
+  outbox: [],
+});

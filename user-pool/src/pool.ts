@@ -1,6 +1,7 @@
 import { randomBytes, randomInt, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
 import { attemptLimit, CognitoError, codeMismatch, expiredCode, invalidAccessToken, invalidParameter } from './errors';
-import type { CodePurpose, StoredUser } from './model';
+import { ADMINS_GROUP, groupNamesOf, joinGroup } from './groups';
+import type { CodePurpose, PendingCode, StoredGroup, StoredUser } from './model';
 import { createVerifier } from './srp';
 import type { Store } from './store';
 import {
@@ -19,6 +20,8 @@ export interface PoolConfig {
   clientIds: string[];
   issuer: string;
   mfa: MfaMode;
+  /** USER_POOL_ADMINS: E.164 numbers whose users join `admins` once confirmed with that number. */
+  admins: string[];
   now: () => number;
   log: (line: string) => void;
 }
@@ -96,7 +99,48 @@ export class UserPool {
   findUser(username: unknown): StoredUser | undefined {
     if (typeof username !== 'string' || username === '') return undefined;
     const users = this.store.state.users;
-    return users[username] ?? Object.values(users).find((user) => user.sub === username);
+    return users.get(username) ?? [...users.values()].find((user) => user.sub === username);
+  }
+
+  // --- groups -------------------------------------------------------------------------------------
+
+  /** Creates a group, or returns the one of that name (the admins group at start-up and on promotion). */
+  ensureGroup(name: string, fields: Pick<StoredGroup, 'description' | 'precedence' | 'roleArn'> = {}): StoredGroup {
+    const groups = this.store.state.groups;
+    let group = groups.get(name);
+    if (!group) {
+      group = { name, ...fields, createdAt: this.now(), updatedAt: this.now() };
+      groups.set(name, group);
+    }
+    return group;
+  }
+
+  groupNamesOf(user: StoredUser): string[] {
+    return groupNamesOf(this.store.state, user);
+  }
+
+  /**
+   * Records the phone number proven when `user` was confirmed and, when USER_POOL_ADMINS lists it, adds the user to
+   * `admins`. Only this number counts: `phone_number` is an attribute the user may change later (DESIGN §5).
+   */
+  confirmPhone(user: StoredUser, phone: string | undefined): void {
+    if (phone === undefined) return;
+    user.confirmedPhone = phone;
+    this.promoteIfListed(user);
+  }
+
+  /** At start-up: the admins group exists, and every confirmed user whose confirmed number is listed is in it. */
+  ensureAdmins(): void {
+    this.ensureGroup(ADMINS_GROUP, { description: 'Bullpen administrators' });
+    for (const user of this.store.state.users.values()) this.promoteIfListed(user);
+    this.save();
+  }
+
+  private promoteIfListed(user: StoredUser): void {
+    if (user.status === 'UNCONFIRMED' || user.confirmedPhone === undefined) return;
+    if (!this.config.admins.includes(user.confirmedPhone)) return;
+    this.ensureGroup(ADMINS_GROUP, { description: 'Bullpen administrators' });
+    joinGroup(user, ADMINS_GROUP);
   }
 
   checkClient(clientId: unknown): string {
@@ -169,8 +213,9 @@ export class UserPool {
 
   /** Creates a 6-digit code, "delivers" it to the log and the outbox, and returns Cognito's delivery details. */
   sendCode(user: StoredUser, purpose: CodePurpose, attribute = 'phone_number') {
-    const code = this.createCode(user.attributes[attribute] ?? user.username, purpose);
-    user.codes[purpose] = { code, expiresAt: this.now() + CODE_LIFETIME[purpose] };
+    const destination = user.attributes[attribute] ?? user.username;
+    const code = this.createCode(destination, purpose);
+    user.codes[purpose] = { code, expiresAt: this.now() + CODE_LIFETIME[purpose], destination };
     this.save();
     return deliveryDetails(user, attribute);
   }
@@ -188,8 +233,8 @@ export class UserPool {
     this.config.log(`[user-pool] code for ${destination}: ${code} (${purpose})`);
   }
 
-  /** Checks and consumes a code; wrong and expired codes count towards throttling. */
-  consumeCode(user: StoredUser, purpose: CodePurpose, code: unknown): void {
+  /** Checks and consumes a code; wrong and expired codes count towards throttling. Returns what was consumed. */
+  consumeCode(user: StoredUser, purpose: CodePurpose, code: unknown): PendingCode {
     this.assertCodeAllowed(user);
     const pending = user.codes[purpose];
     if (!pending || typeof code !== 'string' || pending.code !== code.trim()) {
@@ -204,6 +249,7 @@ export class UserPool {
     }
     delete user.codes[purpose];
     user.failedCodes = [];
+    return pending;
   }
 
   // --- sessions and tokens ------------------------------------------------------------------------
@@ -305,25 +351,27 @@ export class UserPool {
   async mint(user: StoredUser, clientId: string, authTime: number): Promise<AuthenticationResult> {
     const originJti = randomUUID();
     const RefreshToken = newRefreshToken();
-    this.store.state.refreshTokens[RefreshToken] = {
+    this.store.state.refreshTokens.set(RefreshToken, {
       username: user.username,
       clientId,
       originJti,
       authTime,
       expiresAt: this.now() + REFRESH_TOKEN_MS,
-    };
+    });
     this.pruneExpired();
     this.save();
     const tokens = await this.signTokens(user, clientId, originJti, authTime);
     return { AuthenticationResult: { ...tokens, RefreshToken }, ChallengeParameters: {} };
   }
 
+  /** Group membership is read now, so tokens from a sign-in or a refresh carry the groups of that moment. */
   signTokens(user: StoredUser, clientId: string, originJti: string, authTime: number) {
     return issueTokens({
       keys: this.keys,
       issuer: this.config.issuer,
       clientId,
       user,
+      groups: this.groupNamesOf(user),
       originJti,
       authTime,
       nowMs: this.now(),
@@ -335,7 +383,7 @@ export class UserPool {
     if (typeof token !== 'string') throw invalidParameter('Missing required parameter AccessToken');
     const claims = await readAccessToken(this.keys, this.config.issuer, token, this.now());
     if (!claims) throw invalidAccessToken();
-    if (this.store.state.revokedFamilies[claims.origin_jti]) {
+    if (this.store.state.revokedFamilies.has(claims.origin_jti)) {
       throw new CognitoError('NotAuthorizedException', 'Access Token has been revoked');
     }
     const user = this.findUser(claims.username);
@@ -345,14 +393,14 @@ export class UserPool {
 
   revokeFamily(originJti: string): void {
     const state = this.store.state;
-    state.revokedFamilies[originJti] = this.now() + REFRESH_TOKEN_MS;
-    for (const [token, record] of Object.entries(state.refreshTokens)) {
-      if (record.originJti === originJti) delete state.refreshTokens[token];
+    state.revokedFamilies.set(originJti, this.now() + REFRESH_TOKEN_MS);
+    for (const [token, record] of state.refreshTokens) {
+      if (record.originJti === originJti) state.refreshTokens.delete(token);
     }
   }
 
   revokeAllOf(username: string): void {
-    for (const record of Object.values(this.store.state.refreshTokens)) {
+    for (const record of [...this.store.state.refreshTokens.values()]) {
       if (record.username === username) this.revokeFamily(record.originJti);
     }
   }
@@ -360,19 +408,15 @@ export class UserPool {
   /** Removes a user and revokes every token of theirs. */
   deleteUser(username: string): void {
     this.revokeAllOf(username);
-    delete this.store.state.users[username];
+    this.store.state.users.delete(username);
     this.save();
   }
 
   private pruneExpired(): void {
     const now = this.now();
     const state = this.store.state;
-    for (const [token, record] of Object.entries(state.refreshTokens)) {
-      if (record.expiresAt <= now) delete state.refreshTokens[token];
-    }
-    for (const [family, until] of Object.entries(state.revokedFamilies)) {
-      if (until <= now) delete state.revokedFamilies[family];
-    }
+    for (const [token, record] of state.refreshTokens) if (record.expiresAt <= now) state.refreshTokens.delete(token);
+    for (const [family, until] of state.revokedFamilies) if (until <= now) state.revokedFamilies.delete(family);
     for (const [id, session] of this.sessions) if (session.expiresAt <= now) this.sessions.delete(id);
     for (const [id, pending] of this.srpPending) if (pending.expiresAt <= now) this.srpPending.delete(id);
   }

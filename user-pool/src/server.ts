@@ -1,4 +1,5 @@
 import { startUserPool } from './index';
+import { parseAdmins, parseFlag, SettingError } from './settings';
 
 const mfa = (process.env.USER_POOL_MFA ?? 'OFF').toUpperCase();
 if (mfa !== 'OFF' && mfa !== 'OPTIONAL' && mfa !== 'ON') {
@@ -6,17 +7,30 @@ if (mfa !== 'OFF' && mfa !== 'OPTIONAL' && mfa !== 'ON') {
   process.exit(1);
 }
 
+let admins: string[];
+let allowNonLoopback: boolean;
+try {
+  admins = parseAdmins(process.env.USER_POOL_ADMINS);
+  allowNonLoopback = parseFlag('USER_POOL_ALLOW_NON_LOOPBACK', process.env.USER_POOL_ALLOW_NON_LOOPBACK);
+} catch (error) {
+  console.error(`[user-pool] ${(error as Error).message}`);
+  process.exit(1);
+}
+
 startUserPool({
   port: Number(process.env.USER_POOL_PORT ?? 9229),
-  host: process.env.USER_POOL_HOST ?? '127.0.0.1',
+  host: process.env.USER_POOL_HOST || undefined,
+  allowNonLoopback,
   dataDir: process.env.USER_POOL_DATA_DIR || undefined,
   mfa,
+  admins,
   publicUrl: process.env.USER_POOL_PUBLIC_URL || undefined,
 })
   .then((running) => {
     console.log(
       `[user-pool] listening on ${running.url} (issuer ${running.issuer}, MFA ${mfa}, outbox ${running.url}/outbox)`,
     );
+    if (admins.length > 0) console.log(`[user-pool] admins (group admins once confirmed): ${admins.join(', ')}`);
     const stop = (signal: string) => {
       console.log(`[user-pool] ${signal}: stopping`);
       running.close().then(
@@ -28,6 +42,7 @@ startUserPool({
     process.once('SIGTERM', () => stop('SIGTERM'));
   })
   .catch((error: unknown) => {
-    console.error('[user-pool] failed to start:', error);
+    if (error instanceof SettingError) console.error(`[user-pool] ${error.message}`);
+    else console.error('[user-pool] failed to start:', error);
     process.exit(1);
   });

@@ -47,21 +47,54 @@ export interface TokenSet {
   TokenType: 'Bearer';
 }
 
+// Claims the pool sets itself: an attribute of the same name (however it got stored) never replaces one of them.
+const RESERVED_CLAIMS = new Set([
+  'sub',
+  'token_use',
+  'aud',
+  'iss',
+  'iat',
+  'exp',
+  'nbf',
+  'auth_time',
+  'jti',
+  'origin_jti',
+  'event_id',
+  'client_id',
+  'username',
+  'scope',
+]);
+
+/** The user's attributes as ID token claims; never `cognito:*` (groups come only from membership) or a reserved one. */
+function attributeClaims(user: StoredUser): Record<string, unknown> {
+  const claims: Record<string, unknown> = Object.create(null);
+  for (const [name, value] of Object.entries(user.attributes)) {
+    if (RESERVED_CLAIMS.has(name) || name.startsWith('cognito:') || name === '__proto__') continue;
+    claims[name] = name.endsWith('_verified') ? value === 'true' : value;
+  }
+  return claims;
+}
+
 export async function issueTokens(params: {
   keys: SigningKeys;
   issuer: string;
   clientId: string;
   user: StoredUser;
+  /** The user's groups now; `cognito:groups` is left out when empty, as Cognito does. */
+  groups: string[];
   originJti: string;
   authTime: number;
   nowMs: number;
 }): Promise<TokenSet> {
-  const { keys, issuer, clientId, user, originJti, authTime, nowMs } = params;
+  const { keys, issuer, clientId, user, groups, originJti, authTime, nowMs } = params;
   const iat = Math.floor(nowMs / 1000);
   const eventId = randomUUID();
   const header = { alg: 'RS256', kid: keys.kid };
+  const groupClaim = groups.length > 0 ? { 'cognito:groups': [...groups] } : {};
   const idClaims: Record<string, unknown> = {
+    ...attributeClaims(user),
     sub: user.sub,
+    ...groupClaim,
     token_use: 'id',
     'cognito:username': user.username,
     auth_time: authTime,
@@ -69,10 +102,6 @@ export async function issueTokens(params: {
     origin_jti: originJti,
     event_id: eventId,
   };
-  for (const [name, value] of Object.entries(user.attributes)) {
-    if (name === 'sub') continue;
-    idClaims[name] = name.endsWith('_verified') ? value === 'true' : value;
-  }
   const IdToken = await new SignJWT(idClaims)
     .setProtectedHeader(header)
     .setIssuer(issuer)
@@ -82,6 +111,7 @@ export async function issueTokens(params: {
     .sign(keys.privateKey);
   const AccessToken = await new SignJWT({
     sub: user.sub,
+    ...groupClaim,
     token_use: 'access',
     client_id: clientId,
     username: user.username,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Amplify } from 'aws-amplify';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { decodeJwt } from 'jose';
 import { CLIENT_ID, POOL_ID, type RunningUserPool, startUserPool, type UserPoolOptions } from '../src/index';
 
 export { CLIENT_ID, POOL_ID };
@@ -124,4 +125,35 @@ export async function registeredUser(url: string, password = PASSWORD): Promise<
   await signUp({ username: phone, password, options: { userAttributes: { phone_number: phone } } });
   await confirmSignUp({ username: phone, confirmationCode: await latestCode(url, phone, 'sign-up') });
   return phone;
+}
+
+/** Signs in over the wire with USER_PASSWORD_AUTH and returns Cognito's AuthenticationResult. */
+export async function passwordSignIn(url: string, username: string, password = PASSWORD) {
+  const answer = await callPool(url, 'InitiateAuth', {
+    ClientId: CLIENT_ID,
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: username, PASSWORD: password },
+  });
+  if (!answer.body.AuthenticationResult) throw new Error(`sign-in failed: ${JSON.stringify(answer.body)}`);
+  return answer.body.AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string };
+}
+
+/** A token's payload (tests that care about the signature check it against the JWKS themselves). */
+export const claimsOf = (token: string): Record<string, unknown> => decodeJwt(token);
+
+/** The ID and access token claims of both refresh flows: REFRESH_TOKEN_AUTH and GetTokensFromRefreshToken. */
+export async function refreshedClaims(url: string, refreshToken: string) {
+  const kept = await callPool(url, 'InitiateAuth', {
+    ClientId: CLIENT_ID,
+    AuthFlow: 'REFRESH_TOKEN_AUTH',
+    AuthParameters: { REFRESH_TOKEN: refreshToken },
+  });
+  const rotated = await callPool(url, 'GetTokensFromRefreshToken', { ClientId: CLIENT_ID, RefreshToken: refreshToken });
+  const results = [kept.body.AuthenticationResult, rotated.body.AuthenticationResult];
+  if (!results[0] || !results[1]) throw new Error(`refresh failed: ${JSON.stringify([kept.body, rotated.body])}`);
+  return {
+    id: results.map((result) => claimsOf(result.IdToken)),
+    access: results.map((result) => claimsOf(result.AccessToken)),
+    refreshToken: results[1].RefreshToken as string,
+  };
 }

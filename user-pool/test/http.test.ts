@@ -1,4 +1,9 @@
-import { CLIENT_ID, latestCode, newPhone, PASSWORD, startTestPool, type TestPool } from './helpers';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHandler } from '../src/http';
+import { isLoopbackAddress } from '../src/loopback';
+import { isAdminOperation, operations } from '../src/operations';
+import { CLIENT_ID, callPool, latestCode, newPhone, PASSWORD, POOL_ID, startTestPool, type TestPool } from './helpers';
 
 let pool: TestPool;
 
@@ -99,4 +104,121 @@ test('the outbox page lists codes newest first and refreshes itself', async () =
   const newest = html.indexOf(entries[0].code);
   expect(newest).toBeGreaterThan(-1);
   expect(newest).toBeLessThanOrEqual(html.indexOf(entries[1].code));
+});
+
+// Object.prototype's names: a lookup on a plain object finds them, and `constructor` used to dump the whole state.
+const PROTOTYPE_NAMES = [
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '__proto__',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__lookupSetter__',
+];
+
+test('names of Object.prototype are unknown operations, answered like any other unknown name', async () => {
+  const phone = newPhone();
+  await fetch(pool.url, {
+    method: 'POST',
+    headers: { 'x-amz-target': target('SignUp') },
+    body: JSON.stringify({ ClientId: CLIENT_ID, Username: phone, Password: PASSWORD }),
+  });
+  for (const name of ['Foo', ...PROTOTYPE_NAMES]) {
+    const response = await fetch(pool.url, { method: 'POST', headers: { 'x-amz-target': target(name) }, body: '{}' });
+    const text = await response.text();
+    expect({ name, status: response.status }).toEqual({ name, status: 400 });
+    expect(response.headers.get('x-amzn-errortype')).toBe('UnknownOperationException');
+    expect(JSON.parse(text)).toEqual({ __type: 'UnknownOperationException', message: `Unknown operation ${name}` });
+    expect(text).not.toContain(phone);
+    expect(text).not.toMatch(/passwordHash|verifier|refreshTokens/);
+  }
+});
+
+test('the operation table holds only operations: no name of Object.prototype is in it', () => {
+  for (const name of PROTOTYPE_NAMES) expect(operations.has(name)).toBe(false);
+  expect(operations.get('SignUp')).toEqual(expect.any(Function));
+});
+
+const OPERATOR_OPERATIONS = [
+  'AdminCreateUser',
+  'AdminGetUser',
+  'AdminSetUserPassword',
+  'AdminConfirmSignUp',
+  'AdminDeleteUser',
+  'AdminResetUserPassword',
+  'AdminAddUserToGroup',
+  'AdminRemoveUserFromGroup',
+  'AdminListGroupsForUser',
+  'CreateGroup',
+  'GetGroup',
+  'UpdateGroup',
+  'DeleteGroup',
+  'ListGroups',
+  'ListUsersInGroup',
+];
+
+test('every operation without user credentials, group operations included, is an admin operation', () => {
+  for (const name of OPERATOR_OPERATIONS)
+    expect({ name, admin: isAdminOperation(name) }).toEqual({ name, admin: true });
+  for (const name of operations.keys()) {
+    if (name.startsWith('Admin') || name.includes('Group')) expect(isAdminOperation(name)).toBe(true);
+  }
+  for (const name of ['SignUp', 'ConfirmSignUp', 'InitiateAuth', 'RespondToAuthChallenge', 'GetUser', 'RevokeToken']) {
+    expect(isAdminOperation(name)).toBe(false);
+  }
+});
+
+describe('a peer that is not on loopback', () => {
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    // The same handler, but every request looks as if it came from another machine.
+    const handler = createHandler(pool.pool);
+    server = createServer((request, response) => {
+      Object.defineProperty(request.socket, 'remoteAddress', { value: '203.0.113.7', configurable: true });
+      handler(request, response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  test('is refused every admin and group operation', async () => {
+    for (const name of OPERATOR_OPERATIONS) {
+      const answer = await callPool(url, name, { UserPoolId: POOL_ID, GroupName: 'admins', Username: newPhone() });
+      expect({ name, status: answer.status, body: answer.body }).toEqual({
+        name,
+        status: 400,
+        body: { __type: 'AccessDeniedException', message: 'Admin operations are only answered on loopback.' },
+      });
+    }
+    expect((await callPool(pool.url, 'GetGroup', { UserPoolId: POOL_ID, GroupName: 'admins' })).status).toBe(200);
+  });
+
+  test('still gets unknown operations refused and client operations answered', async () => {
+    for (const name of ['Foo', ...PROTOTYPE_NAMES]) {
+      expect((await callPool(url, name, {})).body.__type).toBe('UnknownOperationException');
+    }
+    const phone = newPhone();
+    const signedUp = await callPool(url, 'SignUp', { ClientId: CLIENT_ID, Username: phone, Password: PASSWORD });
+    expect(signedUp.body).toMatchObject({ UserConfirmed: false });
+  });
+});
+
+test('peers anywhere in 127.0.0.0/8 and ::1 count as loopback, others do not', () => {
+  for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', '0:0:0:0:0:0:0:1']) {
+    expect({ address, loopback: isLoopbackAddress(address) }).toEqual({ address, loopback: true });
+  }
+  for (const address of [undefined, '', '10.0.0.1', '203.0.113.7', '::', '::ffff:10.0.0.1', 'localhost']) {
+    expect({ address, loopback: isLoopbackAddress(address) }).toEqual({ address, loopback: false });
+  }
 });

@@ -17,7 +17,9 @@ export async function adminCreateUser(pool: UserPool, body: Body) {
   const user = createUser(pool, username, password, settable, 'FORCE_CHANGE_PASSWORD');
   if (phone_number_verified !== undefined) user.attributes.phone_number_verified = phone_number_verified;
   if (email_verified !== undefined) user.attributes.email_verified = email_verified;
-  pool.store.state.users[username] = user;
+  pool.store.state.users.set(username, user);
+  // The operator vouches for the number they gave: it counts as the confirmed one (USER_POOL_ADMINS).
+  pool.confirmPhone(user, user.attributes.phone_number);
   if (body.MessageAction !== 'SUPPRESS') {
     pool.deliver(user.attributes.phone_number ?? username, password, 'temporary-password');
   }
@@ -51,6 +53,8 @@ export async function adminConfirmSignUp(pool: UserPool, body: Body) {
   }
   user.status = 'CONFIRMED';
   user.updatedAt = pool.now();
+  // An unconfirmed user cannot sign in, so this is still the number given at sign-up, now vouched for by an operator.
+  pool.confirmPhone(user, user.attributes.phone_number);
   pool.save();
   return {};
 }

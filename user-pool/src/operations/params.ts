@@ -1,4 +1,5 @@
 import { invalidParameter } from '../errors';
+import { isE164 } from '../phone';
 
 export type Body = Record<string, unknown>;
 
@@ -12,9 +13,12 @@ export function record(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-/** Cognito's `[{ Name, Value }]` attribute lists as a plain object. */
+/**
+ * Cognito's `[{ Name, Value }]` attribute lists as an object without a prototype, so that a Name such as `__proto__`
+ * is an ordinary key that the schema check then refuses, not a write to the object's prototype.
+ */
 export function attributesFrom(value: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = Object.create(null);
   if (!Array.isArray(value)) return out;
   for (const item of value) {
     const { Name, Value } = record(item);
@@ -23,8 +27,6 @@ export function attributesFrom(value: unknown): Record<string, string> {
   return out;
 }
 
-const E164 = /^\+[1-9]\d{3,14}$/;
-
 export function assertPhone(phone: string): void {
-  if (!E164.test(phone)) throw invalidParameter('Invalid phone number format.');
+  if (!isE164(phone)) throw invalidParameter('Invalid phone number format.');
 }

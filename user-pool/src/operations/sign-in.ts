@@ -6,6 +6,7 @@ import { computeServerKey, computeSignature, createServerEphemeral, fromHex, N }
 import { verifyTotp } from '../totp';
 import { type Body, record } from './params';
 import { refreshWithToken } from './tokens';
+import { checkClientAttributes } from './users';
 
 const SRP_LIFETIME = 5 * 60_000;
 
@@ -142,12 +143,19 @@ async function newPasswordRequired(pool: UserPool, sessionId: unknown, responses
   const session = pool.takeSession(sessionId, 'NEW_PASSWORD_REQUIRED');
   const user = pool.findUser(session.username);
   if (!user) throw incorrectCredentials();
-  pool.setPassword(user, responses.NEW_PASSWORD);
+  const attributes: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries(responses)) {
     const attribute = name.startsWith('userAttributes.') ? name.slice('userAttributes.'.length) : undefined;
-    if (attribute && typeof value === 'string' && attribute !== 'sub' && !attribute.endsWith('_verified')) {
-      user.attributes[attribute] = value;
+    if (attribute && typeof value === 'string') attributes[attribute] = value;
+  }
+  // The same schema as UpdateUserAttributes: never `sub`, a `*_verified` flag or a made-up name such as `cognito:groups`.
+  checkClientAttributes(attributes);
+  pool.setPassword(user, responses.NEW_PASSWORD);
+  for (const [name, value] of Object.entries(attributes)) {
+    if ((name === 'phone_number' || name === 'email') && user.attributes[name] !== value) {
+      user.attributes[`${name}_verified`] = 'false';
     }
+    user.attributes[name] = value;
   }
   user.status = 'CONFIRMED';
   pool.sessions.delete(String(sessionId));

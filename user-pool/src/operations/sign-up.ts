@@ -16,7 +16,7 @@ export async function signUp(pool: UserPool, body: Body) {
   checkClientAttributes(attributes);
   const user = createUser(pool, username, password, attributes, 'UNCONFIRMED');
   user.attributes.phone_number_verified = 'false';
-  pool.store.state.users[username] = user;
+  pool.store.state.users.set(username, user);
   const CodeDeliveryDetails = pool.sendCode(user, 'sign-up');
   return {
     UserConfirmed: false,
@@ -33,10 +33,11 @@ export async function confirmSignUp(pool: UserPool, body: Body) {
   if (user.status !== 'UNCONFIRMED') {
     throw new CognitoError('NotAuthorizedException', `User cannot be confirmed. Current status is ${user.status}`);
   }
-  pool.consumeCode(user, 'sign-up', body.ConfirmationCode);
+  const { destination } = pool.consumeCode(user, 'sign-up', body.ConfirmationCode);
   user.status = 'CONFIRMED';
   // Confirming by a code sent to the phone proves the phone: without this the Authenticator asks to verify it again.
   user.attributes.phone_number_verified = 'true';
+  pool.confirmPhone(user, destination ?? user.attributes.phone_number);
   user.updatedAt = pool.now();
   pool.save();
   return {

@@ -14,12 +14,12 @@ export async function refreshWithToken(
     throw invalidParameter('Missing required parameter REFRESH_TOKEN');
   }
   const state = pool.store.state;
-  const record = state.refreshTokens[refreshToken];
-  if (!record || record.clientId !== clientId || state.revokedFamilies[record.originJti]) {
+  const record = state.refreshTokens.get(refreshToken);
+  if (!record || record.clientId !== clientId || state.revokedFamilies.has(record.originJti)) {
     throw new CognitoError('NotAuthorizedException', 'Invalid Refresh Token');
   }
   if (record.expiresAt <= pool.now()) {
-    delete state.refreshTokens[refreshToken];
+    state.refreshTokens.delete(refreshToken);
     pool.save();
     throw new CognitoError('NotAuthorizedException', 'Refresh Token has expired');
   }
@@ -28,8 +28,8 @@ export async function refreshWithToken(
   const tokens = await pool.signTokens(user, clientId, record.originJti, record.authTime);
   if (!rotate) return { AuthenticationResult: tokens, ChallengeParameters: {} };
   const RefreshToken = newRefreshToken();
-  delete state.refreshTokens[refreshToken];
-  state.refreshTokens[RefreshToken] = { ...record };
+  state.refreshTokens.delete(refreshToken);
+  state.refreshTokens.set(RefreshToken, { ...record });
   pool.save();
   return { AuthenticationResult: { ...tokens, RefreshToken } };
 }
@@ -50,7 +50,7 @@ export async function globalSignOut(pool: UserPool, body: Body) {
 export async function revokeToken(pool: UserPool, body: Body) {
   const clientId = pool.checkClient(body.ClientId);
   const token = requireString(body, 'Token');
-  const record = pool.store.state.refreshTokens[token];
+  const record = pool.store.state.refreshTokens.get(token);
   // Cognito answers success for tokens it does not know, so that revoking twice is harmless.
   if (record && record.clientId === clientId) {
     pool.revokeFamily(record.originJti);

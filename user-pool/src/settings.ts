@@ -1,0 +1,55 @@
+import { isLoopbackHost } from './loopback';
+import { isE164 } from './phone';
+
+// What server.ts reads from the environment, checked here so that a bad value stops start-up with a message naming
+// the setting (and so that startUserPool refuses the same values when called from code).
+
+/** USER_POOL_ADMINS: comma-separated E.164 numbers; blanks around commas and empty items are ignored. */
+export function parseAdmins(value: string | undefined): string[] {
+  const numbers = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  assertAdmins(numbers, 'USER_POOL_ADMINS');
+  return [...new Set(numbers)];
+}
+
+export function assertAdmins(numbers: readonly string[], name = 'admins'): void {
+  const bad = numbers.filter((phone) => typeof phone !== 'string' || !isE164(phone));
+  if (bad.length > 0) {
+    throw new SettingError(
+      `${name} must list E.164 phone numbers separated by commas (like +15555550123,+15555550124), not ${bad
+        .map((phone) => JSON.stringify(phone))
+        .join(', ')}`,
+    );
+  }
+}
+
+/** A yes/no setting: 1/true/yes or 0/false/no (any case); unset or empty is `fallback`. */
+export function parseFlag(name: string, value: string | undefined, fallback = false): boolean {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '') return fallback;
+  if (['1', 'true', 'yes'].includes(text)) return true;
+  if (['0', 'false', 'no'].includes(text)) return false;
+  throw new SettingError(`${name} must be 1 or 0 (true or false), not ${JSON.stringify(value)}`);
+}
+
+/**
+ * Beyond loopback anyone could read the outbox (every code: enough to confirm any number, a listed admin's included)
+ * and, through a proxy on this machine (its requests come from loopback), call the admin and group operations, which
+ * carry no credentials. So the pool listens on loopback only, unless told otherwise on purpose.
+ */
+export function assertListenHost(host: string, allowNonLoopback: boolean): void {
+  if (allowNonLoopback || isLoopbackHost(host)) return;
+  throw new SettingError(
+    `refusing to listen on ${JSON.stringify(host)}, which is not a loopback address (127.0.0.0/8, ::1, localhost): ` +
+      'the user pool answers admin and group operations without credentials and shows every code on its outbox. ' +
+      'To listen beyond loopback anyway, put a proxy in front that blocks the admin and group operations and the ' +
+      'outbox, and set USER_POOL_ALLOW_NON_LOOPBACK=1 (option allowNonLoopback: true).',
+  );
+}
+
+/** A setting that stops start-up: server.ts prints its message alone, without a stack. */
+export class SettingError extends Error {
+  override name = 'SettingError';
+}

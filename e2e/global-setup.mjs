@@ -4,7 +4,7 @@
 import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { APPS, buildApps, ROOT, runtimeConfig, startStack } from '../scripts/lib/stack.mjs';
-import { e2eSettings } from './settings.mjs';
+import { E2E_ADMIN_PHONE, e2eSettings } from './settings.mjs';
 
 export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) {
@@ -33,6 +33,7 @@ export default async function globalSetup() {
     dists,
     quiet: process.env.E2E_VERBOSE !== '1',
     log: () => undefined,
+    env: { USER_POOL_ADMINS: E2E_ADMIN_PHONE },
   });
   globalThis.__BULLPEN_E2E_STACK__ = stack;
   process.env.E2E_STACK = JSON.stringify({
@@ -46,6 +47,7 @@ export default async function globalSetup() {
     configFile: path.join(settings.dataDir, 'host', 'config.json'),
     ports: settings.ports,
     spareBase: settings.spareBase,
+    adminPhone: E2E_ADMIN_PHONE,
   });
   console.log(`\n[e2e] stack up at ${stack.urls.app} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }

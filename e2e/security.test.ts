@@ -4,12 +4,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   appUrl,
   callApi,
+  cognito,
   createActiveUser,
   createContest,
   launchBrowser,
   newPage,
   stack,
   type TestUser,
+  tokensFor,
   waitForPath,
 } from './helpers';
 
@@ -183,5 +185,58 @@ describe('open redirects through "next" (SPEC §2, issue 8)', () => {
     expect(await page.evaluate(() => localStorage.getItem('next'))).toBeNull();
     expect(await payloadsRun(page)).toEqual([]);
     await context.close();
+  });
+});
+
+describe('admin comes only from the user pool group "admins" (issue 19)', () => {
+  const role = async (idToken: string) =>
+    (await callApi<{ user: { role: string } }>('POST', '/user/get-user', { tokens: { idToken, accessToken: '', refreshToken: '' } })).user.role;
+
+  it("a user who takes an admin's phone number stays a user; the listed admin is one", async () => {
+    // USER_POOL_ADMINS is set by global-setup; a stack started elsewhere (E2E_BASE_URL) has no such admin.
+    const adminPhone = stack().adminPhone;
+    if (!adminPhone) return;
+    const admin = await createActiveUser(undefined, { phone: adminPhone });
+    const adminTokens = await tokensFor(admin);
+    expect(await role(adminTokens.idToken)).toBe('admin');
+
+    const owner = await createActiveUser();
+    const contestId = await createContest(owner, { name: 'Not yours to cancel', startsAt: Date.now() + 3_600_000, endsAt: Date.now() + 7_200_000 });
+    const attacker = await createActiveUser();
+    const tokens = await tokensFor(attacker);
+    // The attack of issue 19: change phone_number to the admin's (the pool accepts it, unverified), then refresh.
+    await cognito('UpdateUserAttributes', { AccessToken: tokens.accessToken, UserAttributes: [{ Name: 'phone_number', Value: adminPhone }] });
+    const refreshed = await cognito<{ AuthenticationResult: { IdToken: string } }>('InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: stack().config.auth.userPoolClientId,
+      AuthParameters: { REFRESH_TOKEN: tokens.refreshToken },
+    });
+    const idToken = refreshed.AuthenticationResult.IdToken;
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    expect(claims.phone_number).toBe(adminPhone);
+    expect(claims['cognito:groups']).toBeUndefined();
+    expect(await role(idToken)).toBe('user');
+    await expect(
+      callApi('POST', '/contest/cancel-contest', { tokens: { idToken, accessToken: '', refreshToken: '' }, body: { contestId } }),
+    ).rejects.toThrow(/403/);
+
+    // The real admin may cancel it.
+    await callApi('POST', '/contest/cancel-contest', { tokens: adminTokens, body: { contestId } });
+    const after = await callApi<{ contest: { status: string } }>('POST', '/contest/get-contest', { user: owner, body: { contestId } });
+    expect(after.contest.status).toBe('cancelled');
+  });
+
+  it('the user pool does not answer an unknown or prototype operation, and never dumps its state', async () => {
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'NoSuchOperation']) {
+      const response = await fetch(stack().pool, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${name}` },
+        body: '{}',
+      });
+      const text = await response.text();
+      expect(response.status).toBe(400);
+      expect(JSON.parse(text).__type).toMatch(/UnknownOperationException/);
+      expect(text).not.toMatch(/refresh|verifier|password|hash/i);
+    }
   });
 });

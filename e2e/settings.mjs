@@ -15,3 +15,6 @@ export function e2eSettings(env = process.env) {
     hostname: 'localhost',
   };
 }
+
+/** The e2e stack's pool adds this number to its "admins" group when it confirms (USER_POOL_ADMINS). */
+export const E2E_ADMIN_PHONE = '+15550000100';

@@ -22,6 +22,8 @@ export interface Stack {
   ports?: Record<'host' | 'auth' | 'contests' | 'trading' | 'profile', number>;
   /** First of three free ports (spareBase .. spareBase + 2) for servers a test starts itself. */
   spareBase?: number;
+  /** The number the pool puts in its "admins" group when it confirms (USER_POOL_ADMINS; owned stacks only). */
+  adminPhone?: string;
 }
 
 export function stack(): Stack {
@@ -82,7 +84,8 @@ export interface TestUser {
   password: string;
 }
 
-async function cognito<T>(operation: string, body: unknown): Promise<T> {
+/** One call of the pool's Cognito JSON protocol, throwing with the exception name on failure. */
+export async function cognito<T>(operation: string, body: unknown): Promise<T> {
   const { pool } = stack();
   const response = await fetch(pool, {
     method: 'POST',
@@ -197,8 +200,11 @@ export async function callApi<T>(
 }
 
 /** A signed-up user who has finished onboarding (status active) with the given call sign. */
-export async function createActiveUser(callSign = `E${randomInt(100_000, 999_999)}`): Promise<TestUser & { callSign: string }> {
-  const user = await createUser();
+export async function createActiveUser(
+  callSign = `E${randomInt(100_000, 999_999)}`,
+  { phone }: { phone?: string } = {},
+): Promise<TestUser & { callSign: string }> {
+  const user = await createUser({ phone });
   const tokens = await tokensFor(user);
   await callApi('POST', '/user/get-user', { tokens });
   await callApi('POST', '/user/initialize-user', {

@@ -70,11 +70,27 @@ it('shows an empty state for a contest nobody played', async () => {
   expect(screen.queryByRole('list', { name: 'Podium' })).not.toBeInTheDocument();
 });
 
-it('explains that a contest that is not completed has no final standings yet', async () => {
-  server.use(http.get(`${API}/contest/completed/c-1`, () => apiError(409, 'The contest is not completed')));
+it('explains that a contest that is not completed has no final standings yet, without an error toast', async () => {
+  server.use(
+    http.get(`${API}/contest/completed/c-1`, () => apiError(409, 'The contest is not completed (it is active)')),
+    http.post(`${API}/contest/get-contest`, () => reply({ contest: makeContest({ status: 'active' }) })),
+  );
   renderCompleted();
   expect(await screen.findByText('This contest has not completed')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Go to the contest' })).toHaveAttribute('href', '/contest-detail/c-1');
+  expect(toasts()).toEqual([]);
+});
+
+it('says a cancelled contest was cancelled, without an error toast', async () => {
+  server.use(
+    http.get(`${API}/contest/completed/c-1`, () => apiError(409, 'The contest is not completed (it is cancelled)')),
+    http.post(`${API}/contest/get-contest`, () => reply({ contest: makeContest({ status: 'cancelled' }) })),
+  );
+  renderCompleted();
+  expect(await screen.findByText('This contest was cancelled')).toBeInTheDocument();
+  expect(screen.queryByText('This contest has not completed')).not.toBeInTheDocument();
+  expect(screen.queryByText(/Final standings appear/)).not.toBeInTheDocument();
+  expect(toasts()).toEqual([]);
 });
 
 it('shows an error state with retry for other failures', async () => {

@@ -3,7 +3,7 @@ import ContestConfirmedPage from '../../src/app/pages/contest-confirmed-page';
 import InvitationPage from '../../src/app/pages/invitation-page';
 import JoinContestInfoPage from '../../src/app/pages/join-contest-info-page';
 import { API, apiError, http, reply, requests, sent, server } from '../api-mock';
-import { makeContest, makeContestUser } from '../fixtures';
+import { ME, makeContest, makeContestUser } from '../fixtures';
 import { renderPage, resetStores, signIn, signOut } from '../render';
 
 const team = makeContest({ affiliations: ['Bulls', 'Bears'], isTeamCollaboration: true, participantsCount: 7 });
@@ -21,9 +21,9 @@ describe('/contest-confirmed', () => {
   const renderConfirmed = () =>
     renderPage(<ContestConfirmedPage />, { pattern: '/contest-confirmed/:contestId', path: '/contest-confirmed/c-1' });
 
-  it('shows the invitation link with a working copy button, the share text and the next step', async () => {
+  it('shows the creator the invitation link with a working copy button, the share text and the next step', async () => {
     signIn();
-    serve();
+    serve(makeContest({ createdBy: { _id: ME.id, ticker: ME.ticker } }));
     const { user } = renderConfirmed();
     const writeText = jest.spyOn(navigator.clipboard, 'writeText');
     const link = await screen.findByTestId('invitation-link');
@@ -43,7 +43,9 @@ describe('/contest-confirmed', () => {
     signIn();
     let fail = true;
     server.use(
-      http.post(`${API}/contest/get-contest`, () => (fail ? apiError(500, 'Boom') : reply({ contest: makeContest() }))),
+      http.post(`${API}/contest/get-contest`, () =>
+        fail ? apiError(500, 'Boom') : reply({ contest: makeContest({ createdBy: { _id: ME.id, ticker: ME.ticker } }) }),
+      ),
     );
     const { user } = renderConfirmed();
     expect(await screen.findByText('This contest could not be loaded')).toBeInTheDocument();
@@ -51,6 +53,19 @@ describe('/contest-confirmed', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('invitation-link')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['another player, upcoming', makeContest()],
+    ['the creator, live', makeContest({ status: 'active', createdBy: { _id: ME.id, ticker: ME.ticker } })],
+    ['the creator, completed', makeContest({ status: 'completed', createdBy: { _id: ME.id, ticker: ME.ticker } })],
+    ['the creator, cancelled', makeContest({ status: 'cancelled', createdBy: { _id: ME.id, ticker: ME.ticker } })],
+  ])('sends %s to the contest details instead of "Your contest is ready"', async (_who, contest) => {
+    signIn();
+    serve(contest);
+    renderConfirmed();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/contest-detail/c-1');
+    expect(screen.queryByText('Your contest is ready')).not.toBeInTheDocument();
   });
 });
 
@@ -81,6 +96,17 @@ describe('/invitation', () => {
     serve(makeContest({ status: 'cancelled' }));
     renderInvitation();
     expect(await screen.findByText('This contest is cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Join/ })).not.toBeInTheDocument();
+  });
+
+  it.each(['active', 'completed', 'cancelled'] as const)('of a %s contest offers nothing to pass on or join', async (status) => {
+    signIn();
+    serve(makeContest({ status }));
+    renderInvitation();
+    expect(await screen.findByRole('link', { name: 'View contest' })).toBeInTheDocument();
+    expect(screen.queryByText('Pass it on')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Join my Bullpen contest/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Starts in/)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Join/ })).not.toBeInTheDocument();
   });
 });

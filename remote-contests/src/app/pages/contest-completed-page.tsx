@@ -15,6 +15,7 @@ import {
   StatusBadge,
   Trend,
   useCompletedBoard,
+  useContest,
   useErrorToast,
   useViewer,
 } from '../../features/contests';
@@ -24,18 +25,27 @@ export default function ContestCompletedPage() {
   const { contestId = '' } = useParams();
   const viewer = useViewer();
   const { data, error, mutate } = useCompletedBoard(contestId);
-  useErrorToast(error);
+  const notCompleted = (error as { statusCode?: number } | undefined)?.statusCode === 409;
+  // A 409 is not a failure to report: the contest is simply not over (or was cancelled), which the screen says.
+  useErrorToast(notCompleted ? undefined : error);
+  const pending = useContest(notCompleted ? contestId : undefined).data?.contest;
 
   if (error && !data) {
-    const status = (error as { statusCode?: number }).statusCode;
+    const cancelled = pending?.status === 'cancelled';
     return (
       <Screen label="Final standings">
-        {status === 409 ? (
+        {notCompleted ? (
           <>
-            <PageTitle eyebrow="Final standings" title="Not finished yet" />
-            <Notice tone="warning" title="This contest has not completed">
-              Final standings appear when the contest ends.
-            </Notice>
+            <PageTitle eyebrow="Final standings" title={cancelled ? 'Cancelled' : 'Not finished yet'} />
+            {cancelled ? (
+              <Notice tone="warning" title="This contest was cancelled">
+                It was cancelled before it started, so it has no standings.
+              </Notice>
+            ) : (
+              <Notice tone="warning" title="This contest has not completed">
+                Final standings appear when the contest ends.
+              </Notice>
+            )}
             <div className="bpc-row">
               <ButtonLink to={contestPaths.detail(contestId)} variant="primary">
                 Go to the contest

@@ -1,41 +1,47 @@
-import { useParams } from '@bullpen/shared';
+import { Navigate, useParams, useUserStore } from '@bullpen/shared';
 import { ButtonLink, ContestFacts, ContestGate, contestPaths, Notice, Panel } from '../../features/contests';
 import { ContestHero, InvitationShare } from '../../features/invitation';
 
+/** The creator's next step after creating a contest; anyone else, or a contest no longer upcoming, gets its details. */
 export default function ContestConfirmedPage() {
   const { contestId = '' } = useParams();
+  const me = useUserStore((state) => state.user);
   return (
     <ContestGate contestId={contestId} label="Contest created">
-      {(contest) => (
-        <>
-          <Notice tone="gain" title="Your contest is ready">
-            Share the invitation link below. Anyone with it can read the rules and join before the start.
-          </Notice>
-          <ContestHero contest={contest} eyebrow="Contest created" />
-          <div className="bpc-two">
-            <Panel title="Invite players">
-              <InvitationShare contest={contest} />
+      {(contest) =>
+        contest.createdBy._id !== me?.id || contest.status !== 'upcoming' ? (
+          <Navigate to={contestPaths.detail(contest._id)} replace />
+        ) : (
+          <>
+            <Notice tone="gain" title="Your contest is ready">
+              Share the invitation link below. Anyone with it can read the rules and join before the start.
+            </Notice>
+            <ContestHero contest={contest} eyebrow="Contest created" />
+            <div className="bpc-two">
+              <Panel title="Invite players">
+                <InvitationShare contest={contest} />
+              </Panel>
+              <Panel title="Next step">
+                <div className="bpc-stack">
+                  <p style={{ margin: 0 }}>
+                    Creating a contest does not enter you in it. Save your {contest.picksCount} pick
+                    {contest.picksCount === 1 ? '' : 's'} to join.
+                  </p>
+                  <ButtonLink to={contestPaths.savePicks(contest._id)} variant="primary">
+                    Save your picks
+                  </ButtonLink>
+                  <ButtonLink to={contestPaths.detail(contest._id)} variant="ghost">
+                    View contest
+                  </ButtonLink>
+                </div>
+              </Panel>
+            </div>
+            <Panel title="Details">
+              <ContestFacts contest={contest} />
             </Panel>
-            <Panel title="Next step">
-              <div className="bpc-stack">
-                <p style={{ margin: 0 }}>
-                  Creating a contest does not enter you in it. Save your {contest.picksCount} pick
-                  {contest.picksCount === 1 ? '' : 's'} to join.
-                </p>
-                <ButtonLink to={contestPaths.savePicks(contest._id)} variant="primary">
-                  Save your picks
-                </ButtonLink>
-                <ButtonLink to={contestPaths.detail(contest._id)} variant="ghost">
-                  View contest
-                </ButtonLink>
-              </div>
-            </Panel>
-          </div>
-          <Panel title="Details">
-            <ContestFacts contest={contest} />
-          </Panel>
-        </>
-      )}
+          </>
+        )
+      }
     </ContestGate>
   );
 }

@@ -61,9 +61,12 @@ export default function InvitationPage() {
               )}
             </Panel>
           </div>
-          <Panel title="Pass it on">
-            <InvitationShare contest={contest} />
-          </Panel>
+          {/* An invitation to join is only worth passing on while joining is open. */}
+          {contest.status === 'upcoming' ? (
+            <Panel title="Pass it on">
+              <InvitationShare contest={contest} />
+            </Panel>
+          ) : null}
         </>
       )}
     </ContestGate>

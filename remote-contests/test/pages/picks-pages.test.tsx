@@ -52,6 +52,17 @@ describe('/save-picks', () => {
     expect(screen.getByText('Choose 1 more')).toBeInTheDocument();
   });
 
+  it('words the rule for one pick and for several', async () => {
+    serve(makeContest({ picksCount: 1 }));
+    const one = renderSave();
+    expect(await screen.findByText('Pick 1 stock. You can change it until the start.')).toBeInTheDocument();
+    expect(screen.queryByText(/different stock\b/)).not.toBeInTheDocument();
+    one.unmount();
+    serve(makeContest({ picksCount: 3 }));
+    renderSave();
+    expect(await screen.findByText('Pick exactly 3 different stocks. You can change them until the start.')).toBeInTheDocument();
+  });
+
   it('searches by symbol or name and filters by sector, price and daily change', async () => {
     serve();
     const { user } = renderSave();

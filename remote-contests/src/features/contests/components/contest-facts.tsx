@@ -22,13 +22,15 @@ export function ContestFacts({ contest }: { contest: Contest }) {
   );
 }
 
+/** "Pick 1 stock", "Pick exactly 3 different stocks". */
+export const picksRule = (count: number) => (count === 1 ? 'Pick 1 stock' : `Pick exactly ${count} different stocks`);
+
 /** The rules of DESIGN §5 for this contest, in plain words. */
 export function ContestRules({ contest }: { contest: Contest }) {
-  const picks = `${contest.picksCount} different stock${contest.picksCount === 1 ? '' : 's'}`;
   return (
     <ol className="bpc-stack" style={{ margin: 0, paddingLeft: '1.3em' }}>
       <li>
-        Pick exactly {picks} before the start ({formatDateTime(contest.startsAt)}). You can change your picks until then.
+        {picksRule(contest.picksCount)} before the start ({formatDateTime(contest.startsAt)}). You can change your picks until then.
       </li>
       <li>
         At the start your {formatWholeMoney(contest.startingCash)} of virtual cash is split equally across your picks and

@@ -10,6 +10,7 @@ import {
   Loading,
   Notice,
   PageTitle,
+  picksRule,
   STATUS_LABEL,
   useContestUser,
   useErrorToast,
@@ -76,7 +77,7 @@ function PickerForContest({
       <PageTitle
         eyebrow={mode === 'join' ? 'Join · step 1 of 2' : 'Edit picks · step 1 of 2'}
         title={contest.name}
-        subtitle={`Pick exactly ${contest.picksCount} different stock${contest.picksCount === 1 ? '' : 's'}. You can change them until the start.`}
+        subtitle={`${picksRule(contest.picksCount)}. You can change ${contest.picksCount === 1 ? 'it' : 'them'} until the start.`}
       />
       <EquityPicker
         equities={equities}

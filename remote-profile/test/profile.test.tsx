@@ -52,7 +52,20 @@ beforeEach(async () => {
   useToastStore.getState().clear();
   await mutate(() => true, undefined, { revalidate: false });
 });
-afterEach(() => server.resetHandlers());
+// A test ends only once its requests have answered: SWR would otherwise hand the next test's first read the previous
+// test's request, then drop its answer because beforeEach's reset came after it started (the screen stays loading).
+let inFlight = 0;
+server.events.on('request:start', () => {
+  inFlight += 1;
+});
+server.events.on('request:end', () => {
+  inFlight -= 1;
+});
+afterEach(async () => {
+  await waitFor(() => expect(inFlight).toBe(0));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  server.resetHandlers();
+});
 afterAll(() => server.close());
 
 let cache: Map<string, { data?: unknown }>;

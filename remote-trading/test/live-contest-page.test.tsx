@@ -91,7 +91,7 @@ it('counts down to the start and links to the details before the contest is live
   );
   renderAt('/live-contest/c1');
   expect(await screen.findByText('This contest is not live yet. Trading opens when it starts.')).toBeInTheDocument();
-  expect(screen.getByText(/^01h 02m/)).toBeInTheDocument();
+  expect(screen.getByText(/^1h 02m \d\ds$/)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Contest details' })).toHaveAttribute('href', '/contest-detail/c1');
 });
 

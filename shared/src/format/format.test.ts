@@ -13,15 +13,21 @@ describe('formatting', () => {
     expect(formatPercent(0)).toBe('0.00%');
     expect(formatPercent(0.00001)).toBe('0.00%');
     expect(formatPercent(0.25, { signed: false, digits: 0 })).toBe('25%');
+    // Halves round away from zero on the decimal value, whatever the binary product is.
+    expect(formatPercent(0.01055)).toBe('+1.06%');
+    expect(formatPercent(-0.01055)).toBe('\u22121.06%');
+    expect(formatPercent(0.00005)).toBe('+0.01%');
+    expect(formatPercent(0.012345)).toBe('+1.23%');
     expect(trend(-1)).toBe('down');
   });
 
   it('counts down in the largest useful units and stops at zero', () => {
     const now = Date.parse('2030-01-01T00:00:00Z');
     expect(formatCountdown('2030-01-03T03:04:05Z', now)).toBe('2d 03h 04m');
-    expect(formatCountdown('2030-01-01T03:04:05Z', now)).toBe('03h 04m 05s');
-    expect(formatCountdown('2030-01-01T00:04:05Z', now)).toBe('04m 05s');
-    expect(formatCountdown('2029-12-31T00:00:00Z', now)).toBe('0s');
+    expect(formatCountdown('2030-01-01T03:04:05Z', now)).toBe('3h 04m 05s');
+    expect(formatCountdown('2030-01-01T00:04:05Z', now)).toBe('4m 05s');
+    expect(formatCountdown('2030-01-01T00:00:42Z', now)).toBe('42s');
+    expect(formatCountdown('2029-12-31T00:00:00Z', now)).toBe('now');
   });
 });
 

@@ -7,11 +7,20 @@ export function formatMoney(value: number, options: { compact?: boolean } = {}):
   return (options.compact ? compactMoney : money).format(value);
 }
 
+/**
+ * Rounds half away from zero on the decimal value: 0.01055 → 1.06 (%), where `toFixed` on the binary product
+ * (1.05499…) would give 1.05 on one screen and `Math.round` 1.06 on another. Every screen rounds through here.
+ */
+export function roundHalfAway(value: number, digits: number): number {
+  const decimal = Number(Math.abs(value).toPrecision(12));
+  const rounded = Number(`${Math.round(Number(`${decimal}e${digits}`))}e-${digits}`);
+  return value < 0 ? -rounded : rounded;
+}
+
 /** Signed by default (+1.23% / −0.50%), because a return without its sign is ambiguous. */
 export function formatPercent(fraction: number, options: { signed?: boolean; digits?: number } = {}): string {
   const { signed = true, digits = 2 } = options;
-  const percent = fraction * 100;
-  const rounded = Number(percent.toFixed(digits));
+  const rounded = roundHalfAway(fraction * 100, digits);
   const body = `${Math.abs(rounded).toFixed(digits)}%`;
   if (rounded === 0) return `${(0).toFixed(digits)}%`;
   if (rounded < 0) return `\u2212${body}`;
@@ -43,9 +52,10 @@ export function formatDateTime(iso: string, timeZone?: string): string {
   }).format(new Date(iso));
 }
 
-/** "2d 03h 04m", "03h 04m 05s" or "04m 05s" until the target; "0s" once it has passed. */
+/** "2d 03h 04m", "3h 04m 05s", "4m 05s" or "42s" until the target; "now" once it has passed. */
 export function formatCountdown(targetIso: string, now: number = Date.now()): string {
-  let seconds = Math.max(0, Math.floor((Date.parse(targetIso) - now) / 1000));
+  let seconds = Math.floor((Date.parse(targetIso) - now) / 1000);
+  if (!(seconds > 0)) return 'now';
   const days = Math.floor(seconds / 86_400);
   seconds -= days * 86_400;
   const hours = Math.floor(seconds / 3_600);
@@ -54,8 +64,8 @@ export function formatCountdown(targetIso: string, now: number = Date.now()): st
   seconds -= minutes * 60;
   const pad = (n: number) => String(n).padStart(2, '0');
   if (days > 0) return `${days}d ${pad(hours)}h ${pad(minutes)}m`;
-  if (hours > 0) return `${pad(hours)}h ${pad(minutes)}m ${pad(seconds)}s`;
-  if (minutes > 0) return `${pad(minutes)}m ${pad(seconds)}s`;
+  if (hours > 0) return `${hours}h ${pad(minutes)}m ${pad(seconds)}s`;
+  if (minutes > 0) return `${minutes}m ${pad(seconds)}s`;
   return `${seconds}s`;
 }
 

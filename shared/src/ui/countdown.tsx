@@ -22,7 +22,8 @@ export function Countdown({ to, onDone, prefix }: { to: string; onDone?: () => v
 
   return (
     <time className="bp-countdown" dateTime={to}>
-      {prefix ? `${prefix} ` : null}
+      {/* "Starts in 42s", then just "now": a prefix before "now" would not read. */}
+      {prefix && now < target ? `${prefix} ` : null}
       {formatCountdown(to, now)}
     </time>
   );

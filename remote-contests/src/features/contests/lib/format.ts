@@ -1,4 +1,6 @@
-// Number and time formatting of the contest screens (en-US, tabular figures come from the monospace theme).
+// Number and time formatting of the contest screens (en-US, tabular figures come from the monospace theme). Returns
+// and countdowns go through @bullpen/shared's rules, so every screen rounds and counts the same way.
+import { formatCountdown as countdownTo, roundHalfAway } from '@bullpen/shared';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const wholeMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -17,7 +19,7 @@ export function formatReturn(fraction: number | null | undefined): string {
 
 /** A number already in percent (1.23) as "+1.23%". */
 export function formatSignedPercent(percent: number): string {
-  const rounded = Math.round(percent * 100) / 100;
+  const rounded = roundHalfAway(percent, 2);
   const sign = rounded > 0 ? '+' : rounded < 0 ? '−' : '';
   return `${sign}${Math.abs(rounded).toFixed(2)}%`;
 }
@@ -41,17 +43,8 @@ export function formatDateTime(iso: string): string {
 
 /** "2d 04h 10m", "3h 05m 09s", "42s"; "now" once the moment has passed. */
 export function formatCountdown(milliseconds: number): string {
-  if (milliseconds <= 0) return 'now';
-  const total = Math.floor(milliseconds / 1000);
-  const days = Math.floor(total / 86_400);
-  const hours = Math.floor((total % 86_400) / 3_600);
-  const minutes = Math.floor((total % 3_600) / 60);
-  const seconds = total % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
-  if (days > 0) return `${days}d ${two(hours)}h ${two(minutes)}m`;
-  if (hours > 0) return `${hours}h ${two(minutes)}m ${two(seconds)}s`;
-  if (minutes > 0) return `${minutes}m ${two(seconds)}s`;
-  return `${seconds}s`;
+  const now = Date.now();
+  return countdownTo(new Date(now + milliseconds).toISOString(), now);
 }
 
 export function formatDuration(fromIso: string, toIso: string): string {

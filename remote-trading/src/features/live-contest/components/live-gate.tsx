@@ -21,7 +21,7 @@ function Waiting({ contest, onStart }: { contest: Contest; onStart: () => void }
       <h1>{contest.name}</h1>
       <p>{started ? 'Starting now…' : 'This contest is not live yet. Trading opens when it starts.'}</p>
       <p className="lc-countdown lc-num" aria-live="polite">
-        {started ? '0s' : formatCountdown(contest.startsAt, now)}
+        {formatCountdown(contest.startsAt, now)}
       </p>
       <p className="lc-muted">Starts {formatDateTime(contest.startsAt)}</p>
       <Link className="lc-button" to={`/contest-detail/${contest._id}`}>

@@ -73,6 +73,20 @@ it('computes the amount, the max buy from cash and the max sell from holdings, a
   expect(screen.getByText('You hold 20 shares')).toBeInTheDocument();
 });
 
+it.each(['1.5', '-1', '1e3', 'abc', ''])('keeps "%s" as typed and says what is wrong instead of rewriting it', async (typed) => {
+  market(() => HttpResponse.json({}));
+  renderAt('/trading/c1');
+  await chooseSymbol('AAP', 'AAPL');
+  const quantity = screen.getByLabelText('Quantity (shares)');
+  await userEvent.clear(quantity);
+  if (typed) await userEvent.type(quantity, typed);
+  expect(quantity).toHaveValue(typed);
+  expect(quantity).toHaveAttribute('aria-invalid', 'true');
+  expect(quantity).toHaveAccessibleDescription('Enter a whole number of shares');
+  expect(screen.getByRole('button', { name: 'Review order' })).toBeDisabled();
+  expect(screen.getByText('Estimated amount').nextSibling).toHaveTextContent('$0.00');
+});
+
 it('confirms before sending, sends one Idempotency-Key per order, and shows the result', async () => {
   market((body) =>
     HttpResponse.json({

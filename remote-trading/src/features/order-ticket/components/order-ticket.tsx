@@ -40,7 +40,8 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
   const equity = equities.find((item) => item.symbol === symbol) ?? null;
   const price = equity?.price ?? null;
   const held = symbol ? (holdings[symbol] ?? 0) : 0;
-  const quantity = Number(quantityText);
+  // What was typed stays as typed ("1.5", "-1"): the ticket says what is wrong instead of rewriting it.
+  const quantity = /^\s*\d+\s*$/.test(quantityText) ? Number(quantityText) : Number.NaN;
   const problem = orderProblem({ side, quantity, price, cash, held });
   const amount = price === null || !Number.isFinite(quantity) ? 0 : estimatedAmount(quantity, price);
 
@@ -140,7 +141,9 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
             id={`${ids}-quantity`}
             inputMode="numeric"
             value={quantityText}
-            onChange={(event) => setQuantityText(event.target.value.replace(/[^\d]/g, ''))}
+            aria-invalid={problem !== null && equity !== null ? true : undefined}
+            aria-describedby={problem && equity ? `${ids}-problem` : undefined}
+            onChange={(event) => setQuantityText(event.target.value)}
           />
           <button type="button" className="ot-button" onClick={setMax} disabled={!equity}>
             Max
@@ -163,7 +166,11 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
         </div>
       </dl>
 
-      {problem && equity ? <p className="ot-problem">{problem}</p> : null}
+      {problem && equity ? (
+        <p id={`${ids}-problem`} className="ot-problem">
+          {problem}
+        </p>
+      ) : null}
 
       {review ? (
         <div

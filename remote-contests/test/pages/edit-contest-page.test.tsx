@@ -49,6 +49,28 @@ it('locks picks count and starting cash once players have joined', async () => {
   expect(screen.getByText('2 players have joined')).toBeInTheDocument();
 });
 
+it('once players have joined, keeps their teams and max participants at or above them, on the field, before any call', async () => {
+  serveContest({ ...mine, participantsCount: 3, affiliations: ['Red', 'Blue'] });
+  const { user } = renderEdit();
+  const teams = await screen.findByRole('list', { name: 'Teams' });
+  expect(teams).toHaveTextContent('Red');
+  expect(screen.queryByRole('button', { name: /^Remove team/ })).not.toBeInTheDocument();
+  await user.clear(screen.getByLabelText('Max participants'));
+  await user.type(screen.getByLabelText('Max participants'), '2');
+  await user.click(screen.getByRole('button', { name: 'Save changes' }));
+  expect(await screen.findByText('At least 3 (players already joined)')).toBeInTheDocument();
+  expect(screen.getByLabelText('Max participants')).toHaveAttribute('aria-invalid', 'true');
+  expect(sent('/contest/edit-contest')).toEqual([]);
+  expect(toasts()).toEqual([]);
+});
+
+it('does not offer to add teams to a solo contest players have joined', async () => {
+  serveContest({ ...mine, participantsCount: 1, affiliations: [], isTeamCollaboration: false });
+  renderEdit();
+  expect(await screen.findByText('Teams cannot be added once players have joined a solo contest.')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Add team' })).not.toBeInTheDocument();
+});
+
 it('lets an admin edit someone else’s contest', async () => {
   serveContest({ ...mine, createdBy: { _id: OTHER.id, ticker: OTHER.ticker } });
   signIn({ ...ME, role: 'admin' });

@@ -76,7 +76,8 @@ export default function EditContestPage() {
           tone="primary"
           title={`${contest.participantsCount} player${contest.participantsCount === 1 ? ' has' : 's have'} joined`}
         >
-          Picks per player and starting cash are locked, and teams that players chose cannot be removed.
+          Picks per player and starting cash are locked, teams cannot be removed, and max participants cannot go below{' '}
+          {contest.participantsCount}.
         </Notice>
       ) : null}
       <ContestForm
@@ -85,6 +86,9 @@ export default function EditContestPage() {
         submitLabel="Save changes"
         busyLabel="Saving…"
         lockEconomics={contest.participantsCount > 0}
+        joined={contest.participantsCount}
+        // Which teams players chose is not in the contest view, so every saved team is kept once anyone joined.
+        lockedTeams={contest.participantsCount > 0 ? contest.affiliations : []}
         onCancel={() => navigate(contestPaths.detail(contest._id))}
         onSubmit={async (body) => {
           try {

@@ -10,6 +10,7 @@ export function AffiliationsEditor({
   describedBy,
   invalid,
   locked = [],
+  closed = false,
 }: {
   id: string;
   value: string[];
@@ -18,6 +19,8 @@ export function AffiliationsEditor({
   invalid?: boolean;
   /** Teams that already have members: the server refuses to remove them, so the editor does not offer it. */
   locked?: readonly string[];
+  /** No team can be added: players joined a solo contest, and they would have no team (the server refuses it). */
+  closed?: boolean;
 }) {
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -25,8 +28,10 @@ export function AffiliationsEditor({
   const add = () => {
     const name = draft.trim();
     if (!name) return setProblem('Type a team name first');
-    if (name.length > LIMITS.affiliationName.max) return setProblem(`Team name: at most ${LIMITS.affiliationName.max} characters`);
-    if (value.some((team) => team.toLowerCase() === name.toLowerCase())) return setProblem(`“${name}” is already a team`);
+    if (name.length > LIMITS.affiliationName.max)
+      return setProblem(`Team name: at most ${LIMITS.affiliationName.max} characters`);
+    if (value.some((team) => team.toLowerCase() === name.toLowerCase()))
+      return setProblem(`“${name}” is already a team`);
     if (value.length >= LIMITS.affiliations.max) return setProblem(`At most ${LIMITS.affiliations.max} teams`);
     onChange([...value, name]);
     setDraft('');
@@ -42,23 +47,29 @@ export function AffiliationsEditor({
 
   return (
     <div className="bpc-stack" style={{ gap: 8 }}>
-      <div className="bpc-row" style={{ flexWrap: 'nowrap' }}>
-        <input
-          id={id}
-          className="bpc-input"
-          value={draft}
-          placeholder="Team name, e.g. Bulls"
-          maxLength={LIMITS.affiliationName.max + 10}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || Boolean(problem) || undefined}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            setProblem(null);
-          }}
-          onKeyDown={onKeyDown}
-        />
-        <Button onClick={add}>Add team</Button>
-      </div>
+      {closed ? (
+        <p id={id} className="bpc-muted bpc-small" style={{ margin: 0 }}>
+          Teams cannot be added once players have joined a solo contest.
+        </p>
+      ) : (
+        <div className="bpc-row" style={{ flexWrap: 'nowrap' }}>
+          <input
+            id={id}
+            className="bpc-input"
+            value={draft}
+            placeholder="Team name, e.g. Bulls"
+            maxLength={LIMITS.affiliationName.max + 10}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || Boolean(problem) || undefined}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              setProblem(null);
+            }}
+            onKeyDown={onKeyDown}
+          />
+          <Button onClick={add}>Add team</Button>
+        </div>
+      )}
       {problem ? (
         <span className="bpc-error" role="alert">
           {problem}
@@ -74,7 +85,11 @@ export function AffiliationsEditor({
                   in use
                 </span>
               ) : (
-                <button type="button" aria-label={`Remove team ${team}`} onClick={() => onChange(value.filter((t) => t !== team))}>
+                <button
+                  type="button"
+                  aria-label={`Remove team ${team}`}
+                  onClick={() => onChange(value.filter((t) => t !== team))}
+                >
                   ×
                 </button>
               )}

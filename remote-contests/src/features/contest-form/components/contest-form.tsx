@@ -26,6 +26,7 @@ export function ContestForm({
   busyLabel,
   lockEconomics = false,
   lockedTeams = [],
+  joined = 0,
   onSubmit,
   onCancel,
 }: {
@@ -35,6 +36,8 @@ export function ContestForm({
   /** Picks count and starting cash cannot change once someone has joined (API.md edit-contest). */
   lockEconomics?: boolean;
   lockedTeams?: readonly string[];
+  /** Players already in the contest (edit): max participants cannot go below it, and a solo contest stays solo. */
+  joined?: number;
   /** Resolves when done; rejects with the API error, whose field errors land on the fields. */
   onSubmit: (body: CreateContestBody) => Promise<void>;
   onCancel?: () => void;
@@ -49,18 +52,27 @@ export function ContestForm({
     return short && short !== name ? `${name} (${short})` : name;
   }, []);
 
+  // The server's edit rules that the form can check itself, so the user hears them on the field, not in a toast.
+  const validate = (candidate: ContestFormValues) => {
+    const result = validateContestForm(candidate);
+    if (joined > 0 && !result.errors.maxParticipants && result.body.maxParticipants < joined) {
+      result.errors.maxParticipants = `At least ${joined} (players already joined)`;
+    }
+    return result;
+  };
+
   const set = <K extends ContestFormField>(field: K, value: ContestFormValues[K]) => {
     const next = { ...values, [field]: value };
     setValues(next);
     // After the first submit, errors follow the user's typing so fixed fields clear at once.
-    if (submitted) setErrors(validateContestForm(next).errors);
+    if (submitted) setErrors(validate(next).errors);
     else if (errors[field]) setErrors({ ...errors, [field]: undefined });
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    const { body, errors: found } = validateContestForm(values);
+    const { body, errors: found } = validate(values);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     setBusy(true);
@@ -80,7 +92,12 @@ export function ContestForm({
   return (
     <form className="bpc-stack" style={{ gap: 20 }} onSubmit={submit} noValidate aria-label="Contest details">
       <div className="bpc-panel bpc-form-grid">
-        <Field label="Name" error={errors.name} span hint={`${LIMITS.contestName.min}–${LIMITS.contestName.max} characters`}>
+        <Field
+          label="Name"
+          error={errors.name}
+          span
+          hint={`${LIMITS.contestName.min}–${LIMITS.contestName.max} characters`}
+        >
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
@@ -93,7 +110,12 @@ export function ContestForm({
             />
           )}
         </Field>
-        <Field label="Description" error={errors.description} span hint={`Optional, up to ${LIMITS.contestDescription.max} characters`}>
+        <Field
+          label="Description"
+          error={errors.description}
+          span
+          hint={`Optional, up to ${LIMITS.contestDescription.max} characters`}
+        >
           {({ id, describedBy, invalid }) => (
             <textarea
               id={id}
@@ -134,7 +156,11 @@ export function ContestForm({
         <Field
           label="Picks per player"
           error={errors.picksCount}
-          hint={lockEconomics ? 'Locked: players have already joined' : `${LIMITS.picksCount.min} to ${LIMITS.picksCount.max} stocks`}
+          hint={
+            lockEconomics
+              ? 'Locked: players have already joined'
+              : `${LIMITS.picksCount.min} to ${LIMITS.picksCount.max} stocks`
+          }
         >
           {({ id, describedBy, invalid }) => (
             <input
@@ -182,14 +208,14 @@ export function ContestForm({
         <Field
           label="Max participants"
           error={errors.maxParticipants}
-          hint={`${LIMITS.maxParticipants.min} to ${LIMITS.maxParticipants.max.toLocaleString('en-US')}`}
+          hint={`${Math.max(LIMITS.maxParticipants.min, joined)} to ${LIMITS.maxParticipants.max.toLocaleString('en-US')}`}
         >
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
               type="number"
               inputMode="numeric"
-              min={LIMITS.maxParticipants.min}
+              min={Math.max(LIMITS.maxParticipants.min, joined)}
               max={LIMITS.maxParticipants.max}
               step={1}
               className="bpc-input"
@@ -237,6 +263,7 @@ export function ContestForm({
                 describedBy={describedBy}
                 invalid={invalid}
                 locked={lockedTeams}
+                closed={joined > 0 && initialValues.affiliations.length === 0}
                 onChange={(next) => set('affiliations', next)}
               />
             )}
@@ -244,13 +271,18 @@ export function ContestForm({
           <p className="bpc-small" style={{ margin: '12px 0 0' }} data-testid="team-collaboration">
             Team collaboration:{' '}
             <strong className={isTeam ? 'bpc-tone-primary' : 'bpc-muted'}>
-              {isTeam ? `Yes — ${values.affiliations.length} team${values.affiliations.length === 1 ? '' : 's'}` : 'No — solo contest'}
+              {isTeam
+                ? `Yes — ${values.affiliations.length} team${values.affiliations.length === 1 ? '' : 's'}`
+                : 'No — solo contest'}
             </strong>
           </p>
         </div>
       </div>
       {errorCount > 0 ? (
-        <Notice tone="loss" title={`Please fix ${errorCount === 1 ? 'the highlighted field' : `${errorCount} highlighted fields`}.`} />
+        <Notice
+          tone="loss"
+          title={`Please fix ${errorCount === 1 ? 'the highlighted field' : `${errorCount} highlighted fields`}.`}
+        />
       ) : null}
       <div className="bpc-row" style={{ justifyContent: 'flex-end' }}>
         {onCancel ? (

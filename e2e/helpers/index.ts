@@ -250,3 +250,36 @@ export async function waitForPath(page: Page, path: string, timeout = 20_000): P
 }
 
 export const UNAVAILABLE_TEXT = 'This part of Bullpen is unavailable';
+
+// --- the runtime config a page sees ------------------------------------------------------------------------------
+
+const INLINE_CONFIG = /(<script type="application\/json" id="bullpen-config">)([\s\S]*?)(<\/script>)/;
+
+/** Serves this page only a runtime config changed by `edit`, exactly as a redeploy would serve it: the config the
+ *  host page carries inline (scripts/lib/inline-config.mjs) and /config.json alike. */
+export async function withConfig(page: Page, edit: (config: RuntimeConfig) => RuntimeConfig): Promise<void> {
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as RuntimeConfig;
+    await route.fulfill({ response, json: edit(config) });
+  });
+  await page.route(
+    (url) => url.origin === new URL(stack().app).origin,
+    async (route) => {
+      if (route.request().resourceType() !== 'document') {
+        await route.fallback();
+        return;
+      }
+      const response = await route.fetch();
+      const html = await response.text();
+      const match = INLINE_CONFIG.exec(html);
+      if (!match) {
+        await route.fulfill({ response, body: html });
+        return;
+      }
+      const config = edit(JSON.parse(match[2] as string) as RuntimeConfig);
+      const json = JSON.stringify(config).replace(/</g, '\\u003c');
+      await route.fulfill({ response, body: html.replace(INLINE_CONFIG, (_all, open, _old, close) => `${open}${json}${close}`) });
+    },
+  );
+}

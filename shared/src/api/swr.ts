@@ -1,4 +1,4 @@
-import useSWR, { mutate, type SWRConfiguration } from 'swr';
+import useSWR, { mutate, preload, type SWRConfiguration } from 'swr';
 import { API_PATHS } from '../schemas/api-paths';
 import type { UserResponse } from '../schemas';
 import { ApiError } from './api-error';
@@ -12,6 +12,12 @@ export type ApiKey = string | readonly [string, unknown];
 
 export function fetcher<T>(key: ApiKey): Promise<T> {
   return typeof key === 'string' ? apiGet<T>(key) : apiPost<T>(key[0], key[1]);
+}
+
+/** Starts a read before the screen that shows it is even loaded (the host, once the token is known, in parallel with
+ *  the route's remote): the first useSWR of the same key takes this request instead of sending its own. */
+export function preloadApiRead(key: ApiKey): void {
+  void preload(key, fetcher).catch(() => undefined);
 }
 
 const MAX_SERVER_ERROR_RETRIES = 3;

@@ -7,6 +7,7 @@ export * from './config/runtime-config';
 export * from './api/api-error';
 export * from './api/client';
 export * from './api/swr';
+export * from './api/persisted-reads';
 export * from './api/notify';
 export * from './store/user-store';
 export * from './store/toast-store';

@@ -1,4 +1,11 @@
-import { type ApiKey, CURRENT_USER_KEY, getIdToken, preloadApiRead } from '@bullpen/shared';
+import {
+  type ApiKey,
+  CURRENT_USER_KEY,
+  getIdToken,
+  preloadApiRead,
+  restorePersistedReads,
+  tokenSubject,
+} from '@bullpen/shared';
 import { API_PATHS } from '@bullpen/shared/schemas';
 import { preloadRemote } from '@module-federation/enhanced/runtime';
 import { FEDERATION_NAMES, type RemoteName } from './federation';
@@ -62,7 +69,10 @@ export function routePreload(pathname: string, signedIn: boolean): { remote: Rem
  *  again the ordinary way by the page. */
 export async function preloadRoute(pathname: string): Promise<void> {
   try {
-    const signedIn = Boolean(await getIdToken());
+    const token = await getIdToken();
+    const signedIn = Boolean(token);
+    // A returning user's last known lists paint at once (SWR refreshes them when the page mounts).
+    if (signedIn) restorePersistedReads(tokenSubject(token));
     if (signedIn) preloadApiRead(CURRENT_USER_KEY);
     const target = routePreload(pathname, signedIn);
     if (!target) return;

@@ -19,9 +19,9 @@ export const RUNTIME_CONFIG_ELEMENT_ID = 'bullpen-config';
 export function inlineRuntimeConfig(): RuntimeConfig | null {
   if (typeof document === 'undefined') return null;
   const element = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID);
-  if (!element || element.getAttribute('type') !== 'application/json') return null;
+  if (element?.getAttribute('type') !== 'application/json') return null;
   try {
-    return JSON.parse(element.textContent ?? '') as RuntimeConfig;
+    return JSON.parse(element?.textContent ?? '') as RuntimeConfig;
   } catch {
     return null;
   }

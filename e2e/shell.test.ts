@@ -233,7 +233,7 @@ describe('rolling a remote out and back through config.json (DESIGN §1)', () =>
         const config = JSON.parse(original) as RuntimeConfig;
         await writeFile(configFile, JSON.stringify({ ...config, remotes: { ...config.remotes, contests: entry } }));
       } else {
-        await page.unrouteAll();
+        await page.unroute('**/config.json');
         await withConfig(page, (config) => ({ ...config, remotes: { ...config.remotes, contests: entry } }));
       }
     };

@@ -253,33 +253,29 @@ export const UNAVAILABLE_TEXT = 'This part of Bullpen is unavailable';
 
 // --- the runtime config a page sees ------------------------------------------------------------------------------
 
-const INLINE_CONFIG = /(<script type="application\/json" id="bullpen-config">)([\s\S]*?)(<\/script>)/;
-
-/** Serves this page only a runtime config changed by `edit`, exactly as a redeploy would serve it: the config the
- *  host page carries inline (scripts/lib/inline-config.mjs) and /config.json alike. */
+/** Serves this page only a runtime config changed by `edit`, exactly as a redeploy would serve it: /config.json, and
+ *  the config the host page carries inline (scripts/lib/inline-config.mjs), rewritten in the page as the parser adds
+ *  it, before any script runs. (Not by answering the page from the test: Chromium then treats the page as coming from
+ *  no address, and refuses its requests to loopback, the remotes', the API's.) */
 export async function withConfig(page: Page, edit: (config: RuntimeConfig) => RuntimeConfig): Promise<void> {
   await page.route('**/config.json', async (route) => {
     const response = await route.fetch();
     const config = (await response.json()) as RuntimeConfig;
     await route.fulfill({ response, json: edit(config) });
   });
-  await page.route(
-    (url) => url.origin === new URL(stack().app).origin,
-    async (route) => {
-      if (route.request().resourceType() !== 'document') {
-        await route.fallback();
-        return;
-      }
-      const response = await route.fetch();
-      const html = await response.text();
-      const match = INLINE_CONFIG.exec(html);
-      if (!match) {
-        await route.fulfill({ response, body: html });
-        return;
-      }
-      const config = edit(JSON.parse(match[2] as string) as RuntimeConfig);
-      const json = JSON.stringify(config).replace(/</g, '\\u003c');
-      await route.fulfill({ response, body: html.replace(INLINE_CONFIG, (_all, open, _old, close) => `${open}${json}${close}`) });
-    },
-  );
+  const edited = edit(stack().config);
+  await page.addInitScript((json) => {
+    const rewrite = () => {
+      const element = document.getElementById('bullpen-config');
+      if (!element || element.dataset.e2e === 'edited') return false;
+      element.textContent = json;
+      element.dataset.e2e = 'edited';
+      return true;
+    };
+    if (rewrite()) return;
+    const observer = new MutationObserver(() => {
+      if (rewrite()) observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  }, JSON.stringify(edited));
 }

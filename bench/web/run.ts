@@ -314,34 +314,34 @@ type Marker = 'contest-row' | 'leaderboard-row' | 'sign-in-form';
 
 /** Records, in the page, the frame after its marker entered the DOM (window.__benchRow, ms after navigation start). */
 async function markReady(context: BrowserContext, marker: Marker) {
-  await context.addInitScript(
-    ({ kind, rowSource }) => {
-      const pattern = new RegExp(rowSource);
+  // A string, not a function: tsx would wrap a function's inner functions in its own helpers (__name), which the page
+  // does not have.
+  await context.addInitScript({
+    content: `(() => {
+      const kind = ${JSON.stringify(marker)};
+      const pattern = new RegExp(${JSON.stringify(CONTEST_ROW.source)});
       const found = () => {
         if (kind === 'contest-row') {
-          return [...document.querySelectorAll('a[href]')].some((link) => pattern.test(link.textContent ?? ''));
+          return [...document.querySelectorAll('a[href]')].some((link) => pattern.test(link.textContent || ''));
         }
         if (kind === 'leaderboard-row') {
           return [...document.querySelectorAll('table')].some(
-            (table) => table.caption?.textContent === 'Leaderboard' && table.querySelector('tbody tr') !== null,
+            (table) => table.caption && table.caption.textContent === 'Leaderboard' && table.querySelector('tbody tr') !== null,
           );
         }
         return (
           document.querySelector('input[type="password"]') !== null &&
-          [...document.querySelectorAll('button')].some((button) => (button.textContent ?? '').trim() === 'Sign in')
+          [...document.querySelectorAll('button')].some((button) => (button.textContent || '').trim() === 'Sign in')
         );
       };
       const observer = new MutationObserver(() => {
         if (!found()) return;
         observer.disconnect();
-        requestAnimationFrame(() => {
-          (window as { __benchRow?: number }).__benchRow = performance.now();
-        });
+        requestAnimationFrame(() => { window.__benchRow = performance.now(); });
       });
       observer.observe(document, { childList: true, subtree: true });
-    },
-    { kind: marker, rowSource: CONTEST_ROW.source },
-  );
+    })();`,
+  });
 }
 
 interface NetworkRequest {

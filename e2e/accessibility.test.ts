@@ -13,13 +13,13 @@ import {
   createUser,
   launchBrowser,
   newPage,
-  type RuntimeConfig,
   stack,
   type TestPage,
   type TestUser,
   UNAVAILABLE_TEXT,
   uniquePhone,
   waitForPath,
+  withConfig,
 } from './helpers';
 
 type Player = TestUser & { callSign: string };
@@ -335,12 +335,10 @@ describe('axe, signed out', () => {
     consoleErrors.set(page, tab.errors);
     // A port of this suite's range where nothing listens.
     const nobody = (stack().spareBase ?? 0) + 2;
-    await page.route('**/config.json', async (route) => {
-      const response = await route.fetch();
-      const config = (await response.json()) as RuntimeConfig;
-      const remotes = { ...config.remotes, contests: `http://localhost:${nobody}/mf-manifest.json` };
-      await route.fulfill({ response, json: { ...config, remotes } });
-    });
+    await withConfig(page, (config) => ({
+      ...config,
+      remotes: { ...config.remotes, contests: `http://localhost:${nobody}/mf-manifest.json` },
+    }));
     await page.goto(appUrl(`/join-contest-info/${upcomingId}`));
     await page.getByRole('heading', { name: UNAVAILABLE_TEXT }).waitFor({ timeout: 30_000 });
     await expectAccessible(page, 'remote unavailable');

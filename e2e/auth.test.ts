@@ -95,15 +95,37 @@ describe('sign-up from a deep link (SPEC §2, §4)', () => {
 });
 
 describe('signing in and out', () => {
-  it('signs out from the header and lands on /auth with the session gone', async () => {
+  it('a sign-in made in remote-auth is seen by the host at once: its gate, its header and its API calls', async () => {
+    const user = await createActiveUser();
+    const { page, context } = await newPage(browser);
+    const authorized: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(stack().api) && request.headers().authorization) authorized.push(request.url());
+    });
+    await page.goto(appUrl('/auth'));
+    await fillSignIn(page, user.phone, user.password);
+    // The host's gate leaves /auth for /home, its own header offers sign-out, and the host's user read carries the
+    // token remote-auth's sign-in stored: one Amplify session, whichever module signed in.
+    await waitForPath(page, '/home', 30_000);
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.getByRole('heading', { name: 'Your contests' }).waitFor({ timeout: 30_000 });
+    expect(authorized.some((url) => url.endsWith('/user/get-user'))).toBe(true);
+    await context.close();
+  });
+
+  it('signs out from the header and lands on /auth with the session and the kept reads gone', async () => {
     const user = await createActiveUser();
     const { page, context } = await newPage(browser, { user });
     await page.goto(appUrl('/home'));
+    await page.getByRole('heading', { name: 'Your contests' }).waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith('bullpen.reads.')));
     await page.getByRole('button', { name: 'Sign out' }).click();
     await waitForPath(page, '/auth');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     const tokensLeft = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith('.idToken')));
     expect(tokensLeft).toEqual([]);
+    const readsLeft = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('bullpen.reads.')));
+    expect(readsLeft).toEqual([]);
     await page.reload();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await context.close();

@@ -16,6 +16,7 @@ import {
   stack,
   UNAVAILABLE_TEXT,
   waitForPath,
+  withConfig,
 } from './helpers';
 import { serveDirectory } from './helpers/serve-directory';
 
@@ -27,15 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Serves config.json to this page only, changed by `edit`: the page sees exactly what a redeploy would serve. */
-async function withConfig(page: Page, edit: (config: RuntimeConfig) => RuntimeConfig) {
-  await page.route('**/config.json', async (route) => {
-    const response = await route.fetch();
-    const config = (await response.json()) as RuntimeConfig;
-    await route.fulfill({ response, json: edit(config) });
-  });
-}
 
 /** A port where nothing listens: what the browser meets when a remote's server is stopped. */
 async function stoppedPort(): Promise<number> {

@@ -256,3 +256,32 @@ export async function waitForPath(page: Page, path: string, timeout = 20_000): P
 }
 
 export const UNAVAILABLE_TEXT = 'This part of Bullpen is unavailable';
+
+// --- the runtime config a page sees ------------------------------------------------------------------------------
+
+/** Serves this page only a runtime config changed by `edit`, exactly as a redeploy would serve it: /config.json, and
+ *  the config the host page carries inline (scripts/lib/inline-config.mjs), rewritten in the page as the parser adds
+ *  it, before any script runs. (Not by answering the page from the test: Chromium then treats the page as coming from
+ *  no address, and refuses its requests to loopback, the remotes', the API's.) */
+export async function withConfig(page: Page, edit: (config: RuntimeConfig) => RuntimeConfig): Promise<void> {
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as RuntimeConfig;
+    await route.fulfill({ response, json: edit(config) });
+  });
+  const edited = edit(stack().config);
+  await page.addInitScript((json) => {
+    const rewrite = () => {
+      const element = document.getElementById('bullpen-config');
+      if (!element || element.dataset.e2e === 'edited') return false;
+      element.textContent = json;
+      element.dataset.e2e = 'edited';
+      return true;
+    };
+    if (rewrite()) return;
+    const observer = new MutationObserver(() => {
+      if (rewrite()) observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  }, JSON.stringify(edited));
+}

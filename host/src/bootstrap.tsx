@@ -4,7 +4,7 @@ import { configureAuth, loadRuntimeConfig } from '@bullpen/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { registerRuntimeRemotes } from './features/remotes';
+import { preloadRoute, registerRuntimeRemotes } from './features/remotes';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
@@ -12,6 +12,8 @@ loadRuntimeConfig()
   .then((config) => {
     configureAuth(config);
     registerRuntimeRemotes(config.remotes);
+    // The route's remote and first reads start now, in parallel with the session check and the first render.
+    void preloadRoute(window.location.pathname);
     root.render(
       <StrictMode>
         <App />

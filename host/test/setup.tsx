@@ -61,11 +61,11 @@ const fakePage = (id: string) => () => <FakeRemotePage id={id} />;
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
+  preloadRemote: jest.fn(async () => []),
   loadRemote: jest.fn(async (id: string) => {
     federation.loads.push(id);
     const remote = id.split('/')[0] ?? id;
     if (federation.failing.has(remote)) throw new Error(`remote ${remote} is down`);
-    if (id === 'remote_auth/SignOutButton') return { default: () => <button type="button">Sign out</button> };
     return { default: fakePage(id) };
   }),
 }));

@@ -78,3 +78,12 @@ export function pageSecurityHeaders(contentSecurity) {
     'Referrer-Policy': 'strict-origin-when-cross-origin',
   };
 }
+
+/** The other origins a host page talks to (the remotes', the API's and the user pool's), each valid as a CSP source,
+ *  for its <link rel="preconnect"> hints. */
+export function pageOrigins(config = {}) {
+  return {
+    remotes: unique(Object.values(config?.remotes ?? {}).map(origin)),
+    services: servicesOf(config),
+  };
+}

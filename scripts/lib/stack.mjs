@@ -11,6 +11,7 @@ import {
   pageSecurityHeaders,
   standaloneContentSecurityPolicy,
 } from './content-security-policy.mjs';
+import { inlineRuntimeConfig } from './inline-config.mjs';
 import { createStaticServer } from './static-server.mjs';
 
 const require = createRequire(import.meta.url);
@@ -102,7 +103,7 @@ function remotePageHeaders(dist, fallback) {
  * How the static server of one built app is started (all but its port). The host answers its routes with its page,
  * /config.json from the stack's own file (`configFile`, re-read on every request: an operator — or a test — edits it
  * to roll a remote out or back, and two stacks built from one dist/ never share it), and its page's CSP follows that
- * file. A remote answers cross-origin (the host page fetches its manifest and chunks), and its stand-alone page's CSP
+ * file, and the page carries that file inline (scripts/lib/inline-config.mjs). A remote answers cross-origin (the host page fetches its manifest and chunks), and its stand-alone page's CSP
  * follows the config.json of its own dist/, the one that page loads (`config`, the stack's, when it has none).
  */
 export function staticServerOptions(app, { dist, configFile, config }) {
@@ -114,6 +115,8 @@ export function staticServerOptions(app, { dist, configFile, config }) {
       cors: false,
       dynamic: { '/config.json': currentConfig },
       headers: () => hostPageHeaders(currentConfig()),
+      // The page carries its config (no round trip of its own) and preconnects to what it will load next.
+      html: (page) => inlineRuntimeConfig(page, currentConfig()),
     };
   }
   return { root: dist, spa: false, cors: true, dynamic: {}, headers: () => remotePageHeaders(dist, config) };

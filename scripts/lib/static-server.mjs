@@ -4,6 +4,7 @@
 // X-Frame-Options, Referrer-Policy). A path it cannot read as a file inside its root (undecodable, NUL or control
 // characters, backslashes, '..' segments, too long) is a 400; a file outside the root is never served, whatever the
 // path or a symbolic link says.
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import http from 'node:http';
@@ -103,7 +104,8 @@ const defined = (headers) => Object.fromEntries(Object.entries(headers).filter((
  *  `dynamic`: paths answered by a function instead of a file (the host's config.json, so two stacks built from
  *  the same dist/ never share it). `headers`: extra headers of HTML answers, or a function of the request returning
  *  them (the host's Content-Security-Policy follows its config.json); they replace the defaults of the same name
- *  (PAGE_DEFAULTS: frame-ancestors 'none', X-Frame-Options, Referrer-Policy), and null drops one. */
+ *  (PAGE_DEFAULTS: frame-ancestors 'none', X-Frame-Options, Referrer-Policy), and null drops one. `html`: a function
+ *  of a page's text returning the text to send (the host inlines its runtime config), re-run on every request. */
 export function createStaticServer({
   root,
   port,
@@ -112,6 +114,7 @@ export function createStaticServer({
   cors = false,
   headers = {},
   dynamic = {},
+  html = null,
 }) {
   const absoluteRoot = path.resolve(root);
   const gzipCache = new Map();
@@ -170,9 +173,23 @@ export function createStaticServer({
           ? defined({ ...PAGE_DEFAULTS, ...(typeof headers === 'function' ? headers(request) : headers) })
           : {}),
       };
+      const info = await stat(file);
+      const wantsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      if (html && extension === '.html') {
+        // A page rewritten per request: its validator is the hash of what is sent.
+        const text = Buffer.from(html(await readFile(file, 'utf8')));
+        base.ETag = `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
+        if (String(request.headers['if-none-match'] ?? '').split(/\s*,\s*/).includes(base.ETag)) {
+          response.writeHead(304, base).end();
+          return;
+        }
+        const body = wantsGzip ? gzipSync(text, { level: constants.Z_BEST_COMPRESSION }) : text;
+        response.writeHead(200, { ...base, ...(wantsGzip ? { 'Content-Encoding': 'gzip' } : {}), 'Content-Length': body.length });
+        response.end(request.method === 'HEAD' ? undefined : body);
+        return;
+      }
       // A validator for the files that are never cached (remote entries, manifests, the page): a warm visit then
       // costs a 304 instead of the whole remote entry again.
-      const info = await stat(file);
       const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
       base.ETag = etag;
       const known = String(request.headers['if-none-match'] ?? '').split(/\s*,\s*/);
@@ -180,7 +197,6 @@ export function createStaticServer({
         response.writeHead(304, base).end();
         return;
       }
-      const wantsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
       if (wantsGzip && COMPRESSIBLE.has(extension)) {
         const key = `${file}:${info.mtimeMs}`;
         let body = gzipCache.get(key);

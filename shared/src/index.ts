@@ -1,17 +1,18 @@
 // @bullpen/shared, the client side: one API client, one SWR cache convention, one user store and one toast store
 // for the host and every remote (Module Federation shares this module as a singleton).
 // The API contract lives in '@bullpen/shared/schemas'; a remote's stand-alone frame in '@bullpen/shared/standalone'
-// (development only, so the host never downloads it).
+// (development only, so the host never downloads it). The UI kit is '@bullpen/shared/ui', outside the singleton:
+// pure code, bundled into whichever app imports it (DESIGN §1), so no page downloads it unless it is used.
 export * from './config/runtime-config';
 export * from './api/api-error';
 export * from './api/client';
 export * from './api/swr';
+export * from './api/persisted-reads';
 export * from './api/notify';
 export * from './store/user-store';
 export * from './store/toast-store';
 export * from './format/format';
 export * from './router';
 export * from './auth/configure-auth';
-export * from './ui';
 export * from './auth/auth-widget-events';
 export * from './auth/next-address';

@@ -1,8 +1,9 @@
-import useSWR, { mutate, type SWRConfiguration } from 'swr';
+import useSWR, { mutate, preload, type SWRConfiguration } from 'swr';
 import { API_PATHS } from '../schemas/api-paths';
 import type { UserResponse } from '../schemas';
 import { ApiError } from './api-error';
 import { apiGet, apiPost } from './client';
+import { rememberRead } from './persisted-reads';
 
 // SWR keys, one convention for every app so any remote can refresh another's data:
 //   a GET read's key is its path string:          '/contest/upcoming'
@@ -11,7 +12,17 @@ import { apiGet, apiPost } from './client';
 export type ApiKey = string | readonly [string, unknown];
 
 export function fetcher<T>(key: ApiKey): Promise<T> {
-  return typeof key === 'string' ? apiGet<T>(key) : apiPost<T>(key[0], key[1]);
+  if (typeof key !== 'string') return apiPost<T>(key[0], key[1]);
+  return apiGet<T>(key).then((data) => {
+    rememberRead(key, data);
+    return data;
+  });
+}
+
+/** Starts a read before the screen that shows it is even loaded (the host, once the token is known, in parallel with
+ *  the route's remote): the first useSWR of the same key takes this request instead of sending its own. */
+export function preloadApiRead(key: ApiKey): void {
+  void preload(key, fetcher).catch(() => undefined);
 }
 
 const MAX_SERVER_ERROR_RETRIES = 3;
@@ -35,7 +46,7 @@ export const defaultSwrConfig: SWRConfiguration = {
 };
 
 export function useApiGet<T>(path: string | null, config?: SWRConfiguration<T, ApiError>) {
-  return useSWR<T, ApiError>(path, (key: string) => apiGet<T>(key), { ...defaultSwrConfig, ...config });
+  return useSWR<T, ApiError>(path, (key: string) => fetcher<T>(key), { ...defaultSwrConfig, ...config });
 }
 
 export function useApiPost<T>(path: string | null, body: unknown = {}, config?: SWRConfiguration<T, ApiError>) {

@@ -12,9 +12,29 @@ export const DEFAULT_API_HOST = 'http://localhost:4000';
 let current: RuntimeConfig | null = null;
 let loading: Promise<RuntimeConfig> | null = null;
 
-/** Fetches config.json once; later calls share the first answer. */
+/** The id of the JSON data block in which the host's static server inlines config.json (scripts/lib/inline-config.mjs). */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'bullpen-config';
+
+/** The config the page carries inline, if it does (a production page does; the dev server's does not). */
+export function inlineRuntimeConfig(): RuntimeConfig | null {
+  if (typeof document === 'undefined') return null;
+  const element = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID);
+  if (element?.getAttribute('type') !== 'application/json') return null;
+  try {
+    return JSON.parse(element?.textContent ?? '') as RuntimeConfig;
+  } catch {
+    return null;
+  }
+}
+
+/** The config the page carries inline, else config.json fetched once; later calls share the first answer. */
 export function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
   if (current) return Promise.resolve(current);
+  const inline = inlineRuntimeConfig();
+  if (inline) {
+    current = inline;
+    return Promise.resolve(current);
+  }
   loading ??= fetch(url, { cache: 'no-cache' })
     .then(async (response) => {
       if (!response.ok) throw new Error(`Could not load ${url} (${response.status})`);

@@ -1,7 +1,6 @@
 import { type ReactNode, useRef } from 'react';
 import { Link, NavLink } from '@bullpen/shared';
-import { RemoteWidget } from '../../features/remotes';
-import { SignOutFallback } from './sign-out-fallback';
+import { SignOutButton } from './sign-out-button';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
 
 const NAVIGATION = [
@@ -46,7 +45,7 @@ export function AppLayout({
         )}
         {signedIn ? (
           <div className="host-header__actions">
-            <RemoteWidget remote="auth" module="SignOutButton" fallback={<SignOutFallback />} />
+            <SignOutButton />
           </div>
         ) : null}
       </header>

@@ -2,3 +2,4 @@ export { FEDERATION_NAMES, LOAD_ATTEMPTS, loadRemotePage, type RemoteName, regis
 export { RemotePage } from './components/remote-page';
 export { REMOTE_UNAVAILABLE_TEXT, RemoteUnavailable } from './components/remote-unavailable';
 export { RemoteWidget } from './components/remote-widget';
+export { preloadRoute, routePreload } from './api/preload-route';

@@ -1,4 +1,13 @@
-import { AUTH_WIDGET_CHANNEL, AUTH_WIDGET_DONE, CURRENT_USER_KEY, useUserStore } from '@bullpen/shared';
+import {
+  AUTH_WIDGET_CHANNEL,
+  AUTH_WIDGET_DONE,
+  CURRENT_USER_KEY,
+  forgetPersistedReads,
+  getIdToken,
+  restorePersistedReads,
+  tokenSubject,
+  useUserStore,
+} from '@bullpen/shared';
 import { getCurrentUser, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { useEffect, useState } from 'react';
@@ -11,8 +20,9 @@ export type AuthStatus = 'configuring' | 'unauthenticated' | 'authenticated';
  *  version that never announces it is done must not keep anyone on /auth for ever). */
 export const WIDGET_DONE_FALLBACK_MS = 120_000;
 
-/** Forget everything the previous user saw: the store and every cached read. */
+/** Forget everything the previous user saw: the store, every cached read and the reads kept on this device. */
 function forgetSession() {
+  forgetPersistedReads();
   useUserStore.getState().clear();
   void mutate(() => true, undefined, { revalidate: false });
 }
@@ -43,6 +53,8 @@ export function useAuthStatus(): AuthStatus {
     const stop = Hub.listen('auth', ({ payload }) => {
       switch (payload.event) {
         case 'signedIn':
+          // Reads are kept for whoever signed in (a warm visit of theirs paints from them).
+          void getIdToken().then((token) => restorePersistedReads(tokenSubject(token)));
           // Signed in through the widget: let it finish (verify contact, say) before the routes take over.
           if (window.location.pathname === '/auth') {
             stopWaiting();

@@ -1,8 +1,10 @@
 import { signOut } from 'aws-amplify/auth';
 import { useState } from 'react';
 
-/** Sign-out that works even when remote-auth is down: global first, then local; failures are ignored (SPEC §4). */
-export function SignOutFallback() {
+/** The header's sign-out (DESIGN §1 lets the host own it): global first, then local; failures are ignored (SPEC §4).
+ *  The host's own, so a signed-in page loads no remote-auth at all, and sign-out works whatever state remote-auth is
+ *  in. Amplify's Hub tells every part of the page (useAuthStatus, remote-auth's widget) that the session ended. */
+export function SignOutButton() {
   const [pending, setPending] = useState(false);
   const run = async () => {
     setPending(true);

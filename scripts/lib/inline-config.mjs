@@ -1,0 +1,34 @@
+// The host page as served: its runtime config inlined as a non-executable JSON data block (<script
+// type="application/json">, which no Content-Security-Policy treats as script), so config.json is no round trip of
+// its own, and preconnect hints for the origins the page will talk to next (remotes, API, user pool). The page is
+// served no-cache, so a rolled-out config is on the very next page load, exactly as config.json was.
+import { pageOrigins } from './content-security-policy.mjs';
+
+export const CONFIG_ELEMENT_ID = 'bullpen-config';
+
+const escapeAttribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** JSON that cannot end its <script> element nor open a comment inside it. */
+export function jsonForScript(value) {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function inlineRuntimeConfig(page, config) {
+  const { remotes, services } = pageOrigins(config);
+  const hints = [
+    // Remote chunks load as plain scripts, manifests with fetch (CORS): one connection of each kind.
+    ...remotes.flatMap((origin) => [
+      `<link rel="preconnect" href="${escapeAttribute(origin)}">`,
+      `<link rel="preconnect" href="${escapeAttribute(origin)}" crossorigin>`,
+    ]),
+    ...services.map((origin) => `<link rel="preconnect" href="${escapeAttribute(origin)}" crossorigin>`),
+  ];
+  const data = `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${jsonForScript(config)}</script>`;
+  const head = page.indexOf('</head>');
+  if (head === -1) return page;
+  return `${page.slice(0, head)}${hints.join('')}${data}${page.slice(head)}`;
+}

@@ -76,7 +76,11 @@ describe('the host', () => {
   it("sends the policy of the stack's config.json on its page and its routes", async () => {
     for (const target of ['/', '/home', '/contest-detail/1']) {
       const response = await get('host', target);
-      expect(await response.text()).toBe(INDEX);
+      const page = await response.text();
+      expect(page).toContain('<div id="root"></div>');
+      // The page carries the same config inline (a JSON data block, not a script the CSP would have to allow).
+      const inline = /<script type="application\/json" id="bullpen-config">(.*?)<\/script>/.exec(page)?.[1];
+      expect(JSON.parse(inline ?? 'null')).toEqual(STACK);
       expect(response.headers.get('content-security-policy')).toBe(contentSecurityPolicy(STACK));
     }
   });

@@ -17,9 +17,10 @@ import {
   tickAt,
 } from './support/harness';
 
-// Fuzzes every POST body of API.md against the real app: arbitrary JSON and mutations of a valid body. Whatever
-// arrives, the server must answer below 500, every failure must carry the API.md error body, and a refused request
-// (4xx) must leave the database exactly as it was.
+// Fuzzes every POST body of API.md against the real app: arbitrary JSON and mutations of a valid body, then every
+// field of every body and every `:id` of the GET routes with hostile text (control characters, unpaired surrogates,
+// zero-width characters, prototype keys). Whatever arrives, the server must answer below 500, every failure must carry
+// the API.md error body, and a refused request (4xx) must leave the database exactly as it was.
 
 /** Fixed so a failure replays; fast-check prints the seed and the shrunk counterexample. FUZZ_SEED explores others. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_817);
@@ -63,13 +64,49 @@ const URLS = Object.keys(CALLS) as Url[];
 
 const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', 'then'];
 
+/**
+ * Text a database cannot store or a reader cannot see: NUL (PostgreSQL: "invalid byte sequence for encoding UTF8"),
+ * other C0 and C1 controls, unpaired surrogates, zero-width characters, line breaks in one-line fields.
+ */
+const HOSTILE_TEXT = [
+  '\u0000',
+  'Spring\u0000Cup',
+  '\u0000\u0000\u0000',
+  '\u0001',
+  '\u001f',
+  '\u007f',
+  '\u0085',
+  '\u009f',
+  '\ud800',
+  '\udc00',
+  'a\ud800b',
+  '\udfff\ud800',
+  '\u200b',
+  '\u200b\u200c\u200d\u2060\ufeff\u00ad',
+  '\u200bBulls\u200b',
+  'Line one\nLine two',
+  'CR\r\nLF',
+  '\t',
+];
+
+/** Every field gets each of these: hostile text and prototype keys as values. */
+const HOSTILE_VALUES = [...HOSTILE_TEXT, ...POLLUTION_KEYS];
+
+/** Any UTF-16 code unit, unpaired surrogates included (fast-check's 'binary' unit leaves those out). */
+const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
+
 const hugeString = fc
-  .tuple(fc.constantFrom('A', 'é', '😀', ' ', '\u0000', 'x'), fc.integer({ min: 500, max: 70_000 }))
+  .tuple(
+    fc.constantFrom('A', 'é', '😀', ' ', '\u0000', 'x', '\u200b', '\u0085', '\ud800'),
+    fc.integer({ min: 500, max: 70_000 }),
+  )
   .map(([unit, count]) => unit.repeat(count));
 
 const oddString = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: 'binary-ascii', maxLength: 20 }),
+  fc.string({ unit: anyCodeUnit, maxLength: 20 }),
   fc.constantFrom(
     '',
     ' ',
@@ -99,6 +136,7 @@ const oddString = fc.oneof(
     '0000-01-01T00:00:00Z',
     '2030-01-07T14:31:00+25:00',
     ...POLLUTION_KEYS,
+    ...HOSTILE_TEXT,
   ),
 );
 
@@ -128,7 +166,11 @@ const numberText = fc.oneof(
   ),
 );
 
-const keyText = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.constantFrom(...POLLUTION_KEYS));
+const keyText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 12 }),
+  fc.string({ unit: anyCodeUnit, maxLength: 12 }),
+  fc.constantFrom(...POLLUTION_KEYS, ...HOSTILE_TEXT),
+);
 
 const pollutionText = fc.constantFrom(
   '{"__proto__":{"polluted":true}}',
@@ -509,7 +551,16 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
     const at = (ms: number) => new Date(now + ms).toISOString();
     switch (field) {
       case 'contestId': {
-        const unknown = ['no-such-contest', 'x'.repeat(64), f.owner.id];
+        // Ids that were never issued, some of which the database could not even compare (NUL): all unknown (404).
+        const unknown = [
+          'no-such-contest',
+          'x'.repeat(64),
+          f.owner.id,
+          `${f.live}\u0000`,
+          '\u0000',
+          `${f.upcoming}\u200b`,
+          '\ud800',
+        ];
         const elsewhere = [f.live, f.cancelled, f.foreign, ...unknown];
         // Cancelling or editing one of the shared upcoming contests would take it away from the other calls.
         if (url === '/contest/cancel-contest') return [f.cancellable, ` ${f.cancellable} `, ...elsewhere];
@@ -517,7 +568,16 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
         return [f.upcoming, f.team, f.editable._id, f.cancellable, ` ${f.upcoming} `, ...elsewhere];
       }
       case 'userId':
-        return [f.owner.id, f.player.id, f.outsider.id, f.newcomer.id, 'no-such-user', f.live];
+        return [
+          f.owner.id,
+          f.player.id,
+          f.outsider.id,
+          f.newcomer.id,
+          'no-such-user',
+          f.live,
+          `${f.owner.id}\u0000`,
+          '\u200b',
+        ];
       case 'symbol':
         return ['AAPL', 'MSFT', 'T', 'NVDA', 'KO', 'brk.b', 'ZZZZ', 'AAPL.X'];
       case 'side':
@@ -535,9 +595,17 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
           ['KO', 'T', 'XOM', 'NVDA'],
         ];
       case 'affiliation':
-        return ['Bulls', 'Bears', 'bulls', 'Lions', ' Bulls '];
+        return ['Bulls', 'Bears', 'bulls', 'Lions', ' Bulls ', '\u200bBulls\u200b', 'Bulls\u0000'];
       case 'affiliations':
-        return [[], ['Bulls'], ['Bulls', 'Bears'], ['Lions'], ['Bears', 'Lions']];
+        return [
+          [],
+          ['Bulls'],
+          ['Bulls', 'Bears'],
+          ['Lions'],
+          ['Bears', 'Lions'],
+          ['Bulls', 'Bears\u0000'],
+          ['Bulls', '\u200b'],
+        ];
       case 'isTeamCollaboration':
         return [true, false];
       case 'picksCount':
@@ -547,21 +615,38 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
       case 'maxParticipants':
         return [2, 3, 10_000];
       case 'startsAt':
-        return [at(-60_000), at(0), at(10_000), at(60_000), at(86_400_000), at(400 * 86_400_000)];
+        return [
+          at(-60_000),
+          at(0),
+          at(10_000),
+          at(60_000),
+          at(86_400_000),
+          at(365 * 86_400_000),
+          at(400 * 86_400_000),
+          '9999-01-01T00:00:00.000Z',
+        ];
       case 'endsAt':
         return [at(-60_000), at(60_000), at(120_000), at(3_600_000), at(2 * 365 * 86_400_000)];
       case 'visibility':
         return ['public', 'private'];
       case 'name':
-        return ['Spring Cup', 'abc', '   Spring Cup   '];
+        return [
+          'Spring Cup',
+          'abc',
+          '   Spring Cup   ',
+          '\u200b\u200b\u200b',
+          '\u200bSpring Cup\u200b',
+          'Spring\u0000Cup',
+          'Spring\nCup',
+        ];
       case 'callSign':
       case 'ticker':
         return [f.player.ticker, f.owner.ticker, f.outsider.ticker, 'AB', 'ZZ99', 'free1'];
       case 'displayName':
-        return ['X', 'Someone else'];
+        return ['X', 'Someone else', '\u200b', 'A\u0000'];
       case 'bio':
       case 'description':
-        return ['', 'Short and sweet'];
+        return ['', 'Short and sweet', 'Line one\nLine two', 'Line one\r\nLine two', 'Short\u0000', '\u0085'];
       default:
         return [];
     }
@@ -661,4 +746,209 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
     },
     120_000,
   );
+
+  /** Fields that hold a list: each hostile value also goes in as an element. */
+  const LIST_FIELDS = new Set(['picks', 'affiliations']);
+
+  test.each(URLS)(
+    '%s: every field with every hostile value, every hostile key: never a 5xx, never a NUL accepted',
+    async (url) => {
+      const valid = targets[url].valid;
+      const bodies: { label: string; text: string; refused: boolean }[] = [];
+      for (const field of CALLS[url]) {
+        for (const value of HOSTILE_VALUES) {
+          const values: unknown[] = LIST_FIELDS.has(field) ? [value, [value], ['AAPL', value]] : [value];
+          for (const v of values) {
+            const entries = Object.entries(valid()).filter(([k]) => k !== field);
+            entries.push([field, v]);
+            bodies.push({
+              label: `${field} = ${JSON.stringify(v)}`,
+              text: jsonObjectText(entries),
+              refused: value.includes('\u0000'),
+            });
+          }
+        }
+      }
+      for (const key of HOSTILE_VALUES) {
+        bodies.push({
+          label: `key ${JSON.stringify(key)}`,
+          text: jsonObjectText([...Object.entries(valid()), [key, 1]]),
+          refused: true,
+        });
+        bodies.push({
+          label: `key ${JSON.stringify(key)} (object)`,
+          text: jsonObjectText([...Object.entries(valid()), [key, { [key]: key }]]),
+          refused: true,
+        });
+      }
+      for (const { label, text, refused } of bodies) {
+        const status = await send(url, text);
+        // NUL cannot be stored, and an unknown key is refused: such a body is never accepted.
+        if (refused) expect([label, status >= 400 && status < 500]).toEqual([label, true]);
+      }
+    },
+    120_000,
+  );
+
+  // -------------------------------------------------------------------------------------------------------------
+  // GET routes with a path parameter: the id arrives percent-encoded, so it can hold anything a body can.
+
+  /** Every GET route with a path parameter; a route missing here fails the coverage test below. */
+  const GET_ROUTES = [
+    '/contest/active/:id',
+    '/contest/completed/:id',
+    '/contest-user/:id',
+    '/contest/active/:id/portfolio-history',
+    '/contest/active/:id/events',
+    '/equity/:symbol/history',
+  ];
+  /** The event stream of a live contest never ends: only ids that cannot name one are sent there. */
+  const STREAMING = '/contest/active/:id/events';
+
+  async function sendGet(path: string) {
+    const response = await ctx.app.inject({ method: 'GET', url: path, headers: { authorization: f.player.token } });
+    const { statusCode } = response;
+    if (statusCode >= 500) throw new Error(`GET ${path} answered ${statusCode}: ${response.body}`);
+    if (statusCode >= 200 && statusCode < 300) return statusCode;
+    const body: unknown = JSON.parse(response.body);
+    const shape = errorBodySchema.strict().safeParse(body);
+    // KNOWN GAP, kept visible: a path that is not valid percent-encoded UTF-8 (an unpaired surrogate, %FF, %zz) is
+    // refused by Fastify's router before any handler, with Fastify's own 400 body; answering it in the API.md shape
+    // needs the `frameworkErrors` option where the app is built (api/src/app.ts). Only that one error passes here.
+    const badUrl = statusCode === 400 && (body as { code?: unknown }).code === 'FST_ERR_BAD_URL';
+    if (!shape.success && !badUrl)
+      throw new Error(`GET ${path} answered ${statusCode} with a body outside API.md: ${response.body}`);
+    const before = current;
+    current = await snapshot(ctx);
+    expect(current).toEqual(before);
+    return statusCode;
+  }
+
+  test('the fuzzed GET routes are exactly the GET routes of api/src/routes with a path parameter', () => {
+    const dir = path.join(__dirname, '..', 'src', 'routes');
+    const declared = fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.ts'))
+      .flatMap((name) =>
+        [...fs.readFileSync(path.join(dir, name), 'utf8').matchAll(/\.get\(\s*['`]([^'`]+)['`]/g)].map(
+          (m) => m[1] as string,
+        ),
+      )
+      .filter((route) => route.includes('/:'));
+    // `/contest/${phase}/:id` is declared once for several phases: a template part matches any one segment.
+    const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const patterns = declared.map(
+      (route) =>
+        new RegExp(
+          `^${route
+            .split(/\$\{[^}]*\}/)
+            .map(literal)
+            .join('[^/]+')}$`,
+        ),
+    );
+    for (const pattern of patterns)
+      expect([pattern.source, GET_ROUTES.some((route) => pattern.test(route))]).toEqual([pattern.source, true]);
+    for (const route of GET_ROUTES) {
+      expect([route, patterns.some((pattern) => pattern.test(route))]).toEqual([route, true]);
+      expect(ctx.app.hasRoute({ method: 'GET', url: route })).toBe(true);
+    }
+  });
+
+  test.each(GET_ROUTES)(
+    'GET %s: hostile and arbitrary path parameters never get a 5xx; a NUL is never found',
+    async (route) => {
+      const to = (segment: string) => route.replace(/:[a-z]+/, () => segment);
+      // Hostile text, prototype keys, and raw segments that are not even valid percent-encoding or UTF-8.
+      for (const value of HOSTILE_VALUES) {
+        const status = await sendGet(to(encodeSegment(value)));
+        if (value.includes('\u0000')) expect([value, status]).toEqual([value, 404]);
+      }
+      for (const raw of ['%ED%A0%80', '%C0%80', '%FF', '%', '%zz', '%2e%2e', '..', '%2F', 'a%00b'])
+        await sendGet(to(raw));
+      // Real ids, plain (found) and spoiled (unknown). Not for the event stream: a live contest's would never end.
+      const real = [f.live, f.upcoming, f.cancelled, f.owner.id, 'AAPL', ` ${f.live} `];
+      const spoiled = real.flatMap((id) => [`${id}\u0000`, `${id}\u200b`, `\u0000${id}`, `${id}\ud800`]);
+      const ids =
+        route === STREAMING
+          ? fc.oneof(oddString, fc.constantFrom(...spoiled))
+          : fc.oneof(oddString, fc.constantFrom(...real, ...spoiled));
+      await fc.assert(
+        fc.asyncProperty(ids, async (id) => {
+          if (route === STREAMING && id.trim() === f.live) return;
+          await sendGet(to(encodeSegment(id)));
+        }),
+        { seed: SEED, numRuns: RUNS },
+      );
+    },
+    120_000,
+  );
 });
+
+describe.each(DRIVERS)('fuzzing the query of GET /equity/:symbol/history (%s)', (driver) => {
+  let ctx: TestContext;
+  let user: TestUser;
+  beforeAll(async () => {
+    ctx = await createTestContext(driver);
+    user = await createUser(ctx);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  test('hostile and arbitrary from/to never get a 5xx or an off-contract error', async () => {
+    // Dates whose offset carries them out of years 1–9999, hostile text, and whatever oddString makes.
+    const dates = [
+      '0000-01-01T00:00:00Z',
+      '0001-01-01T00:00:00+01:00',
+      '9999-12-31T23:59:59-23:59',
+      '9999-12-31T23:59:59.999Z',
+      '2030-01-07T14:31:00+25:00',
+    ];
+    const value = fc.oneof(fc.constantFrom(...dates, ...HOSTILE_VALUES), oddString);
+    await fc.assert(
+      fc.asyncProperty(fc.option(value, { nil: undefined }), fc.option(value, { nil: undefined }), async (from, to) => {
+        const query = [
+          ...(from === undefined ? [] : [`from=${encodeSegment(from)}`]),
+          ...(to === undefined ? [] : [`to=${encodeSegment(to)}`]),
+        ].join('&');
+        const response = await call(ctx, 'GET', `/equity/AAPL/history?${query}`, { token: user.token });
+        if (response.statusCode >= 500) throw new Error(`?${query} answered ${response.statusCode}: ${response.body}`);
+        if (response.statusCode !== 200) {
+          const body: unknown = JSON.parse(response.body);
+          if (!errorBodySchema.strict().safeParse(body).success) {
+            throw new Error(`?${query} answered ${response.statusCode} with a body outside API.md: ${response.body}`);
+          }
+        }
+      }),
+      { seed: SEED, numRuns: RUNS * 2 },
+    );
+  }, 120_000);
+});
+
+/** A JSON object as text, so keys such as __proto__ stay own properties and values keep unpaired surrogates (escaped). */
+function jsonObjectText(entries: [string, unknown][]): string {
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`;
+}
+
+/**
+ * A path segment, percent-encoded as UTF-8; an unpaired surrogate as the three bytes a lenient encoder (WTF-8) would
+ * send, where encodeURIComponent throws.
+ */
+function encodeSegment(value: string): string {
+  let out = '';
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    const next = value.charCodeAt(i + 1);
+    if (code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      out += encodeURIComponent(value.slice(i, i + 2));
+      i += 1;
+    } else if (code >= 0xd800 && code <= 0xdfff) {
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
+    } else {
+      out += encodeURIComponent(value.charAt(i));
+    }
+  }
+  return out;
+}

@@ -149,7 +149,8 @@ describe.each(DRIVERS)('trading (%s)', (driver) => {
 
   test('the trade list says how many trades there are when it shows only the newest', async () => {
     const { contestId, player } = await liveContest();
-    for (let i = 0; i < 3; i++) expect((await trade(player, { contestId, symbol: 'KO', side: 'buy', quantity: 1 })).statusCode).toBe(200);
+    // Sells of a held pick always go through, whatever the prices: the leftover cash may not buy anything.
+    for (let i = 0; i < 3; i++) expect((await trade(player, { contestId, symbol: 'AAPL', side: 'sell', quantity: 1 })).statusCode).toBe(200);
     const few = await state(player, contestId);
     expect(few.trades).toHaveLength(3);
     expect(few.tradesTotal).toBe(3);

@@ -2,6 +2,7 @@ import type { Contest, ContestWithResult, Standing, TeamStanding } from '@bullpe
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { contestStatus } from '../domain/contest-status';
 import { roundRatio, toDollars } from '../domain/money';
+import { isWellFormedId } from '../lib/ids';
 import type { Executor } from './database';
 import { contests, participants, users } from './schema';
 
@@ -42,6 +43,8 @@ export interface LoadedContest {
  * locked one would come from the snapshot taken before the wait and miss a participant who just joined.
  */
 export async function loadContest(executor: Executor, contestId: string, viewerId: string | null, lock = false): Promise<LoadedContest | null> {
+  // An id never issued (a NUL, a zero-width space…) names no contest, and PostgreSQL would refuse some.
+  if (!isWellFormedId(contestId)) return null;
   if (lock) {
     const [found] = await executor
       .select({ contest: contests, creatorTicker: users.ticker })

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from './database';
 import { users } from './schema';
-import { newId } from '../lib/ids';
+import { isWellFormedId, newId } from '../lib/ids';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -33,6 +33,8 @@ export async function userForIdentity(
 }
 
 export async function findUser(executor: Executor, id: string): Promise<UserRow | undefined> {
+  // An id never issued (a NUL, a zero-width space…) names no user, and PostgreSQL would refuse some.
+  if (!isWellFormedId(id)) return undefined;
   const [row] = await executor.select().from(users).where(eq(users.id, id));
   return row;
 }

@@ -2,6 +2,8 @@
 export const LIMITS = {
   contestName: { min: 3, max: 60 },
   contestDescription: { max: 500 },
+  /** How far ahead a contest may be scheduled: `startsAt` ≤ now + this many days. */
+  contestStart: { maxLeadDays: 365 },
   picksCount: { min: 1, max: 10 },
   startingCash: { min: 1_000, max: 10_000_000 },
   maxParticipants: { min: 2, max: 10_000 },

@@ -1,8 +1,12 @@
 import {
   contestTimingErrors,
   createContestBodySchema,
+  editProfileBodySchema,
+  equityHistoryQuerySchema,
+  getUserProfileBodySchema,
   initializeUserBodySchema,
   joinContestBodySchema,
+  LIMITS,
   tradeBodySchema,
 } from './index';
 
@@ -37,8 +41,11 @@ describe('createContestBodySchema', () => {
       'isTeamCollaboration',
     ]);
     expect(
-      createContestBodySchema.safeParse({ ...validContest, affiliations: ['Bulls', 'Bears'], isTeamCollaboration: true })
-        .success,
+      createContestBodySchema.safeParse({
+        ...validContest,
+        affiliations: ['Bulls', 'Bears'],
+        isTeamCollaboration: true,
+      }).success,
     ).toBe(true);
   });
 
@@ -74,7 +81,9 @@ describe('contestTimingErrors', () => {
   const now = new Date('2030-01-01T12:00:00.000Z');
 
   it('accepts the exact minimum lead and duration', () => {
-    expect(contestTimingErrors({ startsAt: '2030-01-01T12:00:30.000Z', endsAt: '2030-01-01T12:02:30.000Z' }, limits, now)).toEqual([]);
+    expect(
+      contestTimingErrors({ startsAt: '2030-01-01T12:00:30.000Z', endsAt: '2030-01-01T12:02:30.000Z' }, limits, now),
+    ).toEqual([]);
   });
 
   it('names the field that breaks each rule', () => {
@@ -88,25 +97,194 @@ describe('contestTimingErrors', () => {
       contestTimingErrors({ startsAt: '2030-01-01T13:00:00.000Z', endsAt: '2030-01-02T13:00:01.000Z' }, limits, now),
     ).toEqual([{ field: 'endsAt', message: 'A contest lasts at most 1 day' }]);
   });
+
+  it('bounds the start to one year from now: exactly 365 days is fine, later is not', () => {
+    expect(LIMITS.contestStart.maxLeadDays).toBe(365);
+    const inAYear = new Date(now.getTime() + 365 * 86_400_000);
+    const plus = (date: Date, ms: number) => new Date(date.getTime() + ms).toISOString();
+    expect(
+      contestTimingErrors({ startsAt: inAYear.toISOString(), endsAt: plus(inAYear, 3_600_000) }, limits, now),
+    ).toEqual([]);
+    expect(contestTimingErrors({ startsAt: plus(inAYear, 1), endsAt: plus(inAYear, 3_600_000) }, limits, now)).toEqual([
+      { field: 'startsAt', message: 'The start must be within 1 year from now' },
+    ]);
+    expect(
+      contestTimingErrors({ startsAt: '9999-12-31T00:00:00.000Z', endsAt: '9999-12-31T01:00:00.000Z' }, limits, now),
+    ).toEqual([{ field: 'startsAt', message: 'The start must be within 1 year from now' }]);
+  });
+});
+
+/** Each issue as `path: message`, for exact comparisons. */
+const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
+
+describe('text fields: control characters, unpaired surrogates and invisible-only text', () => {
+  const withTeams = (affiliations: string[]) => ({ ...validContest, affiliations, isTeamCollaboration: true });
+  const profile = (fields: Record<string, unknown>) => ({
+    callSign: 'ACE1',
+    ticker: 'ACE1',
+    displayName: 'Ace',
+    bio: '',
+    ...fields,
+  });
+
+  it.each([
+    ['U+0000', '\u0000'],
+    ['U+0001', '\u0001'],
+    ['U+001F', '\u001f'],
+    ['U+007F', '\u007f'],
+    ['U+0085', '\u0085'],
+    ['U+009F', '\u009f'],
+    ['a newline', '\n'],
+    ['a carriage return', '\r'],
+    ['a tab', '\t'],
+  ])('refuses %s inside a one-line field, naming the field', (_label, char) => {
+    expect(issuesOf(createContestBodySchema.safeParse({ ...validContest, name: `Tech${char}Titans` }))).toEqual([
+      'name: Name: no control characters',
+    ]);
+    expect(issuesOf(createContestBodySchema.safeParse(withTeams(['Bulls', `Be${char}ars`])))).toEqual([
+      'affiliations.1: Team name: no control characters',
+    ]);
+    expect(issuesOf(editProfileBodySchema.safeParse(profile({ displayName: `A${char}ce` })))).toEqual([
+      'displayName: Display name: no control characters',
+    ]);
+  });
+
+  it.each([
+    ['U+0000', '\u0000'],
+    ['U+0007', '\u0007'],
+    ['U+007F', '\u007f'],
+    ['U+0085', '\u0085'],
+    ['a tab', '\t'],
+    ['a lone carriage return', 'x\ry'],
+  ])('refuses %s inside a multi-line field', (_label, char) => {
+    expect(issuesOf(createContestBodySchema.safeParse({ ...validContest, description: `Big${char}tech` }))).toEqual([
+      'description: Description: no control characters',
+    ]);
+    expect(issuesOf(editProfileBodySchema.safeParse(profile({ bio: `Value${char}investor` })))).toEqual([
+      'bio: Bio: no control characters',
+    ]);
+  });
+
+  it('keeps line breaks in multi-line fields, as LF', () => {
+    const contest = createContestBodySchema.safeParse({ ...validContest, description: 'One\nTwo\r\nThree\n\nFive' });
+    expect(contest.data?.description).toBe('One\nTwo\nThree\n\nFive');
+    const user = initializeUserBodySchema.safeParse({
+      callSign: 'ACE1',
+      ticker: 'ACE1',
+      displayName: 'Ace',
+      bio: 'Value\r\ninvestor',
+    });
+    expect(user.data?.bio).toBe('Value\ninvestor');
+  });
+
+  it('refuses unpaired surrogates but keeps paired ones (emoji)', () => {
+    for (const bad of ['\ud800', '\udbff', '\udc00', '\udfff', 'a\ud83db', '\ude00\ud83d']) {
+      expect(issuesOf(createContestBodySchema.safeParse({ ...validContest, name: `Tech ${bad} Titans` }))).toEqual([
+        'name: Name: invalid characters',
+      ]);
+      expect(issuesOf(editProfileBodySchema.safeParse(profile({ bio: bad })))).toEqual([
+        'bio: Bio: invalid characters',
+      ]);
+    }
+    const emoji = createContestBodySchema.safeParse({ ...validContest, name: 'Rocket 🚀 👨‍👩‍👧 ❤️ 🇺🇸' });
+    expect(emoji.data?.name).toBe('Rocket 🚀 👨‍👩‍👧 ❤️ 🇺🇸');
+  });
+
+  it('counts invisible-only text as empty, with the message of an empty field', () => {
+    const invisible = [
+      '\u200b',
+      '\u200c\u200d',
+      '\u2060',
+      '\ufeff',
+      '\u00ad',
+      ' \u200b\t\u3000\u00a0 ',
+      '\u3164',
+      '\u202e\u2066',
+      '\ufe0f',
+    ];
+    for (const text of invisible) {
+      expect(issuesOf(createContestBodySchema.safeParse({ ...validContest, name: text }))).toEqual(
+        issuesOf(createContestBodySchema.safeParse({ ...validContest, name: '' })),
+      );
+      expect(issuesOf(createContestBodySchema.safeParse(withTeams(['Bulls', text])))).toEqual([
+        'affiliations.1: Team name is required',
+      ]);
+      expect(issuesOf(editProfileBodySchema.safeParse(profile({ displayName: text })))).toEqual([
+        'displayName: Display name is required',
+      ]);
+      expect(editProfileBodySchema.safeParse(profile({ bio: text })).data?.bio).toBe('');
+      expect(createContestBodySchema.safeParse({ ...validContest, description: text }).data?.description).toBe('');
+    }
+    expect(issuesOf(createContestBodySchema.safeParse({ ...validContest, name: '' }))).toEqual([
+      'name: Name: at least 3 characters',
+    ]);
+  });
+
+  it('trims zero-width characters at the edges, so they neither count towards a length nor make a team different', () => {
+    expect(
+      createContestBodySchema.safeParse({ ...validContest, name: '\u200b\ufeff Tech Titans \u2060\u00ad' }).data?.name,
+    ).toBe('Tech Titans');
+    expect(issuesOf(createContestBodySchema.safeParse({ ...validContest, name: '\u200bab\u200b' }))).toEqual([
+      'name: Name: at least 3 characters',
+    ]);
+    expect(issuesOf(createContestBodySchema.safeParse(withTeams(['Bulls', 'Bulls\u200b'])))).toEqual([
+      'affiliations.1: Team names must be different',
+    ]);
+    // Inside the text they stay: a zero-width joiner holds an emoji sequence together.
+    expect(createContestBodySchema.safeParse({ ...validContest, name: 'Team 👨‍👩‍👧' }).data?.name).toBe('Team 👨‍👩‍👧');
+  });
+
+  it('leaves ids to the server: an id with a control character is well-typed (the lookup answers 404)', () => {
+    expect(getUserProfileBodySchema.safeParse({ userId: 'u1\u0000' }).success).toBe(true);
+    expect(joinContestBodySchema.safeParse({ contestId: 'c1\u200b', picks: ['AAPL'] }).success).toBe(true);
+  });
 });
 
 describe('user and contest actions', () => {
   it('upper-cases the call sign and requires ticker to equal it', () => {
     const ok = initializeUserBodySchema.safeParse({ callSign: 'ace1', ticker: 'ACE1', displayName: 'Ace' });
     expect(ok.success && ok.data.callSign).toBe('ACE1');
-    expect(issuePaths(initializeUserBodySchema.safeParse({ callSign: 'ACE1', ticker: 'ACE2', displayName: 'Ace' }))).toEqual([
-      'ticker',
-    ]);
-    expect(issuePaths(initializeUserBodySchema.safeParse({ callSign: '1ACE', ticker: '1ACE', displayName: 'Ace' }))).toContain(
-      'callSign',
-    );
+    expect(
+      issuePaths(initializeUserBodySchema.safeParse({ callSign: 'ACE1', ticker: 'ACE2', displayName: 'Ace' })),
+    ).toEqual(['ticker']);
+    expect(
+      issuePaths(initializeUserBodySchema.safeParse({ callSign: '1ACE', ticker: '1ACE', displayName: 'Ace' })),
+    ).toContain('callSign');
   });
 
   it('rejects repeated picks and fractional or zero quantities', () => {
     expect(joinContestBodySchema.safeParse({ contestId: 'c1', picks: ['AAPL', 'aapl'] }).success).toBe(false);
     expect(joinContestBodySchema.safeParse({ contestId: 'c1', picks: ['AAPL', 'MSFT'] }).success).toBe(true);
-    expect(tradeBodySchema.safeParse({ contestId: 'c1', symbol: 'AAPL', side: 'buy', quantity: 1.5 }).success).toBe(false);
-    expect(tradeBodySchema.safeParse({ contestId: 'c1', symbol: 'AAPL', side: 'sell', quantity: 0 }).success).toBe(false);
-    expect(tradeBodySchema.safeParse({ contestId: 'c1', symbol: 'AAPL', side: 'hold', quantity: 1 }).success).toBe(false);
+    expect(tradeBodySchema.safeParse({ contestId: 'c1', symbol: 'AAPL', side: 'buy', quantity: 1.5 }).success).toBe(
+      false,
+    );
+    expect(tradeBodySchema.safeParse({ contestId: 'c1', symbol: 'AAPL', side: 'sell', quantity: 0 }).success).toBe(
+      false,
+    );
+    expect(tradeBodySchema.safeParse({ contestId: 'c1', symbol: 'AAPL', side: 'hold', quantity: 1 }).success).toBe(
+      false,
+    );
+  });
+});
+
+describe('equityHistoryQuerySchema', () => {
+  it('accepts instants from year 1 to year 9999 (UTC), and refuses the ones an offset pushes outside', () => {
+    for (const ok of [
+      '0001-01-01T00:00:00Z',
+      '0001-01-01T00:00:00-01:00',
+      '9999-12-31T23:59:59.999Z',
+      '2030-01-07T14:30:00+02:00',
+    ]) {
+      expect([ok, equityHistoryQuerySchema.safeParse({ from: ok, to: ok }).success]).toEqual([ok, true]);
+    }
+    for (const bad of ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00', '9999-12-31T23:59:59-23:59']) {
+      expect(issuesOf(equityHistoryQuerySchema.safeParse({ from: bad }))).toEqual([
+        'from: Enter a date between the years 1 and 9999',
+      ]);
+      expect(issuesOf(equityHistoryQuerySchema.safeParse({ to: bad }))).toEqual([
+        'to: Enter a date between the years 1 and 9999',
+      ]);
+    }
   });
 });

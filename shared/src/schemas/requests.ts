@@ -4,10 +4,67 @@ import { tradeSideSchema, visibilitySchema } from './models';
 
 // Request bodies of API.md. Every body is strict: an unknown field is a 400, so a typo never passes silently.
 
+// An id is only typed here: one that could never have been issued (a control character, a zero-width space…) is an
+// unknown id, which the server answers with 404 without asking the database (api/src/lib/ids.ts, isWellFormedId).
 const id = z.string().trim().min(1, 'This field is required').max(64);
 const isoDateTime = z.iso.datetime({ offset: true, message: 'Enter a date and time' });
 
 const hasAtMostCents = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Free text. PostgreSQL cannot store NUL ("invalid byte sequence for encoding UTF8"), no UTF-8 can carry an unpaired
+// surrogate, and other control characters have no place in a name: each is refused with a message naming the field.
+// Text is trimmed of whitespace and zero-width characters first, so the length rules count the visible text and a
+// name made only of invisible characters gets the message of an empty one.
+
+/** Whitespace (U+FEFF included) and the zero-width characters JavaScript's trim keeps, at either end of the text. */
+const EDGE_INVISIBLE = /^[\s\u00ad\u180e\u200b-\u200f\u2060-\u2064]+|[\s\u00ad\u180e\u200b-\u200f\u2060-\u2064]+$/g;
+/** Characters that show nothing by themselves: whitespace and Unicode's default-ignorable code points (zero-width
+ * characters, bidi controls, variation selectors, Hangul fillers, tag characters). Inside visible text they stay: a
+ * zero-width joiner holds an emoji sequence together. */
+const INVISIBLE = /[\s\p{Default_Ignorable_Code_Point}]/gu;
+
+/** The text as a reader sees it: edges trimmed, and nothing at all when nothing in it is visible. */
+function visibleText(value: string): string {
+  const trimmed = value.replace(EDGE_INVISIBLE, '');
+  return trimmed.replace(INVISIBLE, '') === '' ? '' : trimmed;
+}
+
+/** C0 and C1 control characters and DEL (U+0000–U+001F, U+007F–U+009F); a multi-line field allows `\n`. */
+function hasControlCharacter(value: string, multiLine: boolean): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if ((code <= 0x1f || (code >= 0x7f && code <= 0x9f)) && !(multiLine && code === 0x0a)) return true;
+  }
+  return false;
+}
+
+/** True when every surrogate is half of a pair, so the text has a UTF-8 form (String#isWellFormed, ES2024). */
+function isWellFormedText(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code >= 0xdc00 && code <= 0xdfff) return false;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i += 1;
+    }
+  }
+  return true;
+}
+
+/**
+ * A text field: visible text only, no control characters, no unpaired surrogates. Multi-line fields (a textarea:
+ * description, bio) keep line breaks, stored as `\n` (a form submission sends `\r\n`); one-line fields refuse them.
+ */
+function textSchema(label: string, lines: 'one-line' | 'multi-line') {
+  const multiLine = lines === 'multi-line';
+  return z
+    .string()
+    .overwrite((value) => visibleText(multiLine ? value.replace(/\r\n/g, '\n') : value))
+    .refine((value) => !hasControlCharacter(value, multiLine), `${label}: no control characters`)
+    .refine(isWellFormedText, `${label}: invalid characters`);
+}
 
 export const symbolSchema = z.string().trim().toUpperCase().regex(SYMBOL_PATTERN, 'Unknown symbol');
 
@@ -17,30 +74,27 @@ export const callSignSchema = z
   .toUpperCase()
   .regex(CALL_SIGN_PATTERN, 'Call sign: 2 to 8 letters or digits, starting with a letter');
 
-export const displayNameSchema = z
-  .string()
-  .trim()
+export const displayNameSchema = textSchema('Display name', 'one-line')
   .min(LIMITS.displayName.min, 'Display name is required')
   .max(LIMITS.displayName.max, `Display name: at most ${LIMITS.displayName.max} characters`);
 
-export const bioSchema = z.string().trim().max(LIMITS.bio.max, `Bio: at most ${LIMITS.bio.max} characters`);
+export const bioSchema = textSchema('Bio', 'multi-line').max(
+  LIMITS.bio.max,
+  `Bio: at most ${LIMITS.bio.max} characters`,
+);
 
-export const affiliationNameSchema = z
-  .string()
-  .trim()
+export const affiliationNameSchema = textSchema('Team name', 'one-line')
   .min(LIMITS.affiliationName.min, 'Team name is required')
   .max(LIMITS.affiliationName.max, `Team name: at most ${LIMITS.affiliationName.max} characters`);
 
 const contestFieldShape = {
-  name: z
-    .string()
-    .trim()
+  name: textSchema('Name', 'one-line')
     .min(LIMITS.contestName.min, `Name: at least ${LIMITS.contestName.min} characters`)
     .max(LIMITS.contestName.max, `Name: at most ${LIMITS.contestName.max} characters`),
-  description: z
-    .string()
-    .trim()
-    .max(LIMITS.contestDescription.max, `Description: at most ${LIMITS.contestDescription.max} characters`),
+  description: textSchema('Description', 'multi-line').max(
+    LIMITS.contestDescription.max,
+    `Description: at most ${LIMITS.contestDescription.max} characters`,
+  ),
   startsAt: isoDateTime,
   endsAt: isoDateTime,
   picksCount: z
@@ -59,9 +113,7 @@ const contestFieldShape = {
     .min(LIMITS.maxParticipants.min, `Participants: at least ${LIMITS.maxParticipants.min}`)
     .max(LIMITS.maxParticipants.max, `Participants: at most ${LIMITS.maxParticipants.max.toLocaleString('en-US')}`),
   visibility: visibilitySchema,
-  affiliations: z
-    .array(affiliationNameSchema)
-    .max(LIMITS.affiliations.max, `At most ${LIMITS.affiliations.max} teams`),
+  affiliations: z.array(affiliationNameSchema).max(LIMITS.affiliations.max, `At most ${LIMITS.affiliations.max} teams`),
   isTeamCollaboration: z.boolean(),
 };
 
@@ -80,7 +132,8 @@ function checkContestFields(fields: ContestFieldsInput, ctx: z.RefinementCtx) {
   const seen = new Set<string>();
   fields.affiliations.forEach((team, index) => {
     const key = team.trim().toLowerCase();
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['affiliations', index], message: 'Team names must be different' });
+    if (seen.has(key))
+      ctx.addIssue({ code: 'custom', path: ['affiliations', index], message: 'Team names must be different' });
     seen.add(key);
   });
   if (fields.isTeamCollaboration !== fields.affiliations.length > 0) {
@@ -121,7 +174,15 @@ export function contestTimingErrors(
   const start = Date.parse(fields.startsAt);
   const end = Date.parse(fields.endsAt);
   if (start < now.getTime() + limits.minLeadSeconds * 1000) {
-    errors.push({ field: 'startsAt', message: `The start must be at least ${describeSeconds(limits.minLeadSeconds)} from now` });
+    errors.push({
+      field: 'startsAt',
+      message: `The start must be at least ${describeSeconds(limits.minLeadSeconds)} from now`,
+    });
+  } else if (start > now.getTime() + LIMITS.contestStart.maxLeadDays * DAY_MS) {
+    errors.push({
+      field: 'startsAt',
+      message: `The start must be within ${describeDays(LIMITS.contestStart.maxLeadDays)} from now`,
+    });
   }
   const duration = (end - start) / 1000;
   if (duration < limits.minDurationSeconds) {
@@ -130,6 +191,14 @@ export function contestTimingErrors(
     errors.push({ field: 'endsAt', message: `A contest lasts at most ${describeSeconds(limits.maxDurationSeconds)}` });
   }
   return errors;
+}
+
+const DAY_MS = 86_400_000;
+
+/** 365 → "1 year", 730 → "2 years", 30 → "30 days". */
+function describeDays(days: number): string {
+  if (days % 365 === 0) return `${days / 365} year${days === 365 ? '' : 's'}`;
+  return `${days} day${days === 1 ? '' : 's'}`;
 }
 
 export function describeSeconds(seconds: number): string {
@@ -156,7 +225,8 @@ const picksSchema = z
   .min(LIMITS.picksCount.min, 'Choose at least one pick')
   .max(LIMITS.picksCount.max, `At most ${LIMITS.picksCount.max} picks`)
   .superRefine((picks, ctx) => {
-    if (new Set(picks).size !== picks.length) ctx.addIssue({ code: 'custom', message: 'Picks must be different symbols' });
+    if (new Set(picks).size !== picks.length)
+      ctx.addIssue({ code: 'custom', message: 'Picks must be different symbols' });
   });
 
 export const joinContestBodySchema = z.strictObject({
@@ -200,8 +270,19 @@ export type EditProfileBody = z.input<typeof editProfileBodySchema>;
 export const getUserProfileBodySchema = z.strictObject({ userId: id });
 export type GetUserProfileBody = z.input<typeof getUserProfileBodySchema>;
 
+/**
+ * An instant the database can hold and `toISOString()` can spell: years 1 to 9999 in UTC. The format alone lets an offset
+ * carry `0001-01-01T00:00:00+01:00` into year 0 or `9999-12-31T23:59:59-23:59` into year 10000 (a 500 before).
+ */
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+const storableDateTime = isoDateTime.refine((value) => {
+  const time = Date.parse(value);
+  return time >= FIRST_INSTANT && time <= LAST_INSTANT;
+}, 'Enter a date between the years 1 and 9999');
+
 export const equityHistoryQuerySchema = z.strictObject({
-  from: isoDateTime.optional(),
-  to: isoDateTime.optional(),
+  from: storableDateTime.optional(),
+  to: storableDateTime.optional(),
 });
 export type EquityHistoryQuery = z.input<typeof equityHistoryQuerySchema>;

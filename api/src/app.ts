@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
@@ -61,7 +62,7 @@ export const BODY_LIMIT = 64 * 1024;
  * Errors Node's HTTP parser raises before Fastify sees a request (oversized headers, malformed requests, timeouts):
  * answered with the API.md error body like every other failure, then the connection closes.
  */
-function clientErrorHandler(error: NodeJS.ErrnoException, socket: import('node:net').Socket) {
+function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, reason, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
@@ -91,6 +92,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : false,
     bodyLimit: BODY_LIMIT,
     clientErrorHandler,
+    // A path that is not valid percent-encoded UTF-8 (%FF, %zz, an unpaired surrogate) is refused by the router
+    // before any handler: answer it with the API.md body too.
+    // Path ids of any length reach the lookup (404 for one that is not ours) instead of the router's own refusal.
+    routerOptions: { maxParamLength: 2048 },
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      reply.status(400).send({ errMessage: 'Malformed address', errors: [] });
+    },
     // Fastify's own 503 while closing has a body outside API.md; the hook below answers it instead.
     return503OnClosing: false,
     // Behind a proxy the caller's address would come from X-Forwarded-For; locally there is none.

@@ -5,7 +5,8 @@ import type { Executor } from '../db/database';
 import type { UserRow } from '../db/users';
 import { forbidden, notFound, unauthorized } from '../lib/errors';
 
-export const contestIdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
+/** Any id: one that cannot be ours is unknown (404) in the lookup, never a validation error. */
+export const contestIdParams = z.strictObject({ id: z.string().max(2048) });
 
 export async function requireContest(executor: Executor, contestId: string, viewerId: string | null, lock = false): Promise<LoadedContest> {
   const loaded = await loadContest(executor, contestId, viewerId, lock);

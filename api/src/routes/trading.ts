@@ -12,7 +12,8 @@ import { ApiError, conflict, forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { contestIdParams, requireActiveUser, requireContest, requireUser } from './guards';
 
-const idempotencyKeySchema = z.string().trim().min(1).max(200);
+// Printable ASCII only: the key is stored, and a control character would reach the database.
+const idempotencyKeySchema = z.string().trim().min(1).max(200).regex(/^[\x21-\x7e]+$/, 'Idempotency-Key: printable characters only');
 
 export default async function tradingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

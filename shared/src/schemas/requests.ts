@@ -6,7 +6,9 @@ import { tradeSideSchema, visibilitySchema } from './models';
 
 // An id is only typed here: one that could never have been issued (a control character, a zero-width space…) is an
 // unknown id, which the server answers with 404 without asking the database (api/src/lib/ids.ts, isWellFormedId).
-const id = z.string().trim().min(1, 'This field is required').max(64);
+// Any length up to what a URL carries: an id that cannot be one of ours is unknown (404 from the lookup), like a
+// mistyped one, rather than a validation error the user cannot act on.
+const id = z.string().trim().min(1, 'This field is required').max(2048);
 const isoDateTime = z.iso.datetime({ offset: true, message: 'Enter a date and time' });
 
 const hasAtMostCents = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;

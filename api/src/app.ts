@@ -7,6 +7,7 @@ import { ContestClock } from './clock/contest-clock';
 import type { AppConfig } from './config';
 import { type Database, type Db, openDatabase } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
+import { BoardStore } from './live/boards';
 import { MarketService } from './market/market-service';
 import type { PriceFeed } from './market/price-feed';
 import { SimulatedPriceFeed } from './market/simulator';
@@ -33,6 +34,10 @@ export interface AppDeps {
   contestClock: ContestClock;
   /** 'tick' after every clock step (on every instance), so open event streams can push fresh data. */
   events: EventEmitter;
+  /** Boards as the last tick stored them, computed once per contest per tick for every request and stream. */
+  boards: BoardStore;
+  /** Event streams of this instance: how many are open, and ticks not sent to a reader that had not taken the last ones. */
+  streams: { open: number; ticksSkipped: number };
 }
 
 declare module 'fastify' {
@@ -106,7 +111,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const contestClock = new ContestClock({ database, market, clock, events, tickMs: config.market.tickMs, log: app.log });
-  const deps: AppDeps = { config, database, db: database.db, clock, market, contestClock, events };
+  // Created before any route listens to 'tick', so a tick invalidates the boards before streams ask for them.
+  const boards = new BoardStore(database.db, events);
+  const deps: AppDeps = { config, database, db: database.db, clock, market, contestClock, events, boards, streams: { open: 0, ticksSkipped: 0 } };
 
   await app.register(
     fp(

@@ -113,6 +113,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const contestClock = new ContestClock({ database, market, clock, events, tickMs: config.market.tickMs, log: app.log });
   // Created before any route listens to 'tick', so a tick invalidates the boards before streams ask for them.
   const boards = new BoardStore(database.db, events);
+  // Ticks run by another instance (PostgreSQL NOTIFY) reach this instance's boards and streams; this instance's own
+  // ticks were emitted already by its clock.
+  const stopListening = await database.listenTicks((notice) => {
+    if (notice.origin !== database.instanceId) events.emit('tick', notice.asOf);
+  });
   const deps: AppDeps = { config, database, db: database.db, clock, market, contestClock, events, boards, streams: { open: 0, ticksSkipped: 0 } };
 
   await app.register(
@@ -161,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     events.emit('close');
   });
   app.addHook('onClose', async () => {
+    stopListening();
     await contestClock.stop();
     if (ownsDatabase) await database.close();
   });

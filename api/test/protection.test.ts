@@ -16,6 +16,34 @@ describe('protection, health, docs and events', () => {
     expect(response.json()).toEqual({ status: 'ok', db: 'ok', market: { asOf: expect.any(String) } });
   });
 
+  test('/health answers from a cached check, not a database round trip per probe; 503 while the database fails', async () => {
+    const { HEALTH_CHECK_MS } = await import('../src/routes/health');
+    const snapshot = jest.spyOn(ctx.app.deps.market, 'snapshot');
+    try {
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_CHECK_MS + 50));
+      const probes = [];
+      for (let i = 0; i < 50; i++) probes.push((await ctx.app.inject({ method: 'GET', url: '/health' })).statusCode);
+      expect(probes).toEqual(Array(50).fill(200));
+      expect(snapshot.mock.calls.length).toBeLessThanOrEqual(1);
+
+      snapshot.mockRejectedValue(new Error('connection refused'));
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_CHECK_MS + 50));
+      await ctx.app.inject({ method: 'GET', url: '/health' }); // starts a check, which fails
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const down = await ctx.app.inject({ method: 'GET', url: '/health' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ errMessage: expect.any(String), errors: [] });
+
+      snapshot.mockRestore();
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_CHECK_MS + 50));
+      await ctx.app.inject({ method: 'GET', url: '/health' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await ctx.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    } finally {
+      snapshot.mockRestore();
+    }
+  });
+
   test('/docs serves the OpenAPI document and a browsable page', async () => {
     const json = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
     expect(json.statusCode).toBe(200);

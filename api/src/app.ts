@@ -20,7 +20,7 @@ import security from './plugins/security';
 import contestRoutes from './routes/contest';
 import contestUserRoutes from './routes/contest-user';
 import equityRoutes from './routes/equity';
-import eventsRoutes from './routes/events';
+import eventsRoutes, { HEARTBEAT_MS } from './routes/events';
 import healthRoutes from './routes/health';
 import userRoutes from './routes/user';
 import userProfileRoutes from './routes/user-profile';
@@ -37,7 +37,7 @@ export interface AppDeps {
   /** Boards as the last tick stored them, computed once per contest per tick for every request and stream. */
   boards: BoardStore;
   /** Event streams of this instance: how many are open, and ticks not sent to a reader that had not taken the last ones. */
-  streams: { open: number; ticksSkipped: number };
+  streams: { open: number; ticksSkipped: number; heartbeatMs: number };
 }
 
 declare module 'fastify' {
@@ -118,7 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const stopListening = await database.listenTicks((notice) => {
     if (notice.origin !== database.instanceId) events.emit('tick', notice.asOf);
   });
-  const deps: AppDeps = { config, database, db: database.db, clock, market, contestClock, events, boards, streams: { open: 0, ticksSkipped: 0 } };
+  const deps: AppDeps = { config, database, db: database.db, clock, market, contestClock, events, boards, streams: { open: 0, ticksSkipped: 0, heartbeatMs: HEARTBEAT_MS } };
 
   await app.register(
     fp(

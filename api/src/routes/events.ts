@@ -6,11 +6,12 @@ import { roundRatio, toDollars } from '../domain/money';
 import { conflict, notFound, tooManyRequests } from '../lib/errors';
 import { contestIdParams, requireUser } from './guards';
 
-const HEARTBEAT_MS = 15_000;
+/** Default for `deps.streams.heartbeatMs`: a comment line this often keeps proxies from closing an idle stream. */
+export const HEARTBEAT_MS = 15_000;
 /** API.md: at most 5 open streams per user (429 for the sixth). */
 export const MAX_STREAMS_PER_USER = 5;
 /** Unsent bytes a stream may hold before ticks are dropped for it: a slow reader costs bounded memory. */
-const MAX_BUFFERED_BYTES = 256 * 1024;
+export const MAX_BUFFERED_BYTES = 256 * 1024;
 
 /**
  * What every stream of one contest sends after one tick, serialized once whoever is watching: `head` + `tail` is the
@@ -145,21 +146,28 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
         }
       };
       const onTick = () => void push();
-      const heartbeat = setInterval(() => !closed && raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => {
+        if (!closed && raw.writableLength <= MAX_BUFFERED_BYTES) raw.write(': keep-alive\n\n');
+      }, deps.streams.heartbeatMs);
+      // The server is shutting down (SIGTERM): tell the client to come back soon (to another instance), then end.
+      const drain = () => {
+        if (!closed) raw.write('retry: 500\n\n');
+        finish();
+      };
       const finish = () => {
         if (closed) return;
         closed = true;
         deps.streams.open -= 1;
         clearInterval(heartbeat);
         deps.events.off('tick', onTick);
-        deps.events.off('close', finish);
+        deps.events.off('close', drain);
         const left = (openStreams.get(user.id) ?? 1) - 1;
         if (left > 0) openStreams.set(user.id, left);
         else openStreams.delete(user.id);
         raw.end();
       };
       deps.events.on('tick', onTick);
-      deps.events.on('close', finish);
+      deps.events.on('close', drain);
       raw.on('close', finish);
       raw.write('retry: 5000\n\n');
       await push();

@@ -8,6 +8,7 @@ import { ContestClock } from './clock/contest-clock';
 import type { AppConfig } from './config';
 import { type Database, type Db, openDatabase } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
+import { BoardStore } from './live/boards';
 import { MarketService } from './market/market-service';
 import type { PriceFeed } from './market/price-feed';
 import { SimulatedPriceFeed } from './market/simulator';
@@ -20,7 +21,7 @@ import security from './plugins/security';
 import contestRoutes from './routes/contest';
 import contestUserRoutes from './routes/contest-user';
 import equityRoutes from './routes/equity';
-import eventsRoutes from './routes/events';
+import eventsRoutes, { HEARTBEAT_MS } from './routes/events';
 import healthRoutes from './routes/health';
 import userRoutes from './routes/user';
 import userProfileRoutes from './routes/user-profile';
@@ -34,6 +35,10 @@ export interface AppDeps {
   contestClock: ContestClock;
   /** 'tick' after every clock step (on every instance), so open event streams can push fresh data. */
   events: EventEmitter;
+  /** Boards as the last tick stored them, computed once per contest per tick for every request and stream. */
+  boards: BoardStore;
+  /** Event streams of this instance: how many are open, and ticks not sent to a reader that had not taken the last ones. */
+  streams: { open: number; ticksSkipped: number; heartbeatMs: number };
 }
 
 declare module 'fastify' {
@@ -114,7 +119,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const contestClock = new ContestClock({ database, market, clock, events, tickMs: config.market.tickMs, log: app.log });
-  const deps: AppDeps = { config, database, db: database.db, clock, market, contestClock, events };
+  // Created before any route listens to 'tick', so a tick invalidates the boards before streams ask for them.
+  const boards = new BoardStore(database.db, events);
+  // Ticks run by another instance (PostgreSQL NOTIFY) reach this instance's boards and streams; this instance's own
+  // ticks were emitted already by its clock.
+  const stopListening = await database.listenTicks((notice) => {
+    if (notice.origin !== database.instanceId) events.emit('tick', notice.asOf);
+  });
+  const deps: AppDeps = { config, database, db: database.db, clock, market, contestClock, events, boards, streams: { open: 0, ticksSkipped: 0, heartbeatMs: HEARTBEAT_MS } };
 
   await app.register(
     fp(
@@ -162,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     events.emit('close');
   });
   app.addHook('onClose', async () => {
+    stopListening();
     await contestClock.stop();
     if (ownsDatabase) await database.close();
   });

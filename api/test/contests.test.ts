@@ -323,6 +323,7 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
         contest: expect.objectContaining({ _id: contest._id, status: 'active' }),
         standings: [{ rank: 1, userId: player.id, ticker: player.ticker, affiliation: null, value: expect.any(Number), returnPct: expect.any(Number) }],
         teams: [],
+        total: 1,
         asOf: contest.startsAt,
       });
       expect((await call(ctx, 'GET', `/contest/completed/${contest._id}`, { token: player.token })).statusCode).toBe(409);

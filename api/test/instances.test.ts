@@ -121,3 +121,172 @@ test('under PGlite the single instance is always the worker', async () => {
     await database.close();
   }
 });
+
+/**
+ * An event-stream client like the live screen's: reads `standings` events, and when its connection ends or fails
+ * reconnects to the next instance in `bases` (as a load balancer would send it elsewhere).
+ */
+function watch(bases: string[], contestId: string, token: string) {
+  const seen: { asOf: string; base: string; userRows: number }[] = [];
+  let stopped = false;
+  const controller = new AbortController();
+  const done = (async () => {
+    for (let attempt = 0; attempt < 20 && !stopped; attempt++) {
+      const base = bases[Math.min(attempt, bases.length - 1)] as string;
+      try {
+        const response = await fetch(`${base}/contest/active/${contestId}/events`, { headers: { authorization: token }, signal: controller.signal });
+        if (response.status !== 200) throw new Error(`status ${response.status}`);
+        const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+        const decoder = new TextDecoder();
+        let text = '';
+        for (;;) {
+          const { value, done: ended } = await reader.read();
+          if (ended) break;
+          text += decoder.decode(value, { stream: true });
+          for (let boundary = text.indexOf('\n\n'); boundary >= 0; boundary = text.indexOf('\n\n')) {
+            const block = text.slice(0, boundary);
+            text = text.slice(boundary + 2);
+            const data = /^event: standings\ndata: (.+)$/m.exec(block)?.[1];
+            if (data) {
+              const event = JSON.parse(data) as { asOf: string; standings: unknown[] };
+              seen.push({ asOf: event.asOf, base, userRows: event.standings.length });
+            }
+          }
+        }
+      } catch {
+        if (stopped) return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    seen,
+    asOfs: () => [...new Set(seen.map((s) => s.asOf))],
+    async stop() {
+      stopped = true;
+      controller.abort();
+      await done;
+    },
+  };
+}
+
+async function until(what: string, check: () => boolean, timeoutMs = 10_000) {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+postgresOnly('event streams across instances (LISTEN/NOTIFY)', () => {
+  test('a stream on either instance gets every tick; a trade on one shows on the other at the next tick', async () => {
+    const scratch = await createScratchDatabase();
+    const clock = new ManualClock('2030-05-01T10:00:00.000Z');
+    const issuer = await TestIssuer.create(() => clock.now());
+    const databases = [await openDatabase({ url: scratch.url }), await openDatabase({ url: scratch.url })];
+    const apps = await Promise.all(databases.map((database) => buildApp({ config: testConfig(), database, clock, getKey: issuer.getKey })));
+    const watchers: ReturnType<typeof watch>[] = [];
+    try {
+      const [a, b] = apps as [FastifyInstance, FastifyInstance];
+      const bases = [await a.listen({ port: 0, host: '127.0.0.1' }), await b.listen({ port: 0, host: '127.0.0.1' })];
+      const owner = await onboard(a, issuer, 'ln-owner', 'LNOWN');
+      const player = await onboard(b, issuer, 'ln-player', 'LNPLY');
+      const created = await call({ app: a }, 'POST', '/contest/create-contest', { token: owner, body: contestFields({ clock } as never) });
+      const contestId = created.json().data._id as string;
+      await call({ app: a }, 'POST', '/contest/join-contest', { token: owner, body: { contestId, picks: ['AAPL', 'MSFT'] } });
+      await call({ app: b }, 'POST', '/contest/join-contest', { token: player, body: { contestId, picks: ['AAPL', 'MSFT'] } });
+      clock.set(created.json().data.startsAt);
+      // `a` is the worker: it ticks first and keeps the lock; `b`'s own timer finds the lock taken and does nothing.
+      expect((await a.deps.contestClock.tick()).worker).toBe(true);
+      expect((await b.deps.contestClock.tick()).worker).toBe(false);
+
+      watchers.push(watch([bases[0] as string], contestId, owner), watch([bases[1] as string], contestId, player));
+      await until('the first boards', () => watchers.every((w) => w.seen.length >= 1));
+      const ticks: string[] = [];
+      for (let i = 1; i <= 3; i++) {
+        clock.advance(5000);
+        ticks.push(clock.now().toISOString());
+        // Only the worker ticks: `b` hears of it through NOTIFY alone.
+        await a.deps.contestClock.tick();
+        await until(`tick ${i} on both instances`, () => watchers.every((w) => w.asOfs().includes(clock.now().toISOString())));
+      }
+      for (const w of watchers) expect(w.asOfs()).toEqual([created.json().data.startsAt, ...ticks]);
+
+      // The read on the non-worker serves the new board too (its board store heard the tick).
+      const boardOnB = await call({ app: b }, 'GET', `/contest/active/${contestId}`, { token: player });
+      expect(boardOnB.json().asOf).toBe(clock.now().toISOString());
+
+      // A trade on `b` changes the player's value on the board seen by the stream on `a` at the next tick.
+      const rowOf = (board: { standings: { userId: string; value: number }[] }, ticker: string) =>
+        board.standings.find((s) => (s as unknown as { ticker: string }).ticker === ticker);
+      const sold = await call({ app: b }, 'POST', '/contest/trading', { token: player, body: { contestId, symbol: 'AAPL', side: 'sell', quantity: 1 } });
+      expect(sold.statusCode).toBe(200);
+      clock.advance(5000);
+      await a.deps.contestClock.tick();
+      const seenOnA = await call({ app: a }, 'GET', `/contest/active/${contestId}`, { token: owner });
+      const afterTick = (await call({ app: b }, 'GET', `/contest-user/${contestId}`, { token: player })).json().data.portfolio;
+      expect(afterTick.positions.find((p: { symbol: string }) => p.symbol === 'AAPL').quantity).toBe(
+        sold.json().data.portfolio.positions.find((p: { symbol: string }) => p.symbol === 'AAPL').quantity,
+      );
+      expect(rowOf(seenOnA.json(), 'LNPLY')?.value).toBe(afterTick.value);
+      await until('the trade tick on a', () => watchers[0]?.asOfs().includes(clock.now().toISOString()) === true);
+    } finally {
+      for (const w of watchers) await w.stop();
+      for (const app of apps) await app.close().catch(() => undefined);
+      for (const database of databases) await database.close().catch(() => undefined);
+      await scratch.drop();
+    }
+  });
+
+  test('an instance killed with streams open: its clients reconnect to the other and miss at most one tick', async () => {
+    const scratch = await createScratchDatabase();
+    const clock = new ManualClock('2030-05-02T10:00:00.000Z');
+    const issuer = await TestIssuer.create(() => clock.now());
+    const databases = [await openDatabase({ url: scratch.url }), await openDatabase({ url: scratch.url })];
+    const apps = await Promise.all(databases.map((database) => buildApp({ config: testConfig(), database, clock, getKey: issuer.getKey })));
+    const watchers: ReturnType<typeof watch>[] = [];
+    try {
+      const [a, b] = apps as [FastifyInstance, FastifyInstance];
+      const bases = [await a.listen({ port: 0, host: '127.0.0.1' }), await b.listen({ port: 0, host: '127.0.0.1' })];
+      const owner = await onboard(a, issuer, 'kill-owner', 'KLOWN');
+      const created = await call({ app: a }, 'POST', '/contest/create-contest', { token: owner, body: contestFields({ clock } as never) });
+      const contestId = created.json().data._id as string;
+      await call({ app: a }, 'POST', '/contest/join-contest', { token: owner, body: { contestId, picks: ['AAPL', 'MSFT'] } });
+      clock.set(created.json().data.startsAt);
+      expect((await a.deps.contestClock.tick()).worker).toBe(true);
+      // Streams on the worker, which is about to die, and one on the survivor.
+      const viewers = await Promise.all([1, 2, 3].map((i) => onboard(b, issuer, `kill-viewer-${i}`, `KLV${i}`)));
+      watchers.push(...viewers.map((token) => watch(bases, contestId, token)));
+      watchers.push(watch([bases[1] as string], contestId, owner));
+      await until('the first boards', () => watchers.every((w) => w.seen.length >= 1));
+      const ticks = [created.json().data.startsAt as string];
+      clock.advance(5000);
+      ticks.push(clock.now().toISOString());
+      await a.deps.contestClock.tick();
+      await until('tick 1', () => watchers.every((w) => w.asOfs().includes(ticks[1] as string)));
+
+      // Killed: connections cut without a goodbye, its database session (and the worker lock) gone.
+      a.server.closeAllConnections();
+      await databases[0]?.close();
+      await a.close().catch(() => undefined);
+
+      // The survivor takes the clock over at the next tick.
+      for (let i = 0; i < 3; i++) {
+        clock.advance(5000);
+        ticks.push(clock.now().toISOString());
+        expect((await b.deps.contestClock.tick()).worker).toBe(true);
+        await until(`tick ${ticks.length - 1} after the kill`, () => watchers.every((w) => w.asOfs().includes(ticks.at(-1) as string)));
+      }
+      for (const w of watchers) {
+        const missed = ticks.filter((t) => !w.asOfs().includes(t));
+        expect(missed.length).toBeLessThanOrEqual(1);
+        expect(w.seen.at(-1)?.base).toBe(bases[1]);
+      }
+    } finally {
+      for (const w of watchers) await w.stop();
+      for (const app of apps) await app.close().catch(() => undefined);
+      for (const database of databases) await database.close().catch(() => undefined);
+      await scratch.drop();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { call, createContest, createTestContext, createUser, joinContest, tickAt, type TestContext } from './support/harness';
@@ -14,6 +15,34 @@ describe('protection, health, docs and events', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', db: 'ok', market: { asOf: expect.any(String) } });
+  });
+
+  test('/health answers from a cached check, not a database round trip per probe; 503 while the database fails', async () => {
+    const { HEALTH_CHECK_MS } = await import('../src/routes/health');
+    const snapshot = jest.spyOn(ctx.app.deps.market, 'snapshot');
+    try {
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_CHECK_MS + 50));
+      const probes = [];
+      for (let i = 0; i < 50; i++) probes.push((await ctx.app.inject({ method: 'GET', url: '/health' })).statusCode);
+      expect(probes).toEqual(Array(50).fill(200));
+      expect(snapshot.mock.calls.length).toBeLessThanOrEqual(1);
+
+      snapshot.mockRejectedValue(new Error('connection refused'));
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_CHECK_MS + 50));
+      await ctx.app.inject({ method: 'GET', url: '/health' }); // starts a check, which fails
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const down = await ctx.app.inject({ method: 'GET', url: '/health' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ errMessage: expect.any(String), errors: [] });
+
+      snapshot.mockRestore();
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_CHECK_MS + 50));
+      await ctx.app.inject({ method: 'GET', url: '/health' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await ctx.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    } finally {
+      snapshot.mockRestore();
+    }
   });
 
   test('/docs serves the OpenAPI document and a browsable page', async () => {
@@ -231,6 +260,79 @@ describe('Server-Sent Events', () => {
     for (const s of streams) s.controller.abort();
   });
 
+  test('a slow reader costs bounded memory: ticks it has no room for are skipped, and it gets the next one once it reads', async () => {
+    const { MAX_BUFFERED_BYTES } = await import('../src/routes/events');
+    const owner = await createUser(ctx);
+    const reader = await createUser(ctx);
+    const contest = await createContest(ctx, owner);
+    await joinContest(ctx, owner, contest._id);
+    await tickAt(ctx, contest.startsAt);
+    // The server side of a fresh connection (no keep-alive reuse): corked, it keeps what the stream writes in memory as
+    // a reader that never reads would make it (the kernel's socket buffers would otherwise absorb megabytes first).
+    const accepted = new Promise<net.Socket>((resolve) => ctx.app.server.once('connection', resolve));
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(`${base}/contest/active/${contest._id}/events`, { headers: { authorization: reader.token }, agent: false }, resolve).on('error', reject),
+    );
+    expect(response.statusCode).toBe(200);
+    response.pause();
+    const socket = await accepted;
+    socket.cork();
+    const skippedBefore = ctx.app.deps.streams.ticksSkipped;
+    const start = new Date(contest.startsAt).getTime();
+    let frameBytes = 0;
+    for (let i = 1; i <= 100; i++) {
+      const before = socket.writableLength;
+      await tickAt(ctx, start + i * 5_000);
+      await new Promise((resolve) => setImmediate(resolve));
+      frameBytes = Math.max(frameBytes, socket.writableLength - before);
+    }
+    expect(frameBytes).toBeGreaterThan(1000);
+    expect(100 * frameBytes).toBeGreaterThan(1.5 * MAX_BUFFERED_BYTES);
+    expect(socket.writableLength).toBeLessThanOrEqual(MAX_BUFFERED_BYTES + frameBytes);
+    expect(ctx.app.deps.streams.ticksSkipped - skippedBefore).toBeGreaterThan(0);
+    // Once it reads again, the next tick reaches it whole.
+    let text = '';
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => {
+      text += chunk;
+    });
+    socket.uncork();
+    response.resume();
+    const waitFor = async (check: () => boolean) => {
+      for (let i = 0; i < 300 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    await waitFor(() => socket.writableLength === 0);
+    const latest = new Date(start + 101 * 5_000).toISOString();
+    await tickAt(ctx, latest);
+    await waitFor(() => new RegExp(`"asOf":"${latest}"[^\\n]*\\n\\nevent: prices\\ndata: [^\\n]*\\n\\n`).test(text));
+    expect(text).toMatch(new RegExp(`event: standings\\ndata: [^\\n]*"asOf":"${latest}"`));
+    response.destroy();
+  });
+
+  test('a heartbeat comment keeps an idle stream alive', async () => {
+    const owner = await createUser(ctx);
+    const contest = await createContest(ctx, owner);
+    await joinContest(ctx, owner, contest._id);
+    await tickAt(ctx, contest.startsAt);
+    const previous = ctx.app.deps.streams.heartbeatMs;
+    ctx.app.deps.streams.heartbeatMs = 50;
+    try {
+      const response = await fetch(`${base}/contest/active/${contest._id}/events`, { headers: { authorization: owner.token } });
+      const body = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      for (let i = 0; i < 200 && (text.match(/: keep-alive\n\n/g) ?? []).length < 2; i++) {
+        const { value, done } = await body.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      await body.cancel();
+      expect((text.match(/: keep-alive\n\n/g) ?? []).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      ctx.app.deps.streams.heartbeatMs = previous;
+    }
+  });
+
   test('a tick costs the same with one stream or eight, and every stream gets the same bytes', async () => {
     const owner = await createUser(ctx);
     const contest = await createContest(ctx, owner);
@@ -302,6 +404,9 @@ describe('graceful shutdown', () => {
     expect(response.status).toBe(200);
     const body = response.text();
     await ctx.close();
-    expect(await body).toContain('event: standings');
+    const text = await body;
+    expect(text).toContain('event: standings');
+    // Drained, not dropped: the last thing a stream gets asks the client to come back soon (to another instance).
+    expect(text.endsWith('retry: 500\n\n')).toBe(true);
   });
 });

@@ -1,12 +1,15 @@
 // API benchmark (bench/api): seeds a database (1,000 users; 50 live contests × 200 participants), starts the API as
 // its own process, drives it with autocannon, then measures the contest clock's tick cost at 1k, 10k and 100k
-// participants. Prints one figure per line. Run from the repository root: `npx tsx bench/api/run.ts`; with --check it
-// exits 1 when the tick cost grows worse than n log n from 1k to 10k or from 10k to 100k participants.
+// participants. Reads (`GET /contest/active/{id}`, `GET /contest/{id}/standings`) are compared in the same run with a
+// bare Fastify route (bench/api/bare-server.ts, its own process) serving the same bytes from memory. Prints one figure per line. Run from the repository root: `npx tsx bench/api/run.ts`; with --check it
+// exits 1 when the tick cost grows worse than n log n from 1k to 10k or from 10k to 100k participants, or when a read
+// answers under 10% of the bare route's req/s or with a p99 over 20 ms.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { EventEmitter } from 'node:events';
 import autocannon from 'autocannon';
 import { type JWK, SignJWT, exportJWK, generateKeyPair } from 'jose';
@@ -18,8 +21,13 @@ import { SimulatedPriceFeed } from '../../api/src/market/simulator';
 import { UNIVERSE } from '../../api/src/market/universe';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const TSX_LOADER = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 4105);
 const JWKS_PORT = Number(process.env.BENCH_JWKS_PORT ?? 4106);
+const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 4107);
+/** Reads from memory: at least this share of a bare Fastify route's req/s serving the same bytes, and this p99. */
+const READ_RATIO_TARGET = 0.1;
+const READ_P99_TARGET_MS = 20;
 const ISSUER = 'http://localhost:9229/us-east-1_LocalPool';
 const CLIENT_ID = 'bullpen-web-client';
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -57,6 +65,8 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bullpen-bench-'));
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? null;
   let server: ChildProcess | null = null;
+  let bare: ChildProcess | null = null;
+  const readFailures: string[] = [];
   try {
     // 1. Seed.
     const seedStart = Date.now();
@@ -68,7 +78,10 @@ async function main() {
     print('seed 1000 users, 50 live contests x 200 participants', Date.now() - seedStart, 'ms');
 
     // 2. Start the API as its own process on the seeded database.
-    server = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(REPO_ROOT, 'api', 'src', 'server.ts')], {
+    // The server itself, with tsx as a loader (the tsx CLI would add a wrapper process in front of it).
+    // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the API process, written when it exits (open it in Chrome DevTools).
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    server = spawn(process.execPath, [...profile, '--import', TSX_LOADER, path.join(REPO_ROOT, 'api', 'src', 'server.ts')], {
       env: {
         ...process.env,
         PORT: String(API_PORT),
@@ -93,20 +106,47 @@ async function main() {
     const viewer = await token('bench-user-0');
     await waitFor(async () => (await fetch(`${base}/contest/active/${contestIds[0]}`, { headers: { authorization: viewer } })).ok);
 
-    // 3. Load.
-    let contestTurn = 0;
-    const board = await cannon({
-      url: base,
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `/contest/active/${contestIds[contestTurn++ % CONTESTS]}` }),
-        },
-      ],
-      headers: { authorization: viewer },
+    // 3. Load. Reads of the board and of a standings page, then the same bytes from a bare Fastify route (the floor).
+    const readPaths = {
+      'GET /contest/active/{id}': contestIds.map((id) => `/contest/active/${id}`),
+      'GET /contest/{id}/standings': contestIds.map((id) => `/contest/${id}/standings?offset=0&limit=50`),
+    };
+    const bodiesFile = path.join(dataDir, 'bare-bodies.jsonl');
+    const lines: string[] = [];
+    for (const paths of Object.values(readPaths)) {
+      for (const p of paths) lines.push(JSON.stringify({ path: p, body: await (await fetch(`${base}${p}`, { headers: { authorization: viewer } })).text() }));
+    }
+    fs.writeFileSync(bodiesFile, `${lines.join('\n')}\n`);
+    const readRun = (url: string, paths: string[]) => {
+      let turn = 0;
+      return cannon({
+        url,
+        requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[turn++ % paths.length] }) }],
+        headers: { authorization: viewer },
+      });
+    };
+    const measured: Record<string, autocannon.Result> = {};
+    for (const [label, paths] of Object.entries(readPaths)) {
+      measured[label] = await readRun(base, paths);
+      print(`${label} requests/s`, measured[label].requests.average, 'req/s');
+      print(`${label} p99 latency`, measured[label].latency.p99, 'ms');
+    }
+    bare = spawn(process.execPath, ['--import', TSX_LOADER, path.join(__dirname, 'bare-server.ts'), String(BARE_PORT), bodiesFile], {
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    print('GET /contest/active/{id} requests/s', board.requests.average, 'req/s');
-    print('GET /contest/active/{id} p99 latency', board.latency.p99, 'ms');
+    const bareBase = `http://127.0.0.1:${BARE_PORT}`;
+    await waitFor(async () => (await fetch(`${bareBase}${readPaths['GET /contest/active/{id}'][0]}`)).ok);
+    for (const [label, paths] of Object.entries(readPaths)) {
+      const floor = await readRun(bareBase, paths);
+      const ours = measured[label] as autocannon.Result;
+      const ratio = ours.requests.average / floor.requests.average;
+      print(`bare Fastify route, same bytes as ${label}, requests/s`, floor.requests.average, 'req/s');
+      print(`${label} / bare route`, ratio * 100, '%');
+      if (ratio < READ_RATIO_TARGET) readFailures.push(`${label}: ${(ratio * 100).toFixed(1)}% of the bare route < ${READ_RATIO_TARGET * 100}%`);
+      if (ours.latency.p99 > READ_P99_TARGET_MS) readFailures.push(`${label}: p99 ${ours.latency.p99} ms > ${READ_P99_TARGET_MS} ms`);
+    }
+    bare.kill('SIGTERM');
+    bare = null;
 
     let publicTurn = 0;
     const publicView = await cannon({
@@ -147,6 +187,7 @@ async function main() {
     print('POST /contest/trading p99 latency', trading.latency.p99, 'ms');
     print('POST /contest/trading non-2xx answers', trading.non2xx, 'responses');
   } finally {
+    bare?.kill('SIGTERM');
     if (server && server.exitCode === null) {
       const exited = new Promise((resolve) => server?.once('exit', resolve));
       server.kill('SIGTERM');
@@ -166,7 +207,8 @@ async function main() {
 
   // 5. Growth: the tick must cost no worse than n log n. Each tenfold step may grow by at most the n log n ratio of its
   // sizes times TICK_GROWTH_TOLERANCE (noise on a shared machine, and fixed costs that do not scale either way).
-  const broken: string[] = [];
+  const broken: string[] = [...readFailures];
+  if (readFailures.length === 0) console.log('reads: within targets (>= 10% of the bare route, p99 <= 20 ms)');
   for (let i = 1; i < costs.length; i++) {
     const [n0, t0] = costs[i - 1] as [number, number];
     const [n1, t1] = costs[i] as [number, number];
@@ -176,7 +218,7 @@ async function main() {
     print(`clock tick growth ${step} (limit ${limit.toFixed(1)}: n log n x ${TICK_GROWTH_TOLERANCE})`, ratio, 'x');
     if (ratio > limit) broken.push(`clock tick cost grows worse than n log n: ${step} ratio ${ratio.toFixed(2)} > ${limit.toFixed(1)}`);
   }
-  if (broken.length === 0) console.log('clock tick growth: within n log n');
+  if (broken.length === readFailures.length) console.log('clock tick growth: within n log n');
   for (const line of broken) console.log(line);
   if (CHECK && broken.length > 0) process.exitCode = 1;
 }

@@ -44,7 +44,7 @@ function serveAll() {
     http.get(`${API}/contest/active`, () => reply({ contests: [{ ...makeContest({ _id: 'l1', name: 'Tech Titans Weekly', status: 'active', participantsCount: 12 }), rank: 2, returnPct: 0.0345 }, { ...makeContest({ _id: 'l2', name: 'Energy Crisis Cup', status: 'active' }), rank: 9, returnPct: -0.0121 }] })),
     http.get(`${API}/contest/upcoming`, () => reply({ contests: [{ ...contest, joined: true }, makeContest({ _id: 'u2', name: 'Dividend Derby', participantsCount: 1, maxParticipants: 10 }), makeContest({ _id: 'u3', name: 'Small Caps Showdown with a rather long name', participantsCount: 44, maxParticipants: 100, picksCount: 8, startingCash: 1_000_000 })] })),
     http.get(`${API}/contest/completed`, () => reply({ contests: [{ ...makeContest({ _id: 'd1', name: 'Winter Warmup', status: 'completed' }), rank: 1, returnPct: 0.082 }] })),
-    http.get(`${API}/contest/completed/c-1`, () => reply({ contest: { ...contest, status: 'completed' }, standings: makeStandings(), teams: makeTeams(), asOf: new Date().toISOString() })),
+    http.get(`${API}/contest/completed/c-1`, () => reply({ contest: { ...contest, status: 'completed' }, standings: makeStandings(), teams: makeTeams(), total: makeStandings().length, asOf: new Date().toISOString() })),
   );
 }
 

@@ -60,5 +60,6 @@ export const board = (standings: { userId: string; ticker: string; rank: number;
   contest: contest(),
   standings: standings.map((row) => ({ ...row, affiliation: null, value: 10_000 * (1 + row.returnPct) })),
   teams: [],
+  total: standings.length,
   asOf,
 });

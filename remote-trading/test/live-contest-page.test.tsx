@@ -49,6 +49,7 @@ it('shows the board, my summary and positions, and follows the stream: the other
             { rank: 2, userId: 'u1', ticker: 'ACE', affiliation: null, value: 10_200, returnPct: 0.02 },
           ],
           teams: [],
+          total: 2,
           asOf: '2026-11-22T10:00:05.000Z',
         },
       }),

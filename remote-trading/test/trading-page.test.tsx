@@ -20,7 +20,7 @@ function market(answer: (body: { side: string; quantity: number; symbol: string 
     ),
     http.get(`${API}/equity/:symbol/history`, ({ params }) => HttpResponse.json({ symbol: params.symbol, points: [] })),
     http.get(`${API}/contest/active/c1/portfolio-history`, () => HttpResponse.json({ points: [] })),
-    http.get(`${API}/contest/active/c1`, () => HttpResponse.json({ contest: contest(), standings: [], teams: [], asOf: new Date().toISOString() })),
+    http.get(`${API}/contest/active/c1`, () => HttpResponse.json({ contest: contest(), standings: [], teams: [], total: 0, asOf: new Date().toISOString() })),
     http.get(`${API}/contest/active/c1/events`, () => new HttpResponse(null, { status: 503 })),
     http.post(`${API}/contest/trading`, async ({ request }) => {
       const body = (await request.json()) as { side: string; quantity: number; symbol: string };

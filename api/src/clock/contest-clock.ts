@@ -9,7 +9,7 @@ import type { Clock } from '../lib/clock';
 import type { MarketService } from '../market/market-service';
 
 export interface TickReport {
-  /** False when another instance holds the worker lock: this instance only relays the tick to its streams. */
+  /** False when another instance holds the worker lock: this instance hears of the tick through the database. */
   worker: boolean;
   asOf: Date;
   started: string[];
@@ -69,10 +69,9 @@ export class ContestClock {
     const { database, market, clock, events } = this.options;
     const now = clock.now();
     const report: TickReport = { worker: false, asOf: now, started: [], completed: [], valued: 0 };
-    if (!(await database.tryAcquireWorkerLock())) {
-      events.emit('tick', now);
-      return report;
-    }
+    // Another instance is the worker: its NOTIFY tells this instance's streams and boards (see app.ts), once the tick
+    // is stored rather than whenever this instance's own timer fires.
+    if (!(await database.tryAcquireWorkerLock())) return report;
     report.worker = true;
     const db = database.db;
     await db.transaction((tx) => market.advance(tx, now));
@@ -104,6 +103,9 @@ export class ContestClock {
       await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
     }
     events.emit('tick', now);
+    // Every other instance learns of the tick through the database (LISTEN/NOTIFY). A failed notice costs the others
+    // one tick of freshness (their boards expire anyway), never this tick's work.
+    await database.publishTick(now).catch((error) => this.options.log.warn({ err: error }, 'tick notice failed'));
     return report;
   }
 

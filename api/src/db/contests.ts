@@ -124,25 +124,11 @@ export async function listWithResults(executor: Executor, viewerId: string, phas
   }));
 }
 
-type Board = { standings: Standing[]; teams: TeamStanding[] };
-const BOARD_CACHE_LIMIT = 1000;
-const boardCache = new Map<string, { asOf: number; board: Board }>();
-
 /**
- * The stored leaderboard, cached per contest until the clock stores a newer one (standingsAsOf changes every tick),
- * so a popular board costs one small query per request instead of a join over every participant.
+ * The stored leaderboard of a contest, best first: what the clock's last tick stored. Read once per tick per contest by
+ * the board store (live/boards.ts), never per request.
  */
-export async function loadStandings(executor: Executor, row: ContestRow): Promise<Board> {
-  const asOf = row.standingsAsOf?.getTime() ?? -1;
-  const cached = boardCache.get(row.id);
-  if (cached && cached.asOf === asOf && row.phase !== 'upcoming') return cached.board;
-  const board = await readStandings(executor, row);
-  if (boardCache.size >= BOARD_CACHE_LIMIT) boardCache.delete(boardCache.keys().next().value as string);
-  boardCache.set(row.id, { asOf, board });
-  return board;
-}
-
-async function readStandings(executor: Executor, row: ContestRow): Promise<{ standings: Standing[]; teams: TeamStanding[] }> {
+export async function readStandings(executor: Executor, row: ContestRow): Promise<{ standings: Standing[]; teams: TeamStanding[] }> {
   const rows = await executor
     .select({
       rank: participants.rank,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -18,6 +19,14 @@ export type Executor = Db | Tx;
 export const MIGRATIONS_DIR = path.resolve(__dirname, '..', '..', 'migrations');
 const MIGRATION_LOCK_KEY = 72_410_001;
 export const CLOCK_LOCK_KEY = 72_410_002;
+/** PostgreSQL channel on which the clock worker announces each stored tick to every instance (DESIGN §6). */
+export const TICK_CHANNEL = 'bullpen_tick';
+
+/** A stored tick, as every instance hears of it. `origin` names the Database object (instance) that ran it. */
+export interface TickNotice {
+  asOf: Date;
+  origin: string;
+}
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -27,6 +36,19 @@ export interface Database {
    * session-level advisory lock on a dedicated connection for the life of the instance.
    */
   tryAcquireWorkerLock(): Promise<boolean>;
+  /** This instance's name in tick notices. */
+  readonly instanceId: string;
+  /**
+   * Announces a stored tick to every instance: PostgreSQL NOTIFY on TICK_CHANNEL (every instance LISTENs on a dedicated
+   * connection); with PGlite, which has one process, the listeners of this object are called in process.
+   */
+  publishTick(asOf: Date): Promise<void>;
+  /**
+   * Calls `listener` for every tick notice, the instance's own included; resolves once notices are being received (or
+   * the first attempt to listen failed: it is retried every second). After the listening connection is lost and
+   * re-established, `listener` is called once with `origin: 'reconnected'` (a tick may have been missed meanwhile).
+   */
+  listenTicks(listener: (notice: TickNotice) => void): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -51,10 +73,20 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   // transactions are serialised and the row locks below are simply uncontended.
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  const instanceId = randomUUID();
+  const listeners = new Set<(notice: TickNotice) => void>();
   return {
     kind: 'pglite',
     db,
+    instanceId,
     tryAcquireWorkerLock: async () => true,
+    publishTick: async (asOf) => {
+      for (const listener of [...listeners]) listener({ asOf, origin: instanceId });
+    },
+    listenTicks: async (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     close: async () => {
       await client.close();
     },
@@ -78,9 +110,20 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   }
   let workerClient: pg.Client | null = null;
   let isWorker = false;
+  const instanceId = randomUUID();
+  const ticks = new TickListener(url);
   return {
     kind: 'postgres',
     db,
+    instanceId,
+    async publishTick(asOf) {
+      await pool.query('SELECT pg_notify($1, $2)', [TICK_CHANNEL, JSON.stringify({ asOf: asOf.toISOString(), origin: instanceId })]);
+    },
+    listenTicks: async (listener) => {
+      const remove = ticks.add(listener);
+      await ticks.ready();
+      return remove;
+    },
     async tryAcquireWorkerLock() {
       if (isWorker) return true;
       if (!workerClient) {
@@ -96,10 +139,100 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       return isWorker;
     },
     async close() {
+      await ticks.close();
       if (workerClient) await workerClient.end().catch(() => undefined);
       await pool.end();
     },
   };
+}
+
+const RELISTEN_MS = 1000;
+
+/**
+ * LISTEN on TICK_CHANNEL on a connection of its own, opened with the first listener and re-opened (every second until it
+ * succeeds) when PostgreSQL or the network drops it.
+ */
+class TickListener {
+  private readonly listeners = new Set<(notice: TickNotice) => void>();
+  private client: pg.Client | null = null;
+  private connecting: Promise<void> | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(private readonly url: string) {}
+
+  add(listener: (notice: TickNotice) => void): () => void {
+    this.listeners.add(listener);
+    void this.connect(false);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves once the connection listens (tests and benches wait for it before the first tick). */
+  ready(): Promise<void> {
+    return this.connecting ?? Promise.resolve();
+  }
+
+  private emit(notice: TickNotice) {
+    for (const listener of [...this.listeners]) listener(notice);
+  }
+
+  private connect(reconnected: boolean): Promise<void> {
+    if (this.closed || this.client || this.connecting) return this.connecting ?? Promise.resolve();
+    const client = new pg.Client({ connectionString: this.url });
+    const lost = () => {
+      if (this.client !== client) return;
+      this.client = null;
+      client.end().catch(() => undefined);
+      this.schedule();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (message) => {
+      if (message.channel !== TICK_CHANNEL || !message.payload) return;
+      try {
+        const parsed = JSON.parse(message.payload) as { asOf: string; origin: string };
+        this.emit({ asOf: new Date(parsed.asOf), origin: parsed.origin });
+      } catch {
+        /* not ours */
+      }
+    });
+    this.connecting = (async () => {
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${TICK_CHANNEL}`);
+        if (this.closed) {
+          await client.end().catch(() => undefined);
+          return;
+        }
+        this.client = client;
+        if (reconnected) this.emit({ asOf: new Date(), origin: 'reconnected' });
+      } catch {
+        await client.end().catch(() => undefined);
+        this.schedule();
+      } finally {
+        this.connecting = null;
+      }
+    })();
+    return this.connecting;
+  }
+
+  private schedule() {
+    if (this.closed || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.connect(true);
+    }, RELISTEN_MS);
+    this.retry.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    await this.connecting;
+    const client = this.client;
+    this.client = null;
+    if (client) await client.end().catch(() => undefined);
+  }
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -5,6 +5,8 @@ import {
   contestResultsResponseSchema,
   contestTimingErrors,
   contestUserResponseSchema,
+  standingsPageQuerySchema,
+  standingsPageResponseSchema,
   createContestBodySchema,
   changePicksBodySchema,
   editContestBodySchema,
@@ -15,7 +17,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contestView, listUpcoming, listWithResults, loadStandings } from '../db/contests';
+import { contestView, listUpcoming, listWithResults } from '../db/contests';
 import { contestUserView } from '../db/portfolios';
 import { contests, participants } from '../db/schema';
 import { acceptsPicks, contestStatus } from '../domain/contest-status';
@@ -25,6 +27,7 @@ import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { contestIdParams, isAdmin, requireActiveUser, requireContest, requireUser } from './guards';
 import tradingRoutes from './trading';
+import { boardResponseJson } from '../live/boards';
 
 const notUpcoming = (status: string) =>
   conflict(
@@ -163,24 +166,46 @@ export default async function contestRoutes(fastify: FastifyInstance) {
     return { contests: await listWithResults(deps.db, user.id, 'completed') };
   });
 
+  // Bounded boards (API.md): the top rows plus the caller's own, served from the tick's board in memory and written as
+  // JSON text assembled from parts serialized once per tick.
   for (const phase of ['active', 'completed'] as const) {
     app.get(
       `/contest/${phase}/:id`,
       { schema: { tags, params: contestIdParams, response: { 200: contestBoardResponseSchema } } },
-      async (request) => {
+      async (request, reply) => {
         const user = requireUser(request);
-        const { row, creatorTicker, participant } = await requireContest(deps.db, request.params.id, user.id);
-        const status = contestStatus(row);
+        const board = await deps.boards.get(request.params.id);
+        if (!board) throw notFound('Contest not found');
+        const { status } = board;
         if (status !== phase) throw conflict(phase === 'active' ? `The contest is not live (it is ${status})` : `The contest is not completed (it is ${status})`);
-        const board = await loadStandings(deps.db, row);
-        return {
-          contest: contestView(row, creatorTicker, participant !== null),
-          ...board,
-          asOf: (row.standingsAsOf ?? row.startsAt).toISOString(),
-        };
+        // A string payload skips the route serializer; tests parse it with contestBoardResponseSchema.
+        return reply.type('application/json; charset=utf-8').send(boardResponseJson(board, user.id) as never);
       },
     );
   }
+
+  app.get(
+    '/contest/:id/standings',
+    { schema: { tags, params: contestIdParams, querystring: standingsPageQuerySchema, response: { 200: standingsPageResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const board = await deps.boards.get(request.params.id);
+      if (!board) throw notFound('Contest not found');
+      if (board.status !== 'active' && board.status !== 'completed') {
+        throw conflict(`The contest is ${board.status}; standings exist once it is live`);
+      }
+      const { limit, around } = request.query;
+      let { offset } = request.query;
+      if (around === 'me') {
+        const index = board.indexOf.get(user.id);
+        if (index === undefined) {
+          throw badRequest('You are not on this board', [{ field: 'around', message: 'Only a participant can page around their own row' }]);
+        }
+        offset = Math.max(0, Math.min(index - Math.floor((limit - 1) / 2), board.total - limit));
+      }
+      return { standings: board.rows.slice(offset, offset + limit), total: board.total, offset, asOf: board.asOf };
+    },
+  );
 
   app.post(
     '/contest/join-contest',

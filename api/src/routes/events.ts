@@ -1,23 +1,37 @@
-import type { PricesEvent, StandingsEvent } from '@bullpen/shared/schemas';
+import type { PricesEvent } from '@bullpen/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loadContest, loadStandings } from '../db/contests';
-import { contestStatus } from '../domain/contest-status';
+import { type LiveBoard, ownRowOutsideTop } from '../live/boards';
 import { roundRatio, toDollars } from '../domain/money';
-import { conflict, tooManyRequests } from '../lib/errors';
-import { contestIdParams, requireContest, requireUser } from './guards';
+import { conflict, notFound, tooManyRequests } from '../lib/errors';
+import { contestIdParams, requireUser } from './guards';
 
-const HEARTBEAT_MS = 15_000;
+/** Default for `deps.streams.heartbeatMs`: a comment line this often keeps proxies from closing an idle stream. */
+export const HEARTBEAT_MS = 15_000;
 /** API.md: at most 5 open streams per user (429 for the sixth). */
 export const MAX_STREAMS_PER_USER = 5;
 /** Unsent bytes a stream may hold before ticks are dropped for it: a slow reader costs bounded memory. */
-const MAX_BUFFERED_BYTES = 256 * 1024;
+export const MAX_BUFFERED_BYTES = 256 * 1024;
 
-/** What every stream of one contest sends after one tick, serialized once whoever is watching. */
+/**
+ * What every stream of one contest sends after one tick, serialized once whoever is watching: `head` + `tail` is the
+ * bounded board (top rows) and the prices; a viewer whose own row is outside the top rows gets it spliced in between.
+ */
 interface Frame {
-  text: string;
+  head: string;
+  tail: string;
+  /** Whether the top rows are empty (no comma before the viewer's row). */
+  emptyTop: boolean;
+  board: LiveBoard;
   /** The contest is no longer live: streams send `end` and close. */
   ended: boolean;
+}
+
+/** The frame's text for one viewer: the shared bytes plus, when it is outside the top rows, the viewer's own row. */
+export function frameText(frame: Frame, userId: string): string {
+  const own = ownRowOutsideTop(frame.board, userId);
+  if (!own) return frame.head + frame.tail;
+  return `${frame.head}${frame.emptyTop ? '' : ','}${JSON.stringify(own)}${frame.tail}`;
 }
 
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -78,14 +92,14 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
 
   const buildFrame = async (contestId: string): Promise<Frame | null> => {
     const pricesPending = pricesOfTick();
-    const loaded = await loadContest(deps.db, contestId, null);
-    if (!loaded) return null;
-    const board = await loadStandings(deps.db, loaded.row);
-    const standings: StandingsEvent = { contestId, ...board, asOf: (loaded.row.standingsAsOf ?? loaded.row.startsAt).toISOString() };
-    const status = contestStatus(loaded.row);
-    let text = sse('standings', standings) + (await pricesPending);
-    if (status !== 'active') text += sse('end', { contestId, status });
-    return { text, ended: status !== 'active' };
+    const board = await deps.boards.get(contestId);
+    if (!board) return null;
+    const { status } = board;
+    // The StandingsEvent of API.md, assembled from the board's parts: { contestId, standings, teams, total, asOf }.
+    const head = `event: standings\ndata: {"contestId":${JSON.stringify(contestId)},"standings":[${board.topJson}`;
+    let tail = `],${board.tailJson}}\n\n${await pricesPending}`;
+    if (status !== 'active') tail += sse('end', { contestId, status });
+    return { head, tail, emptyTop: board.topJson === '', board, ended: status !== 'active' };
   };
 
   const openStreams = new Map<string, number>();
@@ -95,14 +109,16 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
     { config: { rateLimit: false }, schema: { tags: ['trading'], params: contestIdParams, produces: ['text/event-stream'] } },
     async (request, reply) => {
       const user = requireUser(request);
-      const { row } = await requireContest(deps.db, request.params.id, null);
-      const status = contestStatus(row);
+      const board = await deps.boards.get(request.params.id);
+      if (!board) throw notFound('Contest not found');
+      const { status, row } = board;
       if (status !== 'active') throw conflict(`The contest is not live (it is ${status})`);
       const open = openStreams.get(user.id) ?? 0;
       if (open >= MAX_STREAMS_PER_USER) {
         throw tooManyRequests(reply, HEARTBEAT_MS, `At most ${MAX_STREAMS_PER_USER} live streams at once. Close one and try again.`);
       }
       openStreams.set(user.id, open + 1);
+      deps.streams.open += 1;
 
       reply.hijack();
       const raw = reply.raw;
@@ -122,27 +138,36 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
           if (closed) return;
           if (!frame) return finish();
           // A reader that has not taken the last ticks skips this one: the next tick carries the whole board again.
-          if (raw.writableLength <= MAX_BUFFERED_BYTES) raw.write(frame.text);
+          if (raw.writableLength <= MAX_BUFFERED_BYTES) raw.write(frameText(frame, user.id));
+          else deps.streams.ticksSkipped += 1;
           if (frame.ended) finish();
         } catch (error) {
           request.log.warn({ err: error }, 'event stream push failed');
         }
       };
       const onTick = () => void push();
-      const heartbeat = setInterval(() => !closed && raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => {
+        if (!closed && raw.writableLength <= MAX_BUFFERED_BYTES) raw.write(': keep-alive\n\n');
+      }, deps.streams.heartbeatMs);
+      // The server is shutting down (SIGTERM): tell the client to come back soon (to another instance), then end.
+      const drain = () => {
+        if (!closed) raw.write('retry: 500\n\n');
+        finish();
+      };
       const finish = () => {
         if (closed) return;
         closed = true;
+        deps.streams.open -= 1;
         clearInterval(heartbeat);
         deps.events.off('tick', onTick);
-        deps.events.off('close', finish);
+        deps.events.off('close', drain);
         const left = (openStreams.get(user.id) ?? 1) - 1;
         if (left > 0) openStreams.set(user.id, left);
         else openStreams.delete(user.id);
         raw.end();
       };
       deps.events.on('tick', onTick);
-      deps.events.on('close', finish);
+      deps.events.on('close', drain);
       raw.on('close', finish);
       raw.write('retry: 5000\n\n');
       await push();

@@ -96,6 +96,9 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
           .set({ ticker: callSign, displayName, bio, updatedAt: app.deps.clock.now() })
           .where(eq(users.id, user.id))
           .returning();
+        // Boards show call signs as they are now (DESIGN §5): this instance's boards are read again at once, other
+        // instances' at their next tick.
+        if (updated?.ticker !== user.ticker) app.deps.boards.invalidate();
         return { userProfile: await profileOf(app.deps.db, updated ?? user, user.id) };
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(CALL_SIGN_TAKEN, [{ field: 'callSign', message: CALL_SIGN_TAKEN }]);

@@ -15,7 +15,7 @@ function serve(team: boolean, standings = makeStandings()) {
   });
   server.use(
     http.get(`${API}/contest/completed/c-1`, () =>
-      reply({ contest, standings, teams: team ? makeTeams() : [], asOf: new Date().toISOString() }),
+      reply({ contest, standings, teams: team ? makeTeams() : [], total: standings.length, asOf: new Date().toISOString() }),
     ),
   );
 }

@@ -13,6 +13,15 @@ export const API_PATHS = {
   activeContest: (id: string) => `/contest/active/${encodeURIComponent(id)}`,
   portfolioHistory: (id: string) => `/contest/active/${encodeURIComponent(id)}/portfolio-history`,
   contestEvents: (id: string) => `/contest/active/${encodeURIComponent(id)}/events`,
+  /** One page of a live or completed board (API.md "Bounded boards"); `around: 'me'` centres it on the caller. */
+  contestStandings: (id: string, page: { offset?: number; limit?: number; around?: 'me' } = {}) => {
+    const query = new URLSearchParams();
+    if (page.offset !== undefined) query.set('offset', String(page.offset));
+    if (page.limit !== undefined) query.set('limit', String(page.limit));
+    if (page.around) query.set('around', page.around);
+    const text = query.toString();
+    return `/contest/${encodeURIComponent(id)}/standings${text ? `?${text}` : ''}`;
+  },
   joinContest: '/contest/join-contest',
   changePicks: '/contest/change-picks',
   leaveContest: '/contest/leave-contest',

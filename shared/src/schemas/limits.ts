@@ -12,6 +12,9 @@ export const LIMITS = {
   displayName: { min: 1, max: 40 },
   bio: { max: 280 },
   tradeQuantity: { min: 1, max: 1_000_000 },
+  /** API.md "Bounded boards": rows of a board response or event before the caller's own, and a standings page. */
+  boardTopRows: 100,
+  standingsPage: { min: 1, max: 200, default: 50 },
 } as const;
 
 export const CALL_SIGN_PATTERN = /^[A-Z][A-Z0-9]{1,7}$/;

@@ -288,3 +288,16 @@ export const equityHistoryQuerySchema = z.strictObject({
   to: storableDateTime.optional(),
 });
 export type EquityHistoryQuery = z.input<typeof equityHistoryQuerySchema>;
+
+/** `GET /contest/{id}/standings?offset&limit&around=me`: query strings arrive as text, so numbers are coerced. */
+export const standingsPageQuerySchema = z.strictObject({
+  offset: z.coerce.number().int('Must be a whole number').min(0, 'Must be 0 or more').max(1_000_000, 'Too large').default(0),
+  limit: z.coerce
+    .number()
+    .int('Must be a whole number')
+    .min(LIMITS.standingsPage.min, `Must be between ${LIMITS.standingsPage.min} and ${LIMITS.standingsPage.max}`)
+    .max(LIMITS.standingsPage.max, `Must be between ${LIMITS.standingsPage.min} and ${LIMITS.standingsPage.max}`)
+    .default(LIMITS.standingsPage.default),
+  around: z.literal('me', 'The only supported value is "me"').optional(),
+});
+export type StandingsPageQuery = z.input<typeof standingsPageQuerySchema>;

@@ -31,13 +31,27 @@ export type UpcomingContestsResponse = z.infer<typeof upcomingContestsResponseSc
 export const contestResultsResponseSchema = z.object({ contests: z.array(contestWithResultSchema) });
 export type ContestResultsResponse = z.infer<typeof contestResultsResponseSchema>;
 
+/**
+ * API.md "Bounded boards": `standings` holds the top BOARD_TOP_ROWS rows plus the caller's own row when it is outside
+ * them; `total` counts the rows of the whole board (page through it with `standingsPage`).
+ */
 export const contestBoardResponseSchema = z.object({
   contest: contestSchema,
   standings: z.array(standingSchema),
   teams: z.array(teamStandingSchema),
+  total: z.number().int(),
   asOf: z.string(),
 });
 export type ContestBoardResponse = z.infer<typeof contestBoardResponseSchema>;
+
+/** `GET /contest/{id}/standings`: one page of the board; `offset` is where the page starts (useful with `around=me`). */
+export const standingsPageResponseSchema = z.object({
+  standings: z.array(standingSchema),
+  total: z.number().int(),
+  offset: z.number().int(),
+  asOf: z.string(),
+});
+export type StandingsPageResponse = z.infer<typeof standingsPageResponseSchema>;
 
 export const contestUserResponseSchema = z.object({ data: contestUserSchema });
 export type ContestUserResponse = z.infer<typeof contestUserResponseSchema>;
@@ -67,8 +81,10 @@ export type PortfolioHistoryResponse = z.infer<typeof portfolioHistoryResponseSc
 /** Payloads of the Server-Sent Events stream `/contest/active/{id}/events`. */
 export const standingsEventSchema = z.object({
   contestId: z.string(),
+  /** The same bounded board as the contest's board response: top rows plus the receiving caller's own row. */
   standings: z.array(standingSchema),
   teams: z.array(teamStandingSchema),
+  total: z.number().int(),
   asOf: z.string(),
 });
 export type StandingsEvent = z.infer<typeof standingsEventSchema>;

@@ -801,6 +801,7 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
     '/contest/active/:id/portfolio-history',
     '/contest/active/:id/events',
     '/equity/:symbol/history',
+    '/contest/:id/standings',
   ];
   /** The event stream of a live contest never ends: only ids that cannot name one are sent there. */
   const STREAMING = '/contest/active/:id/events';

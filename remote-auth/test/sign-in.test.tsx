@@ -57,6 +57,15 @@ describe('Sign in', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('says what Bullpen is beside the widget, after the form in reading order', async () => {
+    const { form } = await openSignIn();
+    const pitch = screen.getByRole('region', { name: 'Stock-picking contests with friends' });
+    expect(pitch).toHaveTextContent('Pick your stocks before the start');
+    expect(pitch).toHaveTextContent('Virtual money, simulated prices');
+    // The form comes first for keyboard and screen-reader users.
+    expect(form.compareDocumentPosition(pitch) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('sends the country code plus the number without punctuation as the username', async () => {
     mockCognito({
       initiateAuth: () => new CognitoError('NotAuthorizedException', 'Incorrect username or password.'),

@@ -8,6 +8,7 @@ import { createAuthServices } from '../services/auth-services';
 import { bullpenAuthTheme } from '../theme/bullpen-auth-theme';
 import { ConfigurationError } from './configuration-error';
 import { ProductHeader } from './product-header';
+import { ProductPitch } from './product-pitch';
 import { SetupTotpHeader } from './setup-totp-header';
 import { SignedInNote } from './signed-in-note';
 import { SignUpFormFields } from './sign-up-form-fields';
@@ -54,23 +55,27 @@ export function BullpenAuthenticator() {
     <SignUpRefreshContext.Provider value={refreshSignUp}>
       <ThemeProvider theme={bullpenAuthTheme} colorMode="dark">
         <div ref={container} className="bullpen-auth">
-          {configured ? (
-            <Authenticator
-              loginMechanisms={['phone_number']}
-              signUpAttributes={['phone_number']}
-              socialProviders={[]}
-              formFields={formFields}
-              components={components}
-              services={services}
-            >
-              {() => <SignedInNote />}
-            </Authenticator>
-          ) : (
-            <>
-              <ProductHeader />
-              <ConfigurationError />
-            </>
-          )}
+          <div className="bullpen-auth__layout">
+            {configured ? (
+              <Authenticator
+                loginMechanisms={['phone_number']}
+                signUpAttributes={['phone_number']}
+                socialProviders={[]}
+                formFields={formFields}
+                components={components}
+                services={services}
+              >
+                {() => <SignedInNote />}
+              </Authenticator>
+            ) : (
+              <div>
+                <ProductHeader />
+                <ConfigurationError />
+              </div>
+            )}
+            {/* After the widget in reading order, so keyboard and screen-reader users reach the form first. */}
+            <ProductPitch />
+          </div>
         </div>
       </ThemeProvider>
     </SignUpRefreshContext.Provider>

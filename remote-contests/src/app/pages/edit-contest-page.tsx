@@ -76,8 +76,8 @@ export default function EditContestPage() {
           tone="primary"
           title={`${contest.participantsCount} player${contest.participantsCount === 1 ? ' has' : 's have'} joined`}
         >
-          Picks per player and starting cash are locked, teams cannot be removed, and max participants cannot go below{' '}
-          {contest.participantsCount}.
+          Picks per player and starting cash are locked, teams cannot be removed, and max participants cannot be set
+          below the {contest.participantsCount} already in.
         </Notice>
       ) : null}
       <ContestForm

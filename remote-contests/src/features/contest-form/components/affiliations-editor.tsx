@@ -17,7 +17,7 @@ export function AffiliationsEditor({
   onChange: (next: string[]) => void;
   describedBy?: string;
   invalid?: boolean;
-  /** Teams that already have members: the server refuses to remove them, so the editor does not offer it. */
+  /** Teams that must stay (players have joined): the editor does not offer to remove them. */
   locked?: readonly string[];
   /** No team can be added: players joined a solo contest, and they would have no team (the server refuses it). */
   closed?: boolean;
@@ -81,8 +81,8 @@ export function AffiliationsEditor({
             <li key={team} className="bpc-chip">
               <span>{team}</span>
               {locked.includes(team) ? (
-                <span className="bpc-muted bpc-small" title="Participants already chose this team">
-                  in use
+                <span className="bpc-muted bpc-small" title="Players have joined: teams cannot be removed">
+                  kept
                 </span>
               ) : (
                 <button

@@ -141,6 +141,42 @@ describe('failure isolation (DESIGN §1)', () => {
   });
 });
 
+describe('a retry touches only the remote that failed (DESIGN §1)', () => {
+  it('keeps a loaded remote: back on its page after another remote failed and was retried, nothing of it is fetched again', async () => {
+    const user = await createActiveUser();
+    const { page, context } = await newPage(browser, { user });
+    const port = await stoppedPort();
+    await withConfig(page, (config) => ({
+      ...config,
+      remotes: { ...config.remotes, contests: `http://localhost:${port}/mf-manifest.json` },
+    }));
+    const profileOrigin = new URL(stack().config.remotes.profile).origin;
+    const profileLoads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(profileOrigin) && /mf-manifest\.json|remoteEntry/.test(request.url())) profileLoads.push(request.url());
+    });
+
+    await page.goto(appUrl('/profile'));
+    await page.getByRole('main').getByText(user.callSign).first().waitFor({ timeout: 30_000 });
+    expect(profileLoads.length).toBeGreaterThan(0);
+    const loaded = profileLoads.length;
+
+    // remote-contests is down: its page falls back, and Retry tries it again (still down).
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByRole('heading', { name: UNAVAILABLE_TEXT }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { name: UNAVAILABLE_TEXT }).waitFor({ timeout: 30_000 });
+
+    // Back to the profile in the same document: remote-profile's modules were kept, so neither its manifest nor
+    // its entry is fetched again (re-registering every remote on a failure used to drop them).
+    await page.getByRole('link', { name: 'Profile', exact: true }).click();
+    await waitForPath(page, '/profile');
+    await page.getByRole('main').getByText(user.callSign).first().waitFor({ timeout: 30_000 });
+    expect(profileLoads.slice(loaded)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('shared singletons (DESIGN §1)', () => {
   it('gives two remotes the same store instances: what one writes, the other and the host read', async () => {
     const user = await createActiveUser();

@@ -15,10 +15,9 @@ export const FEDERATION_NAMES: Record<RemoteName, string> = {
 
 let registered: RuntimeConfig['remotes'] | null = null;
 
-export function registerRuntimeRemotes(remotes: RuntimeConfig['remotes'], force = false): void {
+export function registerRuntimeRemotes(remotes: RuntimeConfig['remotes']): void {
   registerRemotes(
     (Object.keys(FEDERATION_NAMES) as RemoteName[]).map((remote) => ({ name: FEDERATION_NAMES[remote], entry: remotes[remote] })),
-    { force },
   );
   registered = remotes;
 }
@@ -28,8 +27,17 @@ const RETRY_DELAY_MS = 400;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Loads one exposed page, retrying a bounded number of times; a failed attempt re-registers the remote so the
- *  next one fetches its manifest again instead of reusing a cached failure. */
+/**
+ * Forgets one remote's failed load so the next attempt fetches its manifest again. Only that remote: re-registering
+ * every remote with `force` would also drop the healthy remotes' loaded modules and the shared modules they provided
+ * (runtime-core removes a forced remote's caches), and log a warning for each.
+ */
+function resetRemote(remote: RemoteName): void {
+  if (!registered) return;
+  registerRemotes([{ name: FEDERATION_NAMES[remote], entry: registered[remote] }], { force: true });
+}
+
+/** Loads one exposed page, retrying a bounded number of times; a failed attempt resets that remote alone. */
 export async function loadRemotePage(remote: RemoteName, exposed: string): Promise<{ default: ComponentType }> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= LOAD_ATTEMPTS; attempt += 1) {
@@ -39,7 +47,7 @@ export async function loadRemotePage(remote: RemoteName, exposed: string): Promi
       return module;
     } catch (error) {
       lastError = error;
-      if (registered) registerRuntimeRemotes(registered, true);
+      resetRemote(remote);
       if (attempt < LOAD_ATTEMPTS) await wait(RETRY_DELAY_MS * attempt);
     }
   }

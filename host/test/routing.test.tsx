@@ -1,5 +1,5 @@
 import './setup';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { activeUser, answerUser, currentPath, heading, renderAt } from './render-app';
 
 // SPEC §2, both tables, path by path.
@@ -56,6 +56,20 @@ describe('signed in', () => {
     expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Home', 'Create contest', 'Profile']);
     expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
+
+  it('marks Profile as the current page on your own profile only, not on another player\'s', async () => {
+    answerUser({ user: activeUser });
+    renderAt('/profile', { signedIn: true });
+    await heading('remote_profile/ProfilePage');
+    const profileTab = () => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' });
+    await waitFor(() => expect(profileTab()).toHaveAttribute('aria-current', 'page'));
+    act(() => window.history.pushState(null, '', '/profile?userId=someone-else'));
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    await waitFor(() => expect(profileTab()).not.toHaveAttribute('aria-current'));
+    act(() => window.history.pushState(null, '', `/profile?userId=${activeUser._id}`));
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    await waitFor(() => expect(profileTab()).toHaveAttribute('aria-current', 'page'));
+  });
 });
 
 describe('signed out', () => {
@@ -92,6 +106,14 @@ describe('signed out', () => {
     await heading('remote_auth/AuthPage');
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+    // On /auth itself the widget is the way in: no header link to the page you are on.
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+  });
+
+  it.each(['/terms', '/join-contest-info/c42'])('%s offers a way to sign in', async (path) => {
+    renderAt(path);
+    const link = await screen.findByRole('link', { name: 'Sign in' });
+    expect(link).toHaveAttribute('href', '/auth');
   });
 });
 

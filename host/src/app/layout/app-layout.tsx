@@ -1,5 +1,5 @@
 import { type ReactNode, useRef } from 'react';
-import { Link, NavLink } from '@bullpen/shared';
+import { Link, NavLink, useLocation, useUserStore } from '@bullpen/shared';
 import { SignOutButton } from './sign-out-button';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
 
@@ -20,6 +20,11 @@ export function AppLayout({
 }) {
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigation(main);
+  const { pathname, search } = useLocation();
+  const myId = useUserStore((state) => state.user?.id);
+  // "Profile" is your own profile: another player's (/profile?userId=…) is not where that tab leads.
+  const viewed = new URLSearchParams(search).get('userId');
+  const othersProfile = viewed !== null && viewed !== myId;
   return (
     <div className="host-shell">
       <a className="host-skip" href="#main">
@@ -34,20 +39,31 @@ export function AppLayout({
         </Link>
         {signedIn && navigation ? (
           <nav aria-label="Main" className="host-nav">
-            {NAVIGATION.map((item) => (
-              <NavLink key={item.to} to={item.to} className="host-nav__link">
-                {item.label}
-              </NavLink>
-            ))}
+            {NAVIGATION.map((item) =>
+              item.to === '/profile' && othersProfile ? (
+                <Link key={item.to} to={item.to} className="host-nav__link">
+                  {item.label}
+                </Link>
+              ) : (
+                <NavLink key={item.to} to={item.to} className="host-nav__link">
+                  {item.label}
+                </NavLink>
+              ),
+            )}
           </nav>
         ) : (
           <span className="host-nav" />
         )}
-        {signedIn ? (
-          <div className="host-header__actions">
+        <div className="host-header__actions">
+          {signedIn ? (
             <SignOutButton />
-          </div>
-        ) : null}
+          ) : pathname !== '/auth' ? (
+            // Signed-out pages such as /terms and the join information lead back to signing in.
+            <Link to="/auth" className="host-button">
+              Sign in
+            </Link>
+          ) : null}
+        </div>
       </header>
       <main id="main" className="host-main" tabIndex={-1} ref={main}>
         {children}

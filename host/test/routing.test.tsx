@@ -110,6 +110,13 @@ describe('signed out', () => {
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
   });
 
+  it.each(['/terms?section=2', '/join-contest-info/c42?ref=sms'])('%s replaces an older "next" with its full address', async (path) => {
+    localStorage.setItem('next', 'http://localhost/home?old=1');
+    renderAt(path);
+    await screen.findByRole('link', { name: 'Sign in' });
+    await waitFor(() => expect(localStorage.getItem('next')).toBe(`http://localhost${path}`));
+  });
+
   it.each(['/terms', '/join-contest-info/c42'])('%s offers a way to sign in', async (path) => {
     renderAt(path);
     const link = await screen.findByRole('link', { name: 'Sign in' });

@@ -2,7 +2,7 @@ import { errorMessage, Navigate, Route, Routes, toast, useCurrentUser, useUserSt
 import { useEffect } from 'react';
 import type { AuthStatus } from '../features/auth-status';
 import { FullScreenLoader } from '../features/loader';
-import { useNextAddressTarget } from '../features/next-address';
+import { useNextAddressTarget, useRememberSignedOutAddress } from '../features/next-address';
 import { RemotePage } from '../features/remotes';
 import { AppLayout } from './layout/app-layout';
 import { ErrorPage } from './pages/error-page';
@@ -76,14 +76,17 @@ export function CurrentUserGate() {
   );
 }
 
+function SignedOutRoutes() {
+  useRememberSignedOutAddress();
+  return (
+    <AppLayout signedIn={false}>
+      <RouteTable routes={signedOutRoutes} />
+    </AppLayout>
+  );
+}
+
 export function AuthGate({ status }: { status: AuthStatus }) {
   if (status === 'configuring') return <FullScreenLoader label="Checking your session" />;
-  if (status === 'unauthenticated') {
-    return (
-      <AppLayout signedIn={false}>
-        <RouteTable routes={signedOutRoutes} />
-      </AppLayout>
-    );
-  }
+  if (status === 'unauthenticated') return <SignedOutRoutes />;
   return <CurrentUserGate />;
 }

@@ -137,7 +137,8 @@ describe('/join-contest-info', () => {
     const { user } = renderJoinInfo();
     await user.click(await screen.findByRole('link', { name: 'Sign up to join' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/auth');
-    expect(localStorage.getItem('next')).toBe('/join-contest-info/c-1?ref=sms');
+    // The full address (SPEC §2), not a bare path.
+    expect(localStorage.getItem('next')).toBe('http://localhost/join-contest-info/c-1?ref=sms');
   });
 
   it('signed in: Join leads to the picks', async () => {

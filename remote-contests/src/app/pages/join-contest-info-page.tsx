@@ -37,7 +37,8 @@ function SignedInJoin({ contest }: { contest: Contest }) {
 
 function SignedOutJoin() {
   const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
+  // The full address, as the host saves it (SPEC §2): origin, path and query.
+  const here = `${window.location.origin}${location.pathname}${location.search}`;
   return (
     <div className="bpc-stack">
       <p style={{ margin: 0 }}>

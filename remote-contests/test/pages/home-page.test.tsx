@@ -88,7 +88,8 @@ it('shows an error with retry in the failing section only, and recovers', async 
   const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
   expect(await within(upcoming).findByText('Could not load upcoming contests.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: /Live Lions/ })).toBeInTheDocument();
-  expect(toasts()).toEqual([expect.objectContaining({ kind: 'error', message: 'Database unavailable' })]);
+  // The failing section says it in place; no toast repeats it.
+  expect(toasts()).toEqual([]);
   failing = false;
   await user.click(within(upcoming).getByRole('button', { name: 'Try again' }));
   expect(await within(upcoming).findByRole('link', { name: /Open Otters/ })).toBeInTheDocument();

@@ -27,7 +27,7 @@ export default function ContestCompletedPage() {
   const { data, error, mutate } = useCompletedBoard(contestId);
   const notCompleted = (error as { statusCode?: number } | undefined)?.statusCode === 409;
   // A 409 is not a failure to report: the contest is simply not over (or was cancelled), which the screen says.
-  useErrorToast(notCompleted ? undefined : error);
+  useErrorToast(notCompleted ? undefined : error, !data);
   const pending = useContest(notCompleted ? contestId : undefined).data?.contest;
 
   if (error && !data) {

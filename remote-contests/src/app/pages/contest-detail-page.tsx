@@ -18,7 +18,7 @@ export default function ContestDetailPage() {
   const { contestId = '' } = useParams();
   const viewer = useViewer();
   const contestUser = useContestUser(contestId);
-  useErrorToast(contestUser.error);
+  useErrorToast(contestUser.error, !contestUser.data);
   return (
     <ContestGate contestId={contestId} label="Contest detail">
       {(contest) => (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@bullpen/shared';
 import { ContestForm, defaultContestFormValues } from '../../features/contest-form';
-import { contestPaths, createContest, notifyError, PageTitle, Screen, useContestCache } from '../../features/contests';
+import { contestPaths, createContest, PageTitle, Screen, useContestCache } from '../../features/contests';
 
 export default function CreateContestPage() {
   const navigate = useNavigate();
@@ -20,14 +20,10 @@ export default function CreateContestPage() {
         busyLabel="Creating…"
         onCancel={() => navigate(-1)}
         onSubmit={async (body) => {
-          try {
-            const { data } = await createContest(body);
-            await putContest(data);
-            navigate(contestPaths.confirmed(data._id));
-          } catch (error) {
-            notifyError(error);
-            throw error;
-          }
+          // A refusal is shown by the form: on its fields, or as a toast.
+          const { data } = await createContest(body);
+          await putContest(data);
+          navigate(contestPaths.confirmed(data._id));
         }}
       />
     </Screen>

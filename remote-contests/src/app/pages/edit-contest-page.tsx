@@ -9,7 +9,6 @@ import {
   isManager,
   Loading,
   Notice,
-  notifyError,
   PageTitle,
   Screen,
   STATUS_LABEL,
@@ -27,7 +26,7 @@ export default function EditContestPage() {
   const { putContest } = useContestCache();
   const { data, error, mutate } = useContest(contestId);
   const contest = data?.contest;
-  useErrorToast(error);
+  useErrorToast(error, !contest);
 
   if (error && !contest) {
     return (
@@ -91,15 +90,11 @@ export default function EditContestPage() {
         lockedTeams={contest.participantsCount > 0 ? contest.affiliations : []}
         onCancel={() => navigate(contestPaths.detail(contest._id))}
         onSubmit={async (body) => {
-          try {
-            const { data: saved } = await editContest({ contestId: contest._id, ...body });
-            await putContest(saved);
-            toast.success('Contest updated');
-            navigate(contestPaths.detail(saved._id));
-          } catch (failure) {
-            notifyError(failure);
-            throw failure;
-          }
+          // A refusal is shown by the form: on its fields, or as a toast.
+          const { data: saved } = await editContest({ contestId: contest._id, ...body });
+          await putContest(saved);
+          toast.success('Contest updated');
+          navigate(contestPaths.detail(saved._id));
         }}
       />
     </Screen>

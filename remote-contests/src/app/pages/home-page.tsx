@@ -21,9 +21,10 @@ export default function HomePage() {
   const upcoming = useUpcomingContests();
   const completed = useCompletedContests();
   useRememberLiveFetch(live.data?.contests.length);
-  useErrorToast(live.error);
-  useErrorToast(upcoming.error);
-  useErrorToast(completed.error);
+  // Each section shows its own failure in place; a toast only for a refresh that failed behind the kept list.
+  useErrorToast(live.error, !live.data);
+  useErrorToast(upcoming.error, !upcoming.data);
+  useErrorToast(completed.error, !completed.data);
 
   const allEmpty =
     live.data?.contests.length === 0 && upcoming.data?.contests.length === 0 && completed.data?.contests.length === 0;

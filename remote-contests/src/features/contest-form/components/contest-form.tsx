@@ -1,6 +1,6 @@
 import { LIMITS, type CreateContestBody } from '@bullpen/shared/schemas';
 import { type FormEvent, useMemo, useState } from 'react';
-import { Button, Field, Notice } from '../../contests';
+import { Button, Field, Notice, notifyError } from '../../contests';
 import {
   type ContestFormField,
   type ContestFormValues,
@@ -79,8 +79,10 @@ export function ContestForm({
     try {
       await onSubmit(body);
     } catch (error) {
+      // One message, where the user is looking: on the fields it concerns, or as a toast when no field can show it.
       const fieldErrors = serverFieldErrors((error as ApiErrorLike)?.errors ?? []);
       setErrors(fieldErrors);
+      if (!Object.values(fieldErrors).some(Boolean)) notifyError(error);
     } finally {
       setBusy(false);
     }

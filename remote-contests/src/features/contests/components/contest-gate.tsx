@@ -15,7 +15,7 @@ export function ContestGate({
   children: (contest: Contest) => ReactNode;
 }) {
   const { data, error, mutate } = useContest(contestId);
-  useErrorToast(error);
+  useErrorToast(error, !data);
   if (error && !data) {
     const status = (error as { statusCode?: number }).statusCode;
     return (

@@ -98,8 +98,8 @@ function PickerForContest({
 function PicksBody({ contest, mode }: { contest: Contest; mode: PicksMode }) {
   const contestUser = useContestUser(contest._id);
   const equities = useEquities();
-  useErrorToast(contestUser.error);
-  useErrorToast(equities.error);
+  useErrorToast(contestUser.error, !contestUser.data);
+  useErrorToast(equities.error, !equities.data);
   if (contest.status !== 'upcoming') {
     return (
       <Blocked

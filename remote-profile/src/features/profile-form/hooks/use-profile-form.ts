@@ -27,8 +27,10 @@ export function useProfileForm<Body>(
     try {
       await save(parsed.data);
     } catch (error) {
-      if (error instanceof ApiError && error.errors.length > 0) setErrors(errorsFromIssues(error.errors));
-      notifyError(error);
+      // One message, where the user is looking: on the fields it concerns, or as a toast when no field can show it.
+      const onFields = error instanceof ApiError ? errorsFromIssues(error.errors) : {};
+      setErrors(onFields);
+      if (!Object.values(onFields).some(Boolean)) notifyError(error);
       setPending(false);
     }
   };

@@ -180,6 +180,8 @@ describe('Forgot password', () => {
       Password: 'a new password',
     });
     expect(code).not.toBeInTheDocument();
+    // Not a silent empty form: the screen says what happened and what to do (issue 18).
+    expect(screen.getByRole('status')).toHaveTextContent('Your password was changed. Sign in with your new password.');
   });
 
   it("refuses an empty new password with 'This field is required'", async () => {
@@ -231,5 +233,6 @@ describe('Auto sign-in after sign-up (SPEC §9: stops after 3 minutes)', () => {
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(requestsTo('ConfirmSignUp')).toHaveLength(1);
     expect(requestsTo('InitiateAuth')).toHaveLength(0);
+    expect(screen.getByRole('status')).toHaveTextContent('Your account is confirmed. Sign in to continue.');
   });
 });

@@ -1,7 +1,7 @@
 import '../theme/amplify-ui.css';
 import '../theme/authenticator.css';
 import { Authenticator, ThemeProvider } from '@aws-amplify/ui-react';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useRequiredFieldMessages } from '../hooks/use-required-field-messages';
 import { useUserPoolConfigured } from '../hooks/use-user-pool-configured';
 import { createAuthServices } from '../services/auth-services';
@@ -10,6 +10,7 @@ import { ConfigurationError } from './configuration-error';
 import { ProductHeader } from './product-header';
 import { ProductPitch } from './product-pitch';
 import { SetupTotpHeader } from './setup-totp-header';
+import { SignInNotice, SignInNoticeContext } from './sign-in-notice';
 import { SignedInNote } from './signed-in-note';
 import { SignUpFormFields } from './sign-up-form-fields';
 import { SignUpRefreshContext } from './sign-up-refresh';
@@ -28,6 +29,7 @@ const formFields = {
 
 const components = {
   Header: ProductHeader,
+  SignIn: { Header: SignInNotice },
   SignUp: { FormFields: SignUpFormFields },
   SetupTotp: { Header: SetupTotpHeader },
 };
@@ -42,42 +44,46 @@ export function BullpenAuthenticator() {
   const container = useRef<HTMLDivElement>(null);
   useRequiredFieldMessages(container);
   const refreshSignUp = useRef<(() => void) | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   // Once per mount: the Authenticator reads its services when it starts.
   const services = useMemo(
     () =>
       createAuthServices({
         onSignUpStarted: () => setTimeout(() => refreshSignUp.current?.(), 0),
+        onBackToSignIn: setNotice,
       }),
     [],
   );
 
   return (
     <SignUpRefreshContext.Provider value={refreshSignUp}>
-      <ThemeProvider theme={bullpenAuthTheme} colorMode="dark">
-        <div ref={container} className="bullpen-auth">
-          <div className="bullpen-auth__layout">
-            {configured ? (
-              <Authenticator
-                loginMechanisms={['phone_number']}
-                signUpAttributes={['phone_number']}
-                socialProviders={[]}
-                formFields={formFields}
-                components={components}
-                services={services}
-              >
-                {() => <SignedInNote />}
-              </Authenticator>
-            ) : (
-              <div>
-                <ProductHeader />
-                <ConfigurationError />
-              </div>
-            )}
-            {/* After the widget in reading order, so keyboard and screen-reader users reach the form first. */}
-            <ProductPitch />
+      <SignInNoticeContext.Provider value={notice}>
+        <ThemeProvider theme={bullpenAuthTheme} colorMode="dark">
+          <div ref={container} className="bullpen-auth">
+            <div className="bullpen-auth__layout">
+              {configured ? (
+                <Authenticator
+                  loginMechanisms={['phone_number']}
+                  signUpAttributes={['phone_number']}
+                  socialProviders={[]}
+                  formFields={formFields}
+                  components={components}
+                  services={services}
+                >
+                  {() => <SignedInNote />}
+                </Authenticator>
+              ) : (
+                <div>
+                  <ProductHeader />
+                  <ConfigurationError />
+                </div>
+              )}
+              {/* After the widget in reading order, so keyboard and screen-reader users reach the form first. */}
+              <ProductPitch />
+            </div>
           </div>
-        </div>
-      </ThemeProvider>
+        </ThemeProvider>
+      </SignInNoticeContext.Provider>
     </SignUpRefreshContext.Provider>
   );
 }

@@ -55,9 +55,24 @@ export type AuthServiceHooks = {
    * show neither the loading text nor the disabled form; the hook lets the screen ask for a refresh.
    */
   onSignUpStarted?: () => void;
+  /**
+   * Called when a step succeeded that the Authenticator follows with an empty sign-in form (a password reset, a
+   * confirmation started from the sign-in tab): the screen then says what happened and what to do next.
+   */
+  onBackToSignIn?: (message: string) => void;
 };
 
-export const createAuthServices = ({ onSignUpStarted }: AuthServiceHooks = {}) =>
+export const PASSWORD_CHANGED = 'Your password was changed. Sign in with your new password.';
+export const ACCOUNT_CONFIRMED = 'Your account is confirmed. Sign in to continue.';
+
+/** Calls `after` with `message` once `request` has succeeded, and passes its result or failure through. */
+const thenSay = <T>(request: Promise<T>, after: ((message: string) => void) | undefined, message: string) =>
+  request.then((result) => {
+    after?.(message);
+    return result;
+  });
+
+export const createAuthServices = ({ onSignUpStarted, onBackToSignIn }: AuthServiceHooks = {}) =>
   ({
     handleSignIn: (input: Parameters<typeof signIn>[0]) =>
       withProductErrors(() => signIn({ ...input, username: toE164Username(input.username) })),
@@ -78,7 +93,11 @@ export const createAuthServices = ({ onSignUpStarted }: AuthServiceHooks = {}) =
       return request;
     },
     handleConfirmSignUp: (input: Parameters<typeof confirmSignUp>[0]) =>
-      withProductErrors(() => confirmSignUp({ ...input, username: toE164Username(input.username) })),
+      thenSay(
+        withProductErrors(() => confirmSignUp({ ...input, username: toE164Username(input.username) })),
+        onBackToSignIn,
+        ACCOUNT_CONFIRMED,
+      ),
     handleResendSignUpCode: (input: Parameters<typeof resendSignUpCode>[0]) =>
       withProductErrors(() =>
         resendSignUpCode({
@@ -86,16 +105,14 @@ export const createAuthServices = ({ onSignUpStarted }: AuthServiceHooks = {}) =
           username: toE164Username(input.username),
         }),
       ),
-    handleConfirmSignIn: (input: Parameters<typeof confirmSignIn>[0]) =>
-      withProductErrors(() => confirmSignIn(input)),
+    handleConfirmSignIn: (input: Parameters<typeof confirmSignIn>[0]) => withProductErrors(() => confirmSignIn(input)),
     handleForgotPassword: (input: Parameters<typeof resetPassword>[0]) =>
       withProductErrors(() => resetPassword({ ...input, username: toE164Username(input.username) })),
     handleForgotPasswordSubmit: (input: Parameters<typeof confirmResetPassword>[0]) =>
-      withProductErrors(() =>
-        confirmResetPassword({
-          ...input,
-          username: toE164Username(input.username),
-        }),
+      thenSay(
+        withProductErrors(() => confirmResetPassword({ ...input, username: toE164Username(input.username) })),
+        onBackToSignIn,
+        PASSWORD_CHANGED,
       ),
     validateCustomSignUp: validateSignUpForm,
     validateFormPassword: noFurtherErrors,

@@ -123,7 +123,12 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
       new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
       new ModuleFederationPlugin({
         name,
-        ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
+        // A production remote entry is content-hashed like its chunks, so a warm visit takes it from the cache without
+        // asking: only mf-manifest.json (no-cache) is revalidated, and it names the entry of the build it belongs to,
+        // so a rollout (a new manifest) still takes effect on the next page load.
+        ...(isHost
+          ? { remotes: {} }
+          : { filename: dev ? 'remoteEntry.js' : 'remoteEntry.[contenthash:12].js', exposes }),
         manifest: true,
         dts: false,
         shared: sharedConfig(dir),

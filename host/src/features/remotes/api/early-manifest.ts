@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { firstReads, startEarlyReads } from '@bullpen/shared/early-reads';
 import { routeRemotePage } from './route-remotes';
 
 // Issue #13, a cold visit: the route's remote used to be asked for only once bootstrap had run, that is after main.js
@@ -6,12 +7,14 @@ import { routeRemotePage } from './route-remotes';
 // before the async boundary, the fetch of the current route's mf-manifest.json and, as soon as it answers, preloads the
 // remote entry and the exposed page's chunks the manifest names, all while the shared chunks download. The federation
 // runtime is then handed that same manifest (the runtime plugin below) instead of fetching it a second time, and finds
-// the entry and chunks already in the memory cache. No shared module is imported here: main.js runs before sharing
+// the entry and chunks already in the memory cache. A signed-in page's first API reads leave from here too
+// (@bullpen/shared/early-reads). No shared module is imported here: main.js runs before sharing
 // is set up. Every failure leaves the ordinary path (the runtime fetches and loads as before).
 
 /** The inline config's id and the part this file reads (see @bullpen/shared's runtime-config, not importable here). */
 const CONFIG_ELEMENT_ID = 'bullpen-config';
 interface InlineConfig {
+  apiHost?: string;
   auth?: { userPoolClientId?: string };
   remotes?: Partial<Record<string, string>>;
 }
@@ -55,7 +58,10 @@ export function startEarlyManifest(pathname = window.location.pathname): void {
   try {
     const config = readInlineConfig();
     if (!config) return;
-    const target = routeRemotePage(pathname, looksSignedIn(config.auth?.userPoolClientId));
+    const signedIn = looksSignedIn(config.auth?.userPoolClientId);
+    const target = routeRemotePage(pathname, signedIn);
+    // The current user and the page's first reads, if the stored token is good (the API client takes the answers).
+    if (signedIn) startEarlyReads(config, target ? firstReads(target.page, target.param) : []);
     const manifestUrl = target && config.remotes?.[target.remote];
     if (!target || !manifestUrl) return;
     const text = fetch(manifestUrl).then((response) => {

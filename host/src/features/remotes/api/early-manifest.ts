@@ -60,14 +60,17 @@ export function startEarlyManifest(pathname = window.location.pathname): void {
     if (!config) return;
     const signedIn = looksSignedIn(config.auth?.userPoolClientId);
     const target = routeRemotePage(pathname, signedIn);
-    // The current user and the page's first reads, if the stored token is good (the API client takes the answers).
-    if (signedIn) startEarlyReads(config, target ? firstReads(target.page, target.param) : []);
     const manifestUrl = target && config.remotes?.[target.remote];
-    if (!target || !manifestUrl) return;
-    const text = fetch(manifestUrl).then((response) => {
-      if (!response.ok) throw new Error(`${manifestUrl}: ${response.status}`);
-      return response.text();
-    });
+    // The manifest first (its answer leads to the entry and the page's chunks), then the current user and the page's
+    // first reads, if the stored token is good (the API client takes the answers).
+    const text = manifestUrl
+      ? fetch(manifestUrl).then((response) => {
+          if (!response.ok) throw new Error(`${manifestUrl}: ${response.status}`);
+          return response.text();
+        })
+      : null;
+    if (signedIn) startEarlyReads(config, target ? firstReads(target.page, target.param) : []);
+    if (!target || !manifestUrl || !text) return;
     early.set(manifestUrl, text);
     text
       .then((body) => {

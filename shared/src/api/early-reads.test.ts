@@ -76,5 +76,7 @@ it('sends nothing without a session, an API host or a client id', () => {
   storeSession(jwt(3600));
   startEarlyReads({ auth: { userPoolClientId: CLIENT } }, ['/contest/active']);
   startEarlyReads({ apiHost: API }, ['/contest/active']);
-  expect((globalThis as Record<string, Map<string, unknown> | undefined>).__bullpenEarlyReads?.size ?? 0).toBe(0);
+  expect(
+    (globalThis as unknown as Record<string, Map<string, unknown> | undefined>).__bullpenEarlyReads?.size ?? 0,
+  ).toBe(0);
 });

@@ -8,6 +8,7 @@ import {
   createUser,
   launchBrowser,
   newPage,
+  signIn,
   stack,
   uniquePhone,
   waitForPath,
@@ -113,6 +114,54 @@ describe('signing in and out', () => {
     await context.close();
   });
 
+  it('refreshes an expired session once, in the one token store, however many reads ask for a token at once', async () => {
+    const user = await createActiveUser();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const tokens = await signIn(context, user);
+    // The stored ID and access tokens say they expired a minute ago (Amplify reads exp from the JWT payload; the
+    // signature is not checked in the browser): the first reads of /home (the host's user read, remote-contests'
+    // lists) all need a token at once, and the refresh token is still good.
+    const expire = (jwt: string) => {
+      const [header, payload, signature] = jwt.split('.');
+      const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as { exp: number };
+      const expired = { ...claims, exp: Math.floor(Date.now() / 1000) - 60 };
+      return [header, Buffer.from(JSON.stringify(expired)).toString('base64url'), signature].join('.');
+    };
+    const replacements = { [tokens.idToken]: expire(tokens.idToken), [tokens.accessToken]: expire(tokens.accessToken) };
+    await context.addInitScript((values: Record<string, string>) => {
+      if (sessionStorage.getItem('e2e-expired')) return;
+      for (const key of Object.keys(localStorage)) {
+        const replacement = values[localStorage.getItem(key) ?? ''];
+        if (replacement) localStorage.setItem(key, replacement);
+      }
+      sessionStorage.setItem('e2e-expired', '1');
+    }, replacements);
+    const page = await context.newPage();
+    let refreshes = 0;
+    const sentTokens = new Set<string>();
+    page.on('request', (request) => {
+      const target = request.headers()['x-amz-target'] ?? '';
+      if (request.url().startsWith(stack().pool) && target.endsWith('.GetTokensFromRefreshToken')) refreshes += 1;
+      const authorization = request.headers().authorization;
+      if (request.url().startsWith(stack().api) && authorization) sentTokens.add(authorization);
+    });
+    await page.goto(appUrl('/home'));
+    await page.getByRole('heading', { name: 'Your contests' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(refreshes).toBe(1);
+    expect(sentTokens.size).toBe(1);
+    const [sent] = [...sentTokens];
+    expect(sent).not.toBe(tokens.idToken);
+    expect(sent).not.toBe(replacements[tokens.idToken]);
+    const stored = await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((key) => key.endsWith('.idToken'))
+        .map((key) => localStorage.getItem(key)),
+    );
+    expect(stored).toEqual([sent]);
+    await context.close();
+  });
+
   it('signs out from the header and lands on /auth with the session and the kept reads gone', async () => {
     const user = await createActiveUser();
     const { page, context } = await newPage(browser, { user });
@@ -124,7 +173,9 @@ describe('signing in and out', () => {
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     const tokensLeft = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith('.idToken')));
     expect(tokensLeft).toEqual([]);
-    const readsLeft = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('bullpen.reads.')));
+    const readsLeft = await page.evaluate(() =>
+      Object.keys(localStorage).filter((key) => key.startsWith('bullpen.reads.')),
+    );
     expect(readsLeft).toEqual([]);
     await page.reload();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();

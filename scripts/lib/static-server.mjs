@@ -1,5 +1,6 @@
-// A small production static server for one app's dist/: the right cache headers for Module Federation (manifest,
-// remote entry and index revalidated with an ETag; content-hashed chunks cached forever), gzip when asked, CORS for
+// A small production static server for one app's dist/: the right cache headers for Module Federation (manifest and
+// index revalidated with an ETag; content-hashed chunks and remote entries cached forever; an unhashed remoteEntry.js,
+// as a development build names it, revalidated), gzip when asked, CORS for
 // remotes, the SPA fallback for the host, and the security headers of every page (Content-Security-Policy,
 // X-Frame-Options, Referrer-Policy). A path it cannot read as a file inside its root (undecodable, NUL or control
 // characters, backslashes, '..' segments, too long) is a 400; a file outside the root is never served, whatever the
@@ -179,12 +180,20 @@ export function createStaticServer({
         // A page rewritten per request: its validator is the hash of what is sent.
         const text = Buffer.from(html(await readFile(file, 'utf8')));
         base.ETag = `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
-        if (String(request.headers['if-none-match'] ?? '').split(/\s*,\s*/).includes(base.ETag)) {
+        if (
+          String(request.headers['if-none-match'] ?? '')
+            .split(/\s*,\s*/)
+            .includes(base.ETag)
+        ) {
           response.writeHead(304, base).end();
           return;
         }
         const body = wantsGzip ? gzipSync(text, { level: constants.Z_BEST_COMPRESSION }) : text;
-        response.writeHead(200, { ...base, ...(wantsGzip ? { 'Content-Encoding': 'gzip' } : {}), 'Content-Length': body.length });
+        response.writeHead(200, {
+          ...base,
+          ...(wantsGzip ? { 'Content-Encoding': 'gzip' } : {}),
+          'Content-Length': body.length,
+        });
         response.end(request.method === 'HEAD' ? undefined : body);
         return;
       }

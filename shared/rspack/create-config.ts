@@ -17,26 +17,38 @@ export interface AppBuildOptions {
   title?: string;
 }
 
-/** Singletons: one React, one SWR cache, one zustand store, one Amplify instance, one @bullpen/shared (which also
- *  carries the one router: see shared/src/router).
- *  Amplify keeps its configuration, Hub and tokens in module state of @aws-amplify/core and @aws-amplify/auth, and
- *  apps reach them through deep imports (aws-amplify/auth, aws-amplify/utils…): the keys ending in '/' share every
- *  deep import of a package, so a remote's Authenticator talks to the Amplify the host configured. */
+/** Singletons: one React, one SWR cache, one zustand store, one Amplify, one @bullpen/shared (which also carries the
+ *  one router: see shared/src/router).
+ *  Amplify keeps its state (the global context the host configures, Hub, the token-orchestrator registry, storage) in
+ *  @aws-amplify/core: that package is the shared singleton, every deep import of it included (the key ending in '/').
+ *  aws-amplify and @aws-amplify/auth are not shared: each app bundles only the auth functions it imports (the host:
+ *  the token provider, getCurrentUser, signOut; remote-auth: the Authenticator's), and they all reach the one token
+ *  store through core (see shared/src/auth/configure-auth.ts; e2e/auth.test.ts proves it). Shared whole, auth cost
+ *  every signed-in page about 45 KiB gzip it never ran. */
 const SINGLETONS = [
   'react',
   'react-dom',
   'swr',
   'zustand',
-  'aws-amplify',
-  'aws-amplify/',
   '@aws-amplify/core',
   '@aws-amplify/core/',
-  '@aws-amplify/auth',
-  '@aws-amplify/auth/',
   '@bullpen/shared',
 ];
 
 const repoRoot = path.resolve(__dirname, '..', '..');
+
+/** The version range an app needs: its package.json's, else (a package it gets through another, like
+ *  @aws-amplify/core through aws-amplify) a caret on the installed version. */
+function requiredVersionOf(appPackage: { dependencies?: Record<string, string> }, name: string): string | false {
+  const declared = appPackage.dependencies?.[name];
+  if (declared) return declared;
+  try {
+    const manifest = path.join(repoRoot, 'node_modules', name, 'package.json');
+    return `^${(require(manifest) as { version: string }).version}`;
+  } catch {
+    return false;
+  }
+}
 
 function sharedConfig(appDir: string): Record<string, { singleton: true; requiredVersion: string | false }> {
   const appPackage = require(path.join(appDir, 'package.json')) as { dependencies?: Record<string, string> };
@@ -44,7 +56,7 @@ function sharedConfig(appDir: string): Record<string, { singleton: true; require
     SINGLETONS.map((name) => {
       // @bullpen/shared is a workspace ("*"): match any version, there is only ever one in a deployment.
       const requiredVersion =
-        name === '@bullpen/shared' ? false : (appPackage.dependencies?.[name.replace(/\/$/, '')] ?? false);
+        name === '@bullpen/shared' ? false : requiredVersionOf(appPackage, name.replace(/\/$/, ''));
       return [name, { singleton: true as const, requiredVersion }];
     }),
   );
@@ -111,7 +123,12 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
       new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
       new ModuleFederationPlugin({
         name,
-        ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
+        // A production remote entry is content-hashed like its chunks, so a warm visit takes it from the cache without
+        // asking: only mf-manifest.json (no-cache) is revalidated, and it names the entry of the build it belongs to,
+        // so a rollout (a new manifest) still takes effect on the next page load.
+        ...(isHost
+          ? { remotes: {} }
+          : { filename: dev ? 'remoteEntry.js' : 'remoteEntry.[contenthash:12].js', exposes }),
         manifest: true,
         dts: false,
         shared: sharedConfig(dir),

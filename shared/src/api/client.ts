@@ -2,6 +2,7 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import { API_PATHS } from '../schemas/api-paths';
 import { getApiHost } from '../config/runtime-config';
 import { ApiError, errorFromResponse, errorWithoutResponse } from './api-error';
+import { takeEarlyRead } from './early-reads';
 
 /** SPEC §7: every call times out after 50 seconds. */
 export const API_TIMEOUT_MS = 50_000;
@@ -41,14 +42,14 @@ async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, o
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
+  const url = `${getApiHost()}${path}`;
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  // The same request main.js already sent with the same token (early-reads.ts), unless the caller adds headers or
+  // may cancel.
+  const early = options.headers || options.signal ? null : takeEarlyRead(method, url, text, headers.authorization);
   let response: Response;
   try {
-    response = await fetch(`${getApiHost()}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    response = await (early ?? fetch(url, { method, headers, body: text, signal }));
   } catch (cause) {
     throw errorWithoutResponse(cause, API_TIMEOUT_MS);
   }

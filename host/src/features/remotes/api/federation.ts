@@ -1,6 +1,7 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RuntimeConfig } from '@bullpen/shared';
 import type { ComponentType } from 'react';
+import { earlyManifestPlugin } from './early-manifest';
 
 // Remotes are found at run time from config.json, so rolling a remote out or back never rebuilds the host.
 
@@ -16,8 +17,13 @@ export const FEDERATION_NAMES: Record<RemoteName, string> = {
 let registered: RuntimeConfig['remotes'] | null = null;
 
 export function registerRuntimeRemotes(remotes: RuntimeConfig['remotes']): void {
+  // The manifest main.js fetched ahead (early-manifest.ts) is the one the first load of its remote uses.
+  if (!registered) registerPlugins([earlyManifestPlugin()]);
   registerRemotes(
-    (Object.keys(FEDERATION_NAMES) as RemoteName[]).map((remote) => ({ name: FEDERATION_NAMES[remote], entry: remotes[remote] })),
+    (Object.keys(FEDERATION_NAMES) as RemoteName[]).map((remote) => ({
+      name: FEDERATION_NAMES[remote],
+      entry: remotes[remote],
+    })),
   );
   registered = remotes;
 }

@@ -9,60 +9,35 @@ import {
 import { API_PATHS } from '@bullpen/shared/schemas';
 import { preloadRemote } from '@module-federation/enhanced/runtime';
 import { FEDERATION_NAMES, type RemoteName } from './federation';
+import { routeRemotePage } from './route-remotes';
 
 // A cold visit used to wait on the session, then the remote's manifest, its entry, the page chunk, and only then the
 // page's first API call, one after another. As soon as the config and the token are known, the current route's remote
 // (manifest, entry and the exposed page's chunks) and the reads its page starts with go out together; the page then
 // finds them in flight (Module Federation's preloaded assets, SWR's preload).
 
-interface RoutePreload {
-  path: RegExp;
-  remote: RemoteName;
-  page: string;
-  /** The route is one of the signed-in routes (true), the signed-out ones (false), or both (undefined). */
-  signedIn?: boolean;
-  /** The reads the page starts with, from the path's parameters (SWR keys of @bullpen/shared's convention). */
-  reads?: (param: string) => ApiKey[];
-}
-
-const ROUTES: RoutePreload[] = [
-  {
-    // '/' and '/auth' lead a signed-in user home.
-    path: /^\/(?:home|auth)?\/?$/,
-    remote: 'contests',
-    page: 'HomePage',
-    signedIn: true,
-    reads: () => [API_PATHS.activeContests, API_PATHS.upcomingContests, API_PATHS.completedContests],
-  },
-  {
-    path: /^\/live-contest\/([^/]+)\/?$/,
-    remote: 'trading',
-    page: 'LiveContestPage',
-    signedIn: true,
-    reads: (contestId) => [[API_PATHS.getContest, { contestId }], API_PATHS.activeContest(contestId), API_PATHS.contestUser(contestId)],
-  },
-  { path: /^\/trading\/([^/]+)\/?$/, remote: 'trading', page: 'TradingPage', signedIn: true },
-  { path: /^\/contest-detail\/([^/]+)\/?$/, remote: 'contests', page: 'ContestDetailPage', signedIn: true },
-  { path: /^\/profile\/?$/, remote: 'profile', page: 'ProfilePage', signedIn: true },
-  { path: /^\/auth\/?$/, remote: 'auth', page: 'AuthPage', signedIn: false },
-  { path: /^\/join-contest-info\/([^/]+)\/?$/, remote: 'contests', page: 'JoinContestInfoPage' },
-];
+/** The reads each remote page starts with, from the path's parameter (SWR keys of @bullpen/shared's convention). */
+const FIRST_READS: Record<string, (param: string) => ApiKey[]> = {
+  HomePage: () => [API_PATHS.activeContests, API_PATHS.upcomingContests, API_PATHS.completedContests],
+  LiveContestPage: (contestId) => [
+    [API_PATHS.getContest, { contestId }],
+    API_PATHS.activeContest(contestId),
+    API_PATHS.contestUser(contestId),
+  ],
+};
 
 /** What a path preloads, signed in or not: its remote page and its first reads. Exported for tests. */
-export function routePreload(pathname: string, signedIn: boolean): { remote: RemoteName; page: string; reads: ApiKey[] } | null {
-  for (const route of ROUTES) {
-    if (route.signedIn !== undefined && route.signedIn !== signedIn) continue;
-    const match = route.path.exec(pathname);
-    if (!match) continue;
-    let param = '';
-    try {
-      param = decodeURIComponent(match[1] ?? '');
-    } catch {
-      return null;
-    }
-    return { remote: route.remote, page: route.page, reads: signedIn ? (route.reads?.(param) ?? []) : [] };
-  }
-  return null;
+export function routePreload(
+  pathname: string,
+  signedIn: boolean,
+): { remote: RemoteName; page: string; reads: ApiKey[] } | null {
+  const target = routeRemotePage(pathname, signedIn);
+  if (!target) return null;
+  return {
+    remote: target.remote,
+    page: target.page,
+    reads: signedIn ? (FIRST_READS[target.page]?.(target.param) ?? []) : [],
+  };
 }
 
 /** Starts loading what the current address will show. Never throws: whatever fails here is loaded (and reported)

@@ -1,6 +1,6 @@
 import { signOut } from 'aws-amplify/auth';
-import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { Hub } from 'aws-amplify/utils';
+import { clearAuthTokens } from '@bullpen/shared';
 
 export type SignOutOutcome = 'global' | 'local' | 'tokens-cleared';
 
@@ -23,7 +23,7 @@ export async function signOutEverywhere(): Promise<SignOutOutcome> {
     console.warn('Local sign-out failed; clearing the stored tokens.', error);
   }
   try {
-    await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
+    await clearAuthTokens();
   } catch (error) {
     console.warn('Clearing the stored tokens failed.', error);
   }

@@ -1,0 +1,106 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { firstReads, startEarlyReads } from '@bullpen/shared/early-reads';
+import { routeRemotePage } from './route-remotes';
+
+// Issue #13, a cold visit: the route's remote used to be asked for only once bootstrap had run, that is after main.js
+// had fetched the shared chunks (React, the router, Amplify's core, @bullpen/shared) and run them. main.js now starts,
+// before the async boundary, the fetch of the current route's mf-manifest.json and, as soon as it answers, preloads the
+// remote entry and the exposed page's chunks the manifest names, all while the shared chunks download. The federation
+// runtime is then handed that same manifest (the runtime plugin below) instead of fetching it a second time, and finds
+// the entry and chunks already in the memory cache. A signed-in page's first API reads leave from here too
+// (@bullpen/shared/early-reads). No shared module is imported here: main.js runs before sharing
+// is set up. Every failure leaves the ordinary path (the runtime fetches and loads as before).
+
+/** The inline config's id and the part this file reads (see @bullpen/shared's runtime-config, not importable here). */
+const CONFIG_ELEMENT_ID = 'bullpen-config';
+interface InlineConfig {
+  apiHost?: string;
+  auth?: { userPoolClientId?: string };
+  remotes?: Partial<Record<string, string>>;
+}
+
+interface Manifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: { name?: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
+const early = new Map<string, Promise<string>>();
+
+function readInlineConfig(): InlineConfig | null {
+  const element = document.getElementById(CONFIG_ELEMENT_ID);
+  if (element?.getAttribute('type') !== 'application/json') return null;
+  try {
+    return JSON.parse(element.textContent ?? '') as InlineConfig;
+  } catch {
+    return null;
+  }
+}
+
+/** Amplify keeps the last signed-in user per app client: its presence is the signed-in guess (the gate decides). */
+function looksSignedIn(clientId: string | undefined): boolean {
+  try {
+    return Boolean(clientId && localStorage.getItem(`CognitoIdentityServiceProvider.${clientId}.LastAuthUser`));
+  } catch {
+    return false;
+  }
+}
+
+function preloadScript(href: string) {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'script';
+  link.href = href;
+  document.head.appendChild(link);
+}
+
+/** Starts the current route's manifest and, once it answers, its entry and page chunks. Never throws. */
+export function startEarlyManifest(pathname = window.location.pathname): void {
+  try {
+    const config = readInlineConfig();
+    if (!config) return;
+    const signedIn = looksSignedIn(config.auth?.userPoolClientId);
+    const target = routeRemotePage(pathname, signedIn);
+    const manifestUrl = target && config.remotes?.[target.remote];
+    // The manifest first (its answer leads to the entry and the page's chunks), then the current user and the page's
+    // first reads, if the stored token is good (the API client takes the answers).
+    const text = manifestUrl
+      ? fetch(manifestUrl).then((response) => {
+          if (!response.ok) throw new Error(`${manifestUrl}: ${response.status}`);
+          return response.text();
+        })
+      : null;
+    if (signedIn) startEarlyReads(config, target ? firstReads(target.page, target.param) : []);
+    if (!target || !manifestUrl || !text) return;
+    early.set(manifestUrl, text);
+    text
+      .then((body) => {
+        const manifest = JSON.parse(body) as Manifest;
+        // publicPath 'auto': the entry and the chunks live beside the manifest.
+        const base = new URL(manifest.metaData?.remoteEntry?.path ?? '', new URL('./', manifestUrl));
+        const entry = manifest.metaData?.remoteEntry?.name;
+        if (entry) preloadScript(new URL(entry, base).href);
+        const exposed = manifest.exposes?.find((expose) => expose.name === target.page);
+        for (const chunk of exposed?.assets?.js?.sync ?? []) preloadScript(new URL(chunk, base).href);
+      })
+      .catch(() => undefined);
+  } catch {
+    // Only a head start.
+  }
+}
+
+/** Hands the federation runtime the manifest main.js already fetched, once; any other fetch goes ahead as usual. */
+export function earlyManifestPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'bullpen-early-manifest',
+    fetch(url, init) {
+      const text = early.get(url);
+      if (!text) return undefined;
+      // Once: a retry after a failure (loadRemotePage re-registers the remote) fetches the manifest afresh.
+      early.delete(url);
+      return text.then(
+        (body) => new Response(body, { headers: { 'Content-Type': 'application/json' } }),
+        () => fetch(url, init),
+      );
+    },
+  };
+}

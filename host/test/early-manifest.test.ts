@@ -1,0 +1,119 @@
+// main.js's head start on a cold visit (host/src/features/remotes/api/early-manifest.ts): the route's manifest is
+// fetched from the inline config before bootstrap, the entry and the exposed page's chunks it names are preloaded, and
+// the federation runtime is handed that manifest once (a retry fetches afresh); nothing happens without an inline
+// config, and a failed early fetch leaves the runtime its own fetch.
+import { earlyManifestPlugin, startEarlyManifest } from '../src/features/remotes/api/early-manifest';
+
+const CLIENT_ID = 'client-1';
+const CONTESTS = 'http://localhost:3002/mf-manifest.json';
+const AUTH = 'http://localhost:3001/v2/mf-manifest.json';
+const MANIFEST = {
+  metaData: { remoteEntry: { name: 'remoteEntry.0123456789ab.js', path: '' } },
+  exposes: [
+    {
+      name: 'HomePage',
+      assets: { js: { sync: ['401.aaaaaaaaaaaa.js', '__federation_expose_HomePage.bbbbbbbbbbbb.js'] } },
+    },
+    { name: 'ContestDetailPage', assets: { js: { sync: ['9.cccccccccccc.js'] } } },
+  ],
+};
+
+const fetchMock = jest.fn<Promise<Response>, [string, RequestInit?]>();
+
+function inlineConfig(config: unknown) {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = 'bullpen-config';
+  element.textContent = JSON.stringify(config);
+  document.head.appendChild(element);
+}
+
+const preloads = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => `${link.as} ${link.href}`);
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** The plugin's fetch hook as the federation runtime calls it. */
+const runtimeFetch = (url: string) =>
+  (earlyManifestPlugin().fetch as (url: string, init: RequestInit) => Promise<Response> | undefined)(url, {});
+
+beforeEach(() => {
+  document.head.innerHTML = '';
+  localStorage.clear();
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => new Response(JSON.stringify(MANIFEST), { status: 200 }));
+  global.fetch = fetchMock as unknown as typeof fetch;
+  global.Response ??= class {
+    constructor(
+      private body: string,
+      readonly init: { status?: number } = {},
+    ) {}
+    get ok() {
+      return (this.init.status ?? 200) < 300;
+    }
+    get status() {
+      return this.init.status ?? 200;
+    }
+    async text() {
+      return this.body;
+    }
+    async json() {
+      return JSON.parse(this.body);
+    }
+  } as unknown as typeof Response;
+});
+
+describe('startEarlyManifest', () => {
+  it("signed in on /home: fetches remote-contests' manifest and preloads its entry and HomePage's chunks", async () => {
+    inlineConfig({ auth: { userPoolClientId: CLIENT_ID }, remotes: { contests: CONTESTS, auth: AUTH } });
+    localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'user-1');
+    startEarlyManifest('/home');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([CONTESTS]);
+    await settle();
+    expect(preloads()).toEqual([
+      'script http://localhost:3002/remoteEntry.0123456789ab.js',
+      'script http://localhost:3002/401.aaaaaaaaaaaa.js',
+      'script http://localhost:3002/__federation_expose_HomePage.bbbbbbbbbbbb.js',
+    ]);
+  });
+
+  it("signed out on /auth: remote-auth's manifest, its chunks beside it (a manifest in a folder)", async () => {
+    inlineConfig({ auth: { userPoolClientId: CLIENT_ID }, remotes: { contests: CONTESTS, auth: AUTH } });
+    startEarlyManifest('/auth');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([AUTH]);
+    await settle();
+    expect(preloads()[0]).toBe('script http://localhost:3001/v2/remoteEntry.0123456789ab.js');
+  });
+
+  it('does nothing without an inline config (the dev server) or on a path with no remote page', async () => {
+    startEarlyManifest('/home');
+    inlineConfig({ auth: { userPoolClientId: CLIENT_ID }, remotes: { contests: CONTESTS } });
+    startEarlyManifest('/terms');
+    await settle();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(preloads()).toEqual([]);
+  });
+});
+
+describe('earlyManifestPlugin', () => {
+  it('hands the runtime the early manifest once, then lets it fetch for itself', async () => {
+    inlineConfig({ auth: { userPoolClientId: CLIENT_ID }, remotes: { contests: CONTESTS } });
+    localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'user-1');
+    startEarlyManifest('/home');
+    const handed = await runtimeFetch(CONTESTS);
+    expect(await handed?.json()).toEqual(MANIFEST);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(runtimeFetch(CONTESTS)).toBeUndefined();
+    expect(runtimeFetch('http://localhost:3003/mf-manifest.json')).toBeUndefined();
+  });
+
+  it('falls back to an ordinary fetch when the early one failed', async () => {
+    inlineConfig({ auth: { userPoolClientId: CLIENT_ID }, remotes: { contests: CONTESTS } });
+    localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'user-1');
+    fetchMock.mockImplementationOnce(async () => new Response('', { status: 503 }));
+    startEarlyManifest('/home');
+    await settle();
+    expect(preloads()).toEqual([]);
+    const handed = await runtimeFetch(CONTESTS);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(await handed?.json()).toEqual(MANIFEST);
+  });
+});

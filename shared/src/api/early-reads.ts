@@ -1,0 +1,91 @@
+import { API_PATHS } from '../schemas/api-paths';
+
+// Issue #13: a page's first reads used to leave only once bootstrap had run (the shared chunks fetched and executed,
+// Amplify configured, the session read). The host's main.js now sends them itself, before the async boundary, when the
+// page carries its config inline and the stored ID token is good for a while yet, exactly as the API client would
+// (same URL, method, body and headers); the client then takes the answer instead of sending the same request again
+// (takeEarlyRead), once, and only if the token it would send is the one the early request carried. A refreshed
+// token, another body or a second call all go to the network as before. main.js imports this file on its own
+// ('@bullpen/shared/early-reads', bundled into main.js, not the shared singleton): the two sides meet on globalThis.
+
+type Method = 'GET' | 'POST';
+interface EarlyRead {
+  authorization: string;
+  response: Promise<Response>;
+}
+
+const GLOBAL_KEY = '__bullpenEarlyReads';
+/** Within this much of its expiry Amplify may refresh the token first: no early read then. */
+const TOKEN_MARGIN_MS = 60_000;
+
+const store = (): Map<string, EarlyRead> => {
+  const holder = globalThis as unknown as Record<string, Map<string, EarlyRead> | undefined>;
+  holder[GLOBAL_KEY] ??= new Map();
+  return holder[GLOBAL_KEY];
+};
+const keyOf = (method: Method, url: string, body: string | undefined) => `${method} ${url} ${body ?? ''}`;
+
+/** The API client's side: the early answer to exactly this request, once, or null. */
+export function takeEarlyRead(
+  method: Method,
+  url: string,
+  body: string | undefined,
+  authorization: string | undefined,
+) {
+  const reads = (globalThis as unknown as Record<string, Map<string, EarlyRead> | undefined>)[GLOBAL_KEY];
+  const key = keyOf(method, url, body);
+  const read = reads?.get(key);
+  if (!read) return null;
+  reads?.delete(key);
+  return read.authorization === authorization ? read.response : null;
+}
+
+/** The first authenticated reads of a remote page (the public get-contest is left to the route preload). */
+export function firstReads(page: string, param: string): (string | readonly [string, unknown])[] {
+  if (page === 'HomePage') return [API_PATHS.activeContests, API_PATHS.upcomingContests, API_PATHS.completedContests];
+  if (page === 'LiveContestPage') return [API_PATHS.activeContest(param), API_PATHS.contestUser(param)];
+  return [];
+}
+
+interface InlineConfig {
+  apiHost?: string;
+  auth?: { userPoolClientId?: string };
+}
+
+/** The stored ID token of the signed-in user, if it is good for more than TOKEN_MARGIN_MS. */
+function storedIdToken(clientId: string): string | null {
+  const prefix = `CognitoIdentityServiceProvider.${clientId}`;
+  const user = localStorage.getItem(`${prefix}.LastAuthUser`);
+  const token = user ? localStorage.getItem(`${prefix}.${user}.idToken`) : null;
+  if (!token) return null;
+  const payload = token.split('.')[1] ?? '';
+  const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+  return typeof claims.exp === 'number' && claims.exp * 1000 - Date.now() > TOKEN_MARGIN_MS ? token : null;
+}
+
+/** main.js's side: sends the current user and `reads` now, as the API client would. Never throws. */
+export function startEarlyReads(config: InlineConfig, reads: (string | readonly [string, unknown])[]): void {
+  try {
+    const apiHost = config.apiHost?.replace(/\/+$/, '');
+    const clientId = config.auth?.userPoolClientId;
+    if (!apiHost || !clientId) return;
+    const authorization = storedIdToken(clientId);
+    if (!authorization) return;
+    for (const read of [[API_PATHS.getUser, {}] as const, ...reads]) {
+      const [method, path, body]: [Method, string, string | undefined] =
+        typeof read === 'string' ? ['GET', read, undefined] : ['POST', read[0], JSON.stringify(read[1])];
+      const url = `${apiHost}${path}`;
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        authorization,
+      };
+      const response = fetch(url, { method, headers, body, signal: AbortSignal.timeout(50_000) });
+      // An unanswered early read is reported by the client that takes it, not here.
+      response.catch(() => undefined);
+      store().set(keyOf(method, url, body), { authorization, response });
+    }
+  } catch {
+    // Only a head start.
+  }
+}

@@ -99,7 +99,7 @@ describe('protection, health, docs and events', () => {
       await ctx.app.inject({ method: 'POST', url: '/contest/join-contest', headers: { authorization: user.token, 'content-type': 'application/json' }, payload: '{"contestId":' }),
       await ctx.app.inject({ method: 'POST', url: '/contest/join-contest', headers: { authorization: user.token, 'content-type': 'text/plain' }, payload: 'hello' }),
     ];
-    expect(bodies.map((b) => b.statusCode)).toEqual([404, 400, 400, 400]);
+    expect(bodies.map((b) => b.statusCode)).toEqual([404, 404, 400, 400]);
     for (const b of bodies) {
       expect(b.json()).toEqual({ errMessage: expect.any(String), errors: expect.any(Array) });
       expect(b.body).not.toMatch(/\bat \S+:\d+|select |insert |node_modules/i);

@@ -7,6 +7,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import { ContestClock } from './clock/contest-clock';
 import type { AppConfig } from './config';
 import { type Database, type Db, openDatabase } from './db/database';
+import { UserCache } from './db/user-cache';
 import { type Clock, systemClock } from './lib/clock';
 import { BoardStore } from './live/boards';
 import { MarketService } from './market/market-service';
@@ -37,6 +38,8 @@ export interface AppDeps {
   events: EventEmitter;
   /** Boards as the last tick stored them, computed once per contest per tick for every request and stream. */
   boards: BoardStore;
+  /** User rows of verified tokens, kept a few seconds (see db/user-cache.ts for what that delay means). */
+  users: UserCache;
   /** Event streams of this instance: how many are open, and ticks not sent to a reader that had not taken the last ones. */
   streams: { open: number; ticksSkipped: number; heartbeatMs: number };
 }
@@ -126,7 +129,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const stopListening = await database.listenTicks((notice) => {
     if (notice.origin !== database.instanceId) events.emit('tick', notice.asOf);
   });
-  const deps: AppDeps = { config, database, db: database.db, clock, market, contestClock, events, boards, streams: { open: 0, ticksSkipped: 0, heartbeatMs: HEARTBEAT_MS } };
+  const users = new UserCache(database.db);
+  const deps: AppDeps = { config, database, db: database.db, clock, market, contestClock, events, boards, users, streams: { open: 0, ticksSkipped: 0, heartbeatMs: HEARTBEAT_MS } };
 
   await app.register(
     fp(

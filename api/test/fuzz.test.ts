@@ -797,6 +797,7 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
   const GET_ROUTES = [
     '/contest/active/:id',
     '/contest/completed/:id',
+    '/contest/:id/standings',
     '/contest-user/:id',
     '/contest/active/:id/portfolio-history',
     '/contest/active/:id/events',

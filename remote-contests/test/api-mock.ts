@@ -9,6 +9,8 @@ export const server = setupServer();
 export interface Recorded {
   method: string;
   path: string;
+  /** The query string, with its '?' ('' when there is none). */
+  search: string;
   body: DefaultBodyType;
   authorization: string | null;
 }
@@ -25,7 +27,7 @@ server.events.on('request:start', async ({ request }) => {
       body = null;
     }
   }
-  requests.push({ method: request.method, path: url.pathname, body, authorization: request.headers.get('authorization') });
+  requests.push({ method: request.method, path: url.pathname, search: url.search, body, authorization: request.headers.get('authorization') });
 });
 
 export const sent = (path: string) => requests.filter((r) => r.path === path);

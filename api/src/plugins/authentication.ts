@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type JWTVerifyGetKey, createRemoteJWKSet, jwtVerify } from 'jose';
 import type { AppConfig } from '../config';
-import { type UserRow, userForIdentity } from '../db/users';
+import type { UserRow } from '../db/users';
 import { tooManyRequests, unauthorized } from '../lib/errors';
 
 declare module 'fastify' {
@@ -94,7 +94,9 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
     }
     // Never from `phone_number`: a user can change that attribute (UpdateUserAttributes) to an admin's number.
     const role = identity.groups.includes(ADMIN_GROUP) ? 'admin' : 'user';
-    request.user = await userForIdentity(app.deps.db, { sub: identity.sub, phoneNumber: identity.phoneNumber, role }, options.now());
+    // The row comes from a short-lived cache (db/user-cache.ts); the role and phone number of this token are checked
+    // against it on every request and written through when they changed.
+    request.user = await app.deps.users.forIdentity({ sub: identity.sub, phoneNumber: identity.phoneNumber, role }, options.now());
   });
 }
 

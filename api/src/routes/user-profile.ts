@@ -96,6 +96,7 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
           .set({ ticker: callSign, displayName, bio, updatedAt: app.deps.clock.now() })
           .where(eq(users.id, user.id))
           .returning();
+        app.deps.users.forget(user.sub);
         // Boards show call signs as they are now (DESIGN §5): this instance's boards are read again at once, other
         // instances' at their next tick.
         if (updated?.ticker !== user.ticker) app.deps.boards.invalidate();

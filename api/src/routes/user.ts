@@ -33,6 +33,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
           .set({ ticker: callSign, displayName, bio: bio ?? '', status: 'active', updatedAt: app.deps.clock.now() })
           .where(eq(users.id, user.id))
           .returning();
+        app.deps.users.forget(user.sub);
         return { user: userView(updated ?? user) };
       } catch (error) {
         // Two people racing for the same call sign: the unique index decides.

@@ -1,4 +1,4 @@
-import { useParams } from '@bullpen/shared';
+import { formatNumber, useParams } from '@bullpen/shared';
 import {
   ButtonLink,
   contestPaths,
@@ -19,7 +19,7 @@ import {
   useErrorToast,
   useViewer,
 } from '../../features/contests';
-import { Podium, StandingsTable, TeamStandingsTable } from '../../features/standings';
+import { FinalBoard, Podium, TeamStandingsTable } from '../../features/standings';
 
 export default function ContestCompletedPage() {
   const { contestId = '' } = useParams();
@@ -70,14 +70,14 @@ export default function ContestCompletedPage() {
     );
   }
 
-  const { contest, standings, teams } = data;
+  const { contest, standings, teams, total } = data;
   const mine = standings.find((row) => row.userId === viewer.id) ?? null;
   return (
     <Screen label="Final standings">
       <PageTitle
         eyebrow="Final standings"
         title={contest.name}
-        subtitle={`Ended ${formatDateTime(contest.endsAt)} · ${standings.length} player${standings.length === 1 ? '' : 's'}`}
+        subtitle={`Ended ${formatDateTime(contest.endsAt)} · ${formatNumber(total)} player${total === 1 ? '' : 's'}`}
         actions={
           <>
             <StatusBadge status={contest.status} />
@@ -93,7 +93,7 @@ export default function ContestCompletedPage() {
             <span>
               <span className="bpc-muted">You finished </span>
               <span className="bpc-big">#{mine.rank}</span>
-              <span className="bpc-muted"> of {standings.length}</span>
+              <span className="bpc-muted"> of {formatNumber(total)}</span>
             </span>
             <span className="bpc-big">
               <Trend value={mine.returnPct}>{formatReturn(mine.returnPct)}</Trend>
@@ -116,7 +116,13 @@ export default function ContestCompletedPage() {
             </Panel>
           ) : null}
           <Panel title="Players" actions={<SimulatedPrices />}>
-            <StandingsTable standings={standings} myUserId={viewer.id} showTeams={contest.isTeamCollaboration} />
+            <FinalBoard
+              contestId={contest._id}
+              standings={standings}
+              total={total}
+              myUserId={viewer.id}
+              showTeams={contest.isTeamCollaboration}
+            />
           </Panel>
         </>
       )}

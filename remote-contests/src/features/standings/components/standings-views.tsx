@@ -1,5 +1,6 @@
 import type { Standing, TeamStanding } from '@bullpen/shared/schemas';
 import { Link } from '@bullpen/shared';
+import type { Ref } from 'react';
 import { contestPaths, formatMoney, formatReturn, Trend } from '../../contests';
 
 const PODIUM_ORDER = [1, 0, 2]; // second, first, third: the winner stands in the middle
@@ -34,15 +35,60 @@ export function Podium({ standings, myUserId }: { standings: readonly Standing[]
   );
 }
 
+/** A row that stands for the players not shown between two shown rows. */
+function Gap({ columns }: { columns: number }) {
+  return (
+    <tr className="bpc-gap">
+      <td colSpan={columns}>
+        <span aria-hidden="true">⋯</span>
+        <span className="bpc-sr">More players not shown here</span>
+      </td>
+    </tr>
+  );
+}
+
+/** Rows of the final board (its top, or a page of it), and my own row when they do not hold it, after (or before) a
+ *  gap. My row is highlighted and can take focus, so "Jump to me" can bring it into view. */
 export function StandingsTable({
   standings,
+  mine = null,
   myUserId,
   showTeams,
+  myRowRef,
 }: {
   standings: readonly Standing[];
+  /** My row when `standings` does not hold it. */
+  mine?: Standing | null;
   myUserId: string | null;
   showTeams: boolean;
+  myRowRef?: Ref<HTMLTableRowElement>;
 }) {
+  const columns = showTeams ? 5 : 4;
+  const first = standings[0];
+  const mineFirst = mine !== null && first !== undefined && mine.rank < first.rank;
+  const line = (row: Standing) => {
+    const own = row.userId === myUserId;
+    return (
+      <tr
+        key={row.userId}
+        ref={own ? myRowRef : undefined}
+        tabIndex={own ? -1 : undefined}
+        className={own ? 'bpc-mine' : undefined}
+        aria-current={own ? 'true' : undefined}
+      >
+        <td className="bpc-num">{row.rank}</td>
+        <td>
+          <Link to={contestPaths.profile(row.userId)}>{row.ticker}</Link>
+          {own ? <span className="bpc-small bpc-tone-primary"> (you)</span> : null}
+        </td>
+        {showTeams ? <td className="bpc-muted">{row.affiliation ?? '—'}</td> : null}
+        <td className="bpc-num bpc-hide-narrow">{formatMoney(row.value)}</td>
+        <td className="bpc-num">
+          <Trend value={row.returnPct}>{formatReturn(row.returnPct)}</Trend>
+        </td>
+      </tr>
+    );
+  };
   return (
     <div className="bpc-table-wrap">
       <table className="bpc-table" aria-label="Final standings">
@@ -62,23 +108,19 @@ export function StandingsTable({
           </tr>
         </thead>
         <tbody>
-          {standings.map((row) => {
-            const mine = row.userId === myUserId;
-            return (
-              <tr key={row.userId} className={mine ? 'bpc-mine' : undefined} aria-current={mine ? 'true' : undefined}>
-                <td className="bpc-num">{row.rank}</td>
-                <td>
-                  <Link to={contestPaths.profile(row.userId)}>{row.ticker}</Link>
-                  {mine ? <span className="bpc-small bpc-tone-primary"> (you)</span> : null}
-                </td>
-                {showTeams ? <td className="bpc-muted">{row.affiliation ?? '—'}</td> : null}
-                <td className="bpc-num bpc-hide-narrow">{formatMoney(row.value)}</td>
-                <td className="bpc-num">
-                  <Trend value={row.returnPct}>{formatReturn(row.returnPct)}</Trend>
-                </td>
-              </tr>
-            );
-          })}
+          {mine && mineFirst ? (
+            <>
+              {line(mine)}
+              <Gap columns={columns} />
+            </>
+          ) : null}
+          {standings.map(line)}
+          {mine && !mineFirst ? (
+            <>
+              <Gap columns={columns} />
+              {line(mine)}
+            </>
+          ) : null}
         </tbody>
       </table>
     </div>

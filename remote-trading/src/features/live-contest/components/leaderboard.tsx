@@ -1,10 +1,10 @@
 import { formatMoney, formatPercent, Link, trend } from '@bullpen/shared';
 import type { Standing, TeamStanding } from '@bullpen/shared/schemas';
-import { useRef } from 'react';
+import { type Ref, useRef } from 'react';
 
 /** Rank change since the previous update (the board's asOf before this one): positive means the player climbed.
  *  Recording is idempotent per asOf, so re-renders never shift the baseline. */
-function useMovement(standings: Standing[], asOf: string): Map<string, number> {
+export function useMovement(standings: Standing[], asOf: string): Map<string, number> {
   const updates = useRef<{ asOf: string; ranks: Map<string, number> }[]>([]);
   const seen = updates.current;
   if (seen.at(-1)?.asOf !== asOf) {
@@ -35,19 +35,74 @@ function Movement({ delta }: { delta: number }) {
   );
 }
 
+/** A row that stands for the players not shown between two shown rows. */
+function Gap({ columns }: { columns: number }) {
+  return (
+    <tr className="lc-gap">
+      <td colSpan={columns}>
+        <span aria-hidden="true">⋯</span>
+        <span className="visually-hidden">More players not shown here</span>
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * Rows of the board: the top (or a page of it), and the viewer's own row when it is not among them, after (or
+ * before) a gap. The viewer's row is highlighted and can take focus, so "Jump to me" can bring it into view.
+ */
 export function Leaderboard({
-  standings,
-  asOf,
+  rows,
+  mine = null,
   me,
   teams,
+  movement,
+  meRowRef,
 }: {
-  standings: Standing[];
-  asOf: string;
+  rows: readonly Standing[];
+  /** The viewer's row when `rows` does not hold it. */
+  mine?: Standing | null;
   me: string | null;
   teams: boolean;
+  /** Rank changes since the previous tick, for the rows that come with every tick. */
+  movement: Map<string, number>;
+  meRowRef?: Ref<HTMLTableRowElement>;
 }) {
-  const movement = useMovement(standings, asOf);
-  if (standings.length === 0) return <p className="lc-muted">No players in this contest.</p>;
+  const columns = teams ? 6 : 5;
+  const first = rows[0];
+  const mineFirst = mine !== null && first !== undefined && mine.rank < first.rank;
+  const row = (standing: Standing) => {
+    const own = standing.userId === me;
+    const delta = movement.get(standing.userId);
+    return (
+      <tr
+        key={standing.userId}
+        ref={own ? meRowRef : undefined}
+        tabIndex={own ? -1 : undefined}
+        className={own ? 'lc-me' : undefined}
+        aria-current={own ? 'true' : undefined}
+      >
+        <td className="lc-num">#{standing.rank}</td>
+        <td>
+          <Link to={`/profile?userId=${encodeURIComponent(standing.userId)}`}>{standing.ticker}</Link>
+          {own ? <span className="lc-you"> you</span> : null}
+        </td>
+        {teams ? <td>{standing.affiliation ?? '—'}</td> : null}
+        <td className="lc-right lc-num">{formatMoney(standing.value)}</td>
+        <td className={`lc-right lc-num lc-${trend(standing.returnPct)}`}>{formatPercent(standing.returnPct)}</td>
+        <td className="lc-right lc-num">
+          {delta === undefined ? (
+            <span className="lc-muted">
+              <span aria-hidden="true">·</span>
+              <span className="visually-hidden">not followed on this page</span>
+            </span>
+          ) : (
+            <Movement delta={delta} />
+          )}
+        </td>
+      </tr>
+    );
+  };
   return (
     <table className="lc-table">
       <caption className="visually-hidden">Leaderboard</caption>
@@ -68,25 +123,19 @@ export function Leaderboard({
         </tr>
       </thead>
       <tbody>
-        {standings.map((row) => (
-          <tr
-            key={row.userId}
-            className={row.userId === me ? 'lc-me' : undefined}
-            aria-current={row.userId === me ? 'true' : undefined}
-          >
-            <td className="lc-num">#{row.rank}</td>
-            <td>
-              <Link to={`/profile?userId=${encodeURIComponent(row.userId)}`}>{row.ticker}</Link>
-              {row.userId === me ? <span className="lc-you"> you</span> : null}
-            </td>
-            {teams ? <td>{row.affiliation ?? '—'}</td> : null}
-            <td className="lc-right lc-num">{formatMoney(row.value)}</td>
-            <td className={`lc-right lc-num lc-${trend(row.returnPct)}`}>{formatPercent(row.returnPct)}</td>
-            <td className="lc-right lc-num">
-              <Movement delta={movement.get(row.userId) ?? 0} />
-            </td>
-          </tr>
-        ))}
+        {mine && mineFirst ? (
+          <>
+            {row(mine)}
+            <Gap columns={columns} />
+          </>
+        ) : null}
+        {rows.map(row)}
+        {mine && !mineFirst ? (
+          <>
+            <Gap columns={columns} />
+            {row(mine)}
+          </>
+        ) : null}
       </tbody>
     </table>
   );

@@ -2,7 +2,8 @@ import { errorMessage, Link, useUserStore } from '@bullpen/shared';
 import type { Contest } from '@bullpen/shared/schemas';
 import { useBoard, useContestUser, usePortfolioHistory } from '../api/live-contest-api';
 import { useLiveUpdates } from '../hooks/use-live-updates';
-import { Leaderboard, TeamStandings } from './leaderboard';
+import { TeamStandings } from './leaderboard';
+import { LiveBoard } from './live-board';
 import { LineChart } from './line-chart';
 import { LiveHeader } from './live-header';
 import { PortfolioSummary, PositionsTable } from './portfolio';
@@ -53,12 +54,7 @@ export function LiveContestView({ contest }: { contest: Contest }) {
           {board.error ? (
             <p role="alert">{errorMessage(board.error)}</p>
           ) : board.data ? (
-            <Leaderboard
-              standings={board.data.standings}
-              asOf={board.data.asOf}
-              me={me}
-              teams={contest.isTeamCollaboration}
-            />
+            <LiveBoard contestId={contest._id} board={board.data} me={me} teams={contest.isTeamCollaboration} />
           ) : (
             <p className="lc-muted" role="status">
               Loading standings…

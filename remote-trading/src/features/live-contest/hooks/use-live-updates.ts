@@ -69,7 +69,10 @@ export function useLiveUpdates(contestId: string, enabled: boolean): LiveMode {
             const standings = data as StandingsEvent;
             void mutate(
               boardKey(contestId),
-              (current: object | undefined) => current && { ...current, standings: standings.standings, teams: standings.teams, asOf: standings.asOf },
+              // A tick replaces the top rows, my own row and the count; a page further down stays as it was read
+              // (see use-board-pager.ts).
+              (current: object | undefined) =>
+                current && { ...current, standings: standings.standings, teams: standings.teams, total: standings.total, asOf: standings.asOf },
               { revalidate: false },
             );
             void mutate(contestUserKey(contestId));

@@ -58,14 +58,14 @@ describe('on a phone (issue 18: time labels cut at the edges, the price tag on a
     }
   });
 
-  it('below 480 px, draws fewer price labels and no last-value tag', () => {
+  it('below 480 px, draws fewer price labels; at no width a last-value tag over a price label', () => {
     expect(chartOptionsFor(358)).toMatchObject({
       chart: { rightPriceScale: { tickMarkDensity: 4 } },
       series: { lastValueVisible: false },
     });
     expect(chartOptionsFor(986)).toMatchObject({
       chart: { rightPriceScale: { tickMarkDensity: 2.5 } },
-      series: { lastValueVisible: true },
+      series: { lastValueVisible: false },
     });
   });
 

@@ -17,8 +17,7 @@ function bySecond(points: ChartPoint[]) {
   return [...values].sort(([a], [b]) => a - b).map(([time, value]) => ({ time: time as UTCTimestamp, value }));
 }
 
-/** Below this width (a phone), the chart draws fewer price labels and no last-value tag: the tag would sit on a
- *  price label, and the value is on the screen already (summary, quote). */
+/** Below this width (a phone), the chart draws fewer price labels. */
 export const NARROW_CHART_WIDTH = 480;
 
 /** The options that depend on the chart's own width. Both edges are fixed so that the library keeps the first and
@@ -30,7 +29,9 @@ export function chartOptionsFor(width: number) {
       timeScale: { fixLeftEdge: true, fixRightEdge: true, secondsVisible: true },
       rightPriceScale: { tickMarkDensity: narrow ? 4 : 2.5 },
     },
-    series: { lastValueVisible: !narrow },
+    // No last-value tag at any width: the library draws it over the nearest price label, half hiding it, and the
+    // value is on the screen already (the summary above the portfolio chart, the quote beside the price chart).
+    series: { lastValueVisible: false },
   };
 }
 

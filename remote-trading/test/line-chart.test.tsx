@@ -1,14 +1,26 @@
 import { render, waitFor } from '@testing-library/react';
-import { LineChart } from '../src/features/live-contest/components/line-chart';
+import { chartOptionsFor, LineChart } from '../src/features/live-contest/components/line-chart';
 
 const setData = jest.fn();
 const remove = jest.fn();
+const createChart = jest.fn();
+const addSeries = jest.fn();
 jest.mock(
   'lightweight-charts',
   () => ({
     ColorType: { Solid: 'solid' },
     LineSeries: 'Line',
-    createChart: () => ({ addSeries: () => ({ setData }), timeScale: () => ({ fitContent: jest.fn() }), remove }),
+    createChart: (...args: unknown[]) => {
+      createChart(...args);
+      return {
+        addSeries: (...series: unknown[]) => {
+          addSeries(...series);
+          return { setData };
+        },
+        timeScale: () => ({ fitContent: jest.fn() }),
+        remove,
+      };
+    },
   }),
   { virtual: true },
 );
@@ -37,4 +49,35 @@ it('follows new points, and removes the chart when it goes away', async () => {
   expect(setData).toHaveBeenLastCalledWith([{ time: Date.parse('2026-11-23T10:00:00Z') / 1000, value: 5 }]);
   unmount();
   expect(remove).toHaveBeenCalledTimes(1);
+});
+
+describe('on a phone (issue 18: time labels cut at the edges, the price tag on a price label)', () => {
+  it('keeps the first and last time labels inside the box at every width', () => {
+    for (const width of [320, 390, 1280]) {
+      expect(chartOptionsFor(width).chart.timeScale).toMatchObject({ fixLeftEdge: true, fixRightEdge: true });
+    }
+  });
+
+  it('below 480 px, draws fewer price labels; at no width a last-value tag over a price label', () => {
+    expect(chartOptionsFor(358)).toMatchObject({
+      chart: { rightPriceScale: { tickMarkDensity: 4 } },
+      series: { lastValueVisible: false },
+    });
+    expect(chartOptionsFor(986)).toMatchObject({
+      chart: { rightPriceScale: { tickMarkDensity: 2.5 } },
+      series: { lastValueVisible: false },
+    });
+  });
+
+  it('creates the chart with the options of its own width', async () => {
+    // jsdom lays nothing out: the box is 0 px wide, a narrow chart.
+    render(<LineChart points={[]} label="Price" />);
+    await waitFor(() => expect(createChart).toHaveBeenCalled());
+    expect(createChart.mock.lastCall?.[1]).toMatchObject({
+      autoSize: true,
+      timeScale: { fixLeftEdge: true, fixRightEdge: true },
+      rightPriceScale: { tickMarkDensity: 4 },
+    });
+    expect(addSeries.mock.lastCall?.[1]).toMatchObject({ lastValueVisible: false });
+  });
 });

@@ -84,6 +84,15 @@ describe('/invitation', () => {
     expect(await screen.findByRole('link', { name: 'Join — choose your picks' })).toHaveAttribute('href', '/save-picks/c-1');
   });
 
+  it('puts Join before the contest facts (on a phone the single column would put it below them)', async () => {
+    signIn();
+    serve();
+    renderInvitation();
+    const join = await screen.findByRole('link', { name: 'Join — choose your picks' });
+    const facts = screen.getByRole('heading', { name: 'About this contest' });
+    expect(join.compareDocumentPosition(facts) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('tells a participant they are in instead of offering Join', async () => {
     signIn();
     serve(makeContest(), makeContestUser({ joined: true, picks: ['AAPL', 'MSFT'] }));
@@ -148,6 +157,19 @@ describe('/join-contest-info', () => {
     const joinPanel = (await screen.findByRole('heading', { name: 'Join' })).closest('section') as HTMLElement;
     expect(await within(joinPanel).findByRole('link', { name: 'Join' })).toHaveAttribute('href', '/save-picks/c-1');
     expect(screen.queryByRole('link', { name: 'Sign up to join' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['signed out', 'Sign up to join'],
+    ['signed in', 'Join'],
+  ])('%s: the join action comes before the rules (on a phone the single column would put it below them)', async (state, action) => {
+    if (state === 'signed in') signIn();
+    else signOut();
+    serve(team);
+    renderJoinInfo();
+    const link = await screen.findByRole('link', { name: action });
+    const rules = screen.getByRole('heading', { name: 'How it works' });
+    expect(link.compareDocumentPosition(rules) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('says when the contest has already started', async () => {

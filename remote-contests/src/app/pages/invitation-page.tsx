@@ -36,10 +36,7 @@ export default function InvitationPage() {
       {(contest) => (
         <>
           <ContestHero contest={contest} eyebrow={`${contest.createdBy.ticker} invites you`} />
-          <div className="bpc-two">
-            <Panel title="About this contest">
-              <ContestFacts contest={contest} />
-            </Panel>
+          <div className="bpc-two bpc-two--action-first">
             <Panel title="Join">
               {contest.status === 'upcoming' ? (
                 <div className="bpc-stack">
@@ -59,6 +56,9 @@ export default function InvitationPage() {
                   <ButtonLink to={contestPaths.detail(contest._id)}>View contest</ButtonLink>
                 </div>
               )}
+            </Panel>
+            <Panel title="About this contest">
+              <ContestFacts contest={contest} />
             </Panel>
           </div>
           {/* An invitation to join is only worth passing on while joining is open. */}

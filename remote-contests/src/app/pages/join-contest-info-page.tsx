@@ -61,10 +61,7 @@ export default function JoinContestInfoPage() {
       {(contest) => (
         <>
           <ContestHero contest={contest} eyebrow="You’re invited to a Bullpen contest" />
-          <div className="bpc-two">
-            <Panel title="How it works">
-              <ContestRules contest={contest} />
-            </Panel>
+          <div className="bpc-two bpc-two--action-first">
             <Panel title="Join">
               {contest.status !== 'upcoming' ? (
                 <Notice
@@ -83,6 +80,9 @@ export default function JoinContestInfoPage() {
               <p className="bpc-small bpc-muted" style={{ marginBottom: 0 }} data-testid="participants-count">
                 {contest.participantsCount} of {contest.maxParticipants} places taken
               </p>
+            </Panel>
+            <Panel title="How it works">
+              <ContestRules contest={contest} />
             </Panel>
           </div>
           <Panel title="At a glance">

@@ -42,6 +42,12 @@ export const CONTESTS_CSS = `
 .bpc-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr)); gap: 16px; }
 .bpc-two { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: 20px; align-items: start; }
 @media (max-width: 860px) { .bpc-two { grid-template-columns: minmax(0, 1fr); } }
+/* The action first: in reading order and on phones, where the single column would put it below the rules; beside
+   the main panel, in the narrow column, from 861 px. */
+@media (min-width: 861px) {
+  .bpc-two--action-first > :first-child { grid-column: 2; grid-row: 1; }
+  .bpc-two--action-first > :nth-child(2) { grid-column: 1; grid-row: 1; }
+}
 .bpc-btn { display: inline-flex; align-items: center; justify-content: center; gap: 8px; min-height: 40px; padding: 8px 16px;
   border-radius: 8px; border: 1px solid var(--bpc-border); background: var(--bpc-surface-2); color: var(--bpc-text);
   font: inherit; font-weight: 600; cursor: pointer; text-decoration: none; white-space: nowrap; }

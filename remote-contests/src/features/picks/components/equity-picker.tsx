@@ -203,7 +203,7 @@ export function EquityPicker({
                       </td>
                       <td>
                         <strong>{equity.symbol}</strong>
-                        <div className="bpc-small bpc-muted" style={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                        <div className="bpc-small bpc-muted">
                           <span className="bpc-show-narrow">{equity.name}</span>
                         </div>
                       </td>

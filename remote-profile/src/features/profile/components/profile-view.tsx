@@ -73,6 +73,8 @@ function RecentContests({ contests, own }: { contests: UserProfile['recentContes
           <tr key={contest.contestId}>
             <td>
               <Link to={contestLink(contest)}>{contest.name}</Link>
+              {/* On phones the Status column is hidden: the status goes under the name instead. */}
+              <span className={`pv-badge pv-badge--${contest.status} pv-show-small`}>{STATUS_LABEL[contest.status]}</span>
             </td>
             <td>
               <span className={`pv-badge pv-badge--${contest.status}`}>{STATUS_LABEL[contest.status]}</span>

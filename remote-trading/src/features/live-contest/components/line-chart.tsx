@@ -17,6 +17,24 @@ function bySecond(points: ChartPoint[]) {
   return [...values].sort(([a], [b]) => a - b).map(([time, value]) => ({ time: time as UTCTimestamp, value }));
 }
 
+/** Below this width (a phone), the chart draws fewer price labels. */
+export const NARROW_CHART_WIDTH = 480;
+
+/** The options that depend on the chart's own width. Both edges are fixed so that the library keeps the first and
+ *  last time labels inside the box instead of cutting them (":07", "18:0"). */
+export function chartOptionsFor(width: number) {
+  const narrow = width < NARROW_CHART_WIDTH;
+  return {
+    chart: {
+      timeScale: { fixLeftEdge: true, fixRightEdge: true, secondsVisible: true },
+      rightPriceScale: { tickMarkDensity: narrow ? 4 : 2.5 },
+    },
+    // No last-value tag at any width: the library draws it over the nearest price label, half hiding it, and the
+    // value is on the screen already (the summary above the portfolio chart, the quote beside the price chart).
+    series: { lastValueVisible: false },
+  };
+}
+
 /** One line over time, themed for the dark UI. */
 export function LineChart({ points, label, height = 240 }: { points: ChartPoint[]; label: string; height?: number }) {
   const container = useRef<HTMLDivElement>(null);
@@ -29,25 +47,45 @@ export function LineChart({ points, label, height = 240 }: { points: ChartPoint[
     const element = container.current;
     if (!element) return;
     let instance: IChartApi | null = null;
+    let resize: ResizeObserver | null = null;
     let unmounted = false;
     void loadChartLibrary().then(({ ColorType, createChart, LineSeries }) => {
       if (unmounted) return;
+      const sized = chartOptionsFor(element.clientWidth);
       instance = createChart(element, {
         height,
         autoSize: true,
         layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#9aabb8', fontFamily: 'ui-monospace, monospace' },
         grid: { vertLines: { color: '#1b2730' }, horzLines: { color: '#1b2730' } },
-        rightPriceScale: { borderColor: '#24323d' },
-        timeScale: { borderColor: '#24323d', timeVisible: true, secondsVisible: true },
+        rightPriceScale: { borderColor: '#24323d', ...sized.chart.rightPriceScale },
+        timeScale: { borderColor: '#24323d', timeVisible: true, ...sized.chart.timeScale },
         crosshair: { vertLine: { color: '#5bd0b3' }, horzLine: { color: '#5bd0b3' } },
       });
       chart.current = instance;
-      series.current = instance.addSeries(LineSeries, { color: '#5bd0b3', lineWidth: 2, priceLineVisible: false });
+      series.current = instance.addSeries(LineSeries, {
+        color: '#5bd0b3',
+        lineWidth: 2,
+        priceLineVisible: false,
+        ...sized.series,
+      });
       series.current.setData(bySecond(latestPoints.current));
       instance.timeScale().fitContent();
+      // The box follows its container (autoSize); the options follow the box across the narrow width.
+      if (typeof ResizeObserver === 'undefined') return;
+      let narrow = element.clientWidth < NARROW_CHART_WIDTH;
+      resize = new ResizeObserver(() => {
+        const now = element.clientWidth < NARROW_CHART_WIDTH;
+        if (now === narrow) return;
+        narrow = now;
+        const options = chartOptionsFor(element.clientWidth);
+        chart.current?.applyOptions(options.chart);
+        series.current?.applyOptions(options.series);
+      });
+      resize.observe(element);
     });
     return () => {
       unmounted = true;
+      resize?.disconnect();
       instance?.remove();
       chart.current = null;
       series.current = null;

@@ -49,7 +49,8 @@ export function LiveContestView({ contest }: { contest: Contest }) {
             />
           </section>
         ) : null}
-        <section className="lc-card" aria-labelledby="lc-board">
+        {/* A team board has one more column: it takes the whole width, the teams and positions share the row below. */}
+        <section className={contest.isTeamCollaboration ? 'lc-card lc-span' : 'lc-card'} aria-labelledby="lc-board">
           <h2 id="lc-board">Standings</h2>
           {board.error ? (
             <p role="alert">{errorMessage(board.error)}</p>

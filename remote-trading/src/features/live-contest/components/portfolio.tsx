@@ -81,7 +81,7 @@ export function PositionsTable({ portfolio, onSelect }: { portfolio: Portfolio; 
             <td className="lc-right lc-num">{formatMoney(position.price)}</td>
             <td className="lc-right lc-num lc-hide-small">{formatMoney(position.value)}</td>
             <td className={`lc-right lc-num lc-${trend(position.pnl)}`}>
-              {formatMoney(position.pnl)} <small>({formatPercent(position.pnlPct)})</small>
+              {formatMoney(position.pnl)} <small className="lc-pnl-pct">({formatPercent(position.pnlPct)})</small>
             </td>
           </tr>
         ))}

@@ -17,9 +17,14 @@ export const forbidden = (message: string) => new ApiError(403, message);
 export const notFound = (message: string) => new ApiError(404, message);
 export const conflict = (message: string, errors: FieldError[] = []) => new ApiError(409, message, errors);
 
+const retryAfterSeconds = (retryAfterMs: number) => Math.max(1, Math.ceil(retryAfterMs / 1000));
+
+/** The 429 the rate limiter answers (it sets Retry-After itself). */
+export const rateLimited = (retryAfterMs: number) =>
+  new ApiError(429, `Too many requests. Try again in ${retryAfterSeconds(retryAfterMs)} seconds.`);
+
 /** 429 with Retry-After, worded like the rate limiter's own answer unless a message says more. */
 export function tooManyRequests(reply: { header(name: string, value: string): unknown }, retryAfterMs: number, message?: string): ApiError {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  reply.header('retry-after', String(seconds));
-  return new ApiError(429, message ?? `Too many requests. Try again in ${seconds} seconds.`);
+  reply.header('retry-after', String(retryAfterSeconds(retryAfterMs)));
+  return message ? new ApiError(429, message) : rateLimited(retryAfterMs);
 }

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { rateLimited } from '../lib/errors';
 
 /**
  * Per-user request budget (per address for public calls). Registered before authentication, which also uses it to
@@ -14,11 +15,7 @@ async function rateLimitPlugin(app: FastifyInstance, options: { max: number; win
     timeWindow: options.windowMs,
     hook: 'preValidation',
     keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      errMessage: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-      errors: [],
-    }),
+    errorResponseBuilder: (_request, context) => rateLimited(context.ttl),
   });
 }
 

@@ -1,19 +1,7 @@
 import { confirmSignIn, deleteUser, fetchUserAttributes, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
-import { callPool, latestCode, newPhone, PASSWORD, POOL_ID, startTestPool, type TestPool } from './helpers';
+import { callPool, latestCode, newPhone, PASSWORD, POOL_ID, useTestPool } from './helpers';
 
-let pool: TestPool;
-
-beforeAll(async () => {
-  pool = await startTestPool();
-});
-
-afterAll(async () => {
-  await pool.stop();
-});
-
-afterEach(async () => {
-  await signOut().catch(() => {});
-});
+const pool = useTestPool();
 
 const createUser = (phone: string, extra: Record<string, unknown> = {}) =>
   callPool(pool.url, 'AdminCreateUser', {

@@ -5,32 +5,23 @@ import path from 'node:path';
 import { startUserPool, type UserPoolOptions } from '../src/index';
 import { parseAdmins } from '../src/settings';
 import {
-  CLIENT_ID,
   callPool,
   claimsOf,
+  CLIENT_ID,
   latestCode,
   newPhone,
   PASSWORD,
-  POOL_ID,
   passwordSignIn,
+  POOL_ID,
   refreshedClaims,
-  startTestPool,
-  type TestPool,
+  useTestPool,
 } from './helpers';
 
 // USER_POOL_ADMINS / the `admins` option: numbers whose users join the group `admins` once confirmed with that number.
 const ADMIN_PHONE = newPhone();
 const SECOND_ADMIN = newPhone();
 
-let pool: TestPool;
-
-beforeAll(async () => {
-  pool = await startTestPool({ admins: [ADMIN_PHONE, SECOND_ADMIN] });
-});
-
-afterAll(async () => {
-  await pool.stop();
-});
+const pool = useTestPool({ admins: [ADMIN_PHONE, SECOND_ADMIN] });
 
 const groupsOf = async (url: string, Username: string): Promise<string[]> =>
   (await callPool(url, 'AdminListGroupsForUser', { UserPoolId: POOL_ID, Username })).body.Groups.map(

@@ -1,33 +1,20 @@
-import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import { fetchAuthSession, signIn, } from 'aws-amplify/auth';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import {
-  CLIENT_ID,
   callPool,
   claimsOf,
+  CLIENT_ID,
   latestCode,
   newPhone,
   PASSWORD,
-  POOL_ID,
   passwordSignIn,
+  POOL_ID,
   refreshedClaims,
   registeredUser,
-  startTestPool,
-  type TestPool,
+  useTestPool,
 } from './helpers';
 
-let pool: TestPool;
-
-beforeAll(async () => {
-  pool = await startTestPool();
-});
-
-afterAll(async () => {
-  await pool.stop();
-});
-
-afterEach(async () => {
-  await signOut().catch(() => {});
-});
+const pool = useTestPool();
 
 const admin = (operation: string, body: Record<string, unknown>) =>
   callPool(pool.url, operation, { UserPoolId: POOL_ID, ...body });

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Amplify } from 'aws-amplify';
+import { signOut } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { decodeJwt } from 'jose';
 import { CLIENT_ID, POOL_ID, type RunningUserPool, startUserPool, type UserPoolOptions } from '../src/index';
@@ -30,6 +31,25 @@ export interface TestPool extends RunningUserPool {
   clock: { offsetMs: number };
   storage: MemoryStorage;
   stop(): Promise<void>;
+}
+
+/**
+ * The test file's pool: started before its first test, stopped after its last; after each test Amplify is signed out
+ * and the pool's clock is back to now. The returned object is filled in once the pool is up.
+ */
+export function useTestPool(options: UserPoolOptions = {}): TestPool {
+  const pool = {} as TestPool;
+  beforeAll(async () => {
+    Object.assign(pool, await startTestPool(options));
+  });
+  afterAll(async () => {
+    await pool.stop();
+  });
+  afterEach(async () => {
+    pool.clock.offsetMs = 0;
+    await signOut().catch(() => {});
+  });
+  return pool;
 }
 
 /** A pool on a free port with its own data dir and a clock tests can move forward; Amplify configured against it. */

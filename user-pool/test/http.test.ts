@@ -3,17 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { createHandler } from '../src/http';
 import { isLoopbackAddress } from '../src/loopback';
 import { isAdminOperation, operations } from '../src/operations';
-import { CLIENT_ID, callPool, latestCode, newPhone, PASSWORD, POOL_ID, startTestPool, type TestPool } from './helpers';
+import { callPool, CLIENT_ID, latestCode, newPhone, PASSWORD, POOL_ID, useTestPool } from './helpers';
 
-let pool: TestPool;
-
-beforeAll(async () => {
-  pool = await startTestPool();
-});
-
-afterAll(async () => {
-  await pool.stop();
-});
+const pool = useTestPool();
 
 const target = (operation: string) => `AWSCognitoIdentityProviderService.${operation}`;
 

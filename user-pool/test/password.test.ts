@@ -9,31 +9,9 @@ import {
   updatePassword,
   updateUserAttributes,
 } from 'aws-amplify/auth';
-import {
-  callPool,
-  latestCode,
-  newPhone,
-  PASSWORD,
-  POOL_ID,
-  registeredUser,
-  startTestPool,
-  type TestPool,
-} from './helpers';
+import { callPool, latestCode, newPhone, PASSWORD, POOL_ID, registeredUser, useTestPool } from './helpers';
 
-let pool: TestPool;
-
-beforeAll(async () => {
-  pool = await startTestPool();
-});
-
-afterAll(async () => {
-  await pool.stop();
-});
-
-afterEach(async () => {
-  pool.clock.offsetMs = 0;
-  await signOut().catch(() => {});
-});
+const pool = useTestPool();
 
 const NEW_PASSWORD = 'battery staple';
 

@@ -1,17 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startUserPool } from '../src/index';
-import {
-  CLIENT_ID,
-  callPool,
-  claimsOf,
-  newPhone,
-  PASSWORD,
-  POOL_ID,
-  passwordSignIn,
-  startTestPool,
-  type TestPool,
-} from './helpers';
+import { callPool, claimsOf, CLIENT_ID, newPhone, PASSWORD, passwordSignIn, POOL_ID, useTestPool } from './helpers';
 
 // User, group and token names that are also properties of every plain object. Stored on plain objects they used to
 // crash the pool or write to Object.prototype (AdminSetUserPassword on `__proto__` set Object.prototype.status).
@@ -44,15 +34,7 @@ function expectPrototypeUntouched() {
   expect(typeof plain.toString).toBe('function');
 }
 
-let pool: TestPool;
-
-beforeAll(async () => {
-  pool = await startTestPool();
-});
-
-afterAll(async () => {
-  await pool.stop();
-});
+const pool = useTestPool();
 
 const admin = (operation: string, body: Record<string, unknown>) =>
   callPool(pool.url, operation, { UserPoolId: POOL_ID, ...body });

@@ -5,35 +5,12 @@ import {
   fetchUserAttributes,
   getCurrentUser,
   signIn,
-  signOut,
   signUp,
 } from 'aws-amplify/auth';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import {
-  CLIENT_ID,
-  callPool,
-  latestCode,
-  newPhone,
-  PASSWORD,
-  POOL_ID,
-  registeredUser,
-  startTestPool,
-  type TestPool,
-} from './helpers';
+import { callPool, CLIENT_ID, latestCode, newPhone, PASSWORD, POOL_ID, registeredUser, useTestPool } from './helpers';
 
-let pool: TestPool;
-
-beforeAll(async () => {
-  pool = await startTestPool();
-});
-
-afterAll(async () => {
-  await pool.stop();
-});
-
-afterEach(async () => {
-  await signOut().catch(() => {});
-});
+const pool = useTestPool();
 
 test('sign-up, the code from the outbox, then the default SRP sign-in gives tokens the JWKS verifies', async () => {
   const phone = newPhone();

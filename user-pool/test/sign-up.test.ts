@@ -1,20 +1,7 @@
-import { confirmSignUp, resendSignUpCode, signIn, signOut, signUp } from 'aws-amplify/auth';
-import { CLIENT_ID, callPool, latestCode, newPhone, outbox, PASSWORD, startTestPool, type TestPool } from './helpers';
+import { confirmSignUp, resendSignUpCode, signIn, signUp } from 'aws-amplify/auth';
+import { callPool, CLIENT_ID, latestCode, newPhone, outbox, PASSWORD, startTestPool, useTestPool } from './helpers';
 
-let pool: TestPool;
-
-beforeAll(async () => {
-  pool = await startTestPool();
-});
-
-afterAll(async () => {
-  await pool.stop();
-});
-
-afterEach(async () => {
-  pool.clock.offsetMs = 0;
-  await signOut().catch(() => {});
-});
+const pool = useTestPool();
 
 const signUpPhone = (phone: string, password = PASSWORD) =>
   signUp({ username: phone, password, options: { userAttributes: { phone_number: phone } } });

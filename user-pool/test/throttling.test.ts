@@ -1,20 +1,7 @@
-import { confirmResetPassword, confirmSignUp, resetPassword, signIn, signOut, signUp } from 'aws-amplify/auth';
-import { latestCode, newPhone, PASSWORD, registeredUser, startTestPool, type TestPool } from './helpers';
+import { confirmResetPassword, confirmSignUp, resetPassword, signIn, signUp } from 'aws-amplify/auth';
+import { latestCode, newPhone, PASSWORD, registeredUser, useTestPool } from './helpers';
 
-let pool: TestPool;
-
-beforeAll(async () => {
-  pool = await startTestPool();
-});
-
-afterAll(async () => {
-  await pool.stop();
-});
-
-afterEach(async () => {
-  pool.clock.offsetMs = 0;
-  await signOut().catch(() => {});
-});
+const pool = useTestPool();
 
 const attemptLimit = 'Attempt limit exceeded, please try after some time.';
 

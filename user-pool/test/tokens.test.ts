@@ -2,21 +2,9 @@ import { decodeJWT } from 'aws-amplify/auth';
 import { fetchAuthSession, fetchUserAttributes, signIn, signOut } from 'aws-amplify/auth';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { startUserPool } from '../src/index';
-import { CLIENT_ID, callPool, PASSWORD, POOL_ID, registeredUser, startTestPool, type TestPool } from './helpers';
+import { callPool, CLIENT_ID, PASSWORD, POOL_ID, registeredUser, useTestPool } from './helpers';
 
-let pool: TestPool;
-
-beforeAll(async () => {
-  pool = await startTestPool();
-});
-
-afterAll(async () => {
-  await pool.stop();
-});
-
-afterEach(async () => {
-  await signOut().catch(() => {});
-});
+const pool = useTestPool();
 
 function storedRefreshToken(): string {
   const entry = [...pool.storage.items].find(([key]) => key.endsWith('.refreshToken'));

@@ -10,7 +10,10 @@ import { TestIssuer } from './support/tokens';
 
 async function onboard(app: FastifyInstance, issuer: TestIssuer, sub: string, ticker: string) {
   const token = await issuer.idToken(sub, { exp: Math.floor(Date.UTC(2031, 0, 1) / 1000) });
-  const init = await call({ app }, 'POST', '/user/initialize-user', { token, body: { callSign: ticker, ticker, displayName: ticker } });
+  const init = await call({ app }, 'POST', '/user/initialize-user', {
+    token,
+    body: { callSign: ticker, ticker, displayName: ticker },
+  });
   if (init.statusCode !== 200) throw new Error(init.body);
   return token;
 }
@@ -27,9 +30,15 @@ describe.each(DRIVERS)('restart (%s)', (driver: Driver) => {
       let app = await buildApp({ config: testConfig(), database, clock, getKey: issuer.getKey });
       const owner = await onboard(app, issuer, 'owner-sub', 'OWNER');
       const player = await onboard(app, issuer, 'player-sub', 'PLAYER');
-      const created = await call({ app }, 'POST', '/contest/create-contest', { token: owner, body: contestFields({ clock } as never) });
+      const created = await call({ app }, 'POST', '/contest/create-contest', {
+        token: owner,
+        body: contestFields({ clock } as never),
+      });
       const contestId = created.json().data._id as string;
-      await call({ app }, 'POST', '/contest/join-contest', { token: player, body: { contestId, picks: ['AAPL', 'MSFT'] } });
+      await call({ app }, 'POST', '/contest/join-contest', {
+        token: player,
+        body: { contestId, picks: ['AAPL', 'MSFT'] },
+      });
       clock.set(created.json().data.startsAt);
       await app.deps.contestClock.tick();
       const acknowledged: string[] = [];
@@ -51,7 +60,8 @@ describe.each(DRIVERS)('restart (%s)', (driver: Driver) => {
       expect(after.trades.map((t: { _id: string }) => t._id).sort()).toEqual([...acknowledged].sort());
       expect(after.portfolio).toEqual(before.portfolio);
       // The market continues from the stored prices rather than starting over.
-      const equities = (await call({ app }, 'POST', '/equity/get-equities', { token: player, body: {} })).json().equities;
+      const equities = (await call({ app }, 'POST', '/equity/get-equities', { token: player, body: {} })).json()
+        .equities;
       const aapl = equities.find((e: { symbol: string }) => e.symbol === 'AAPL');
       expect(aapl.price).toBe(before.portfolio.positions.find((p: { symbol: string }) => p.symbol === 'AAPL').price);
       await app.close();
@@ -71,14 +81,22 @@ postgresOnly('two API instances on one PostgreSQL', () => {
     const clock = new ManualClock('2030-04-01T10:00:00.000Z');
     const issuer = await TestIssuer.create(() => clock.now());
     const databases = [await openDatabase({ url: scratch.url }), await openDatabase({ url: scratch.url })];
-    const apps = await Promise.all(databases.map((database) => buildApp({ config: testConfig(), database, clock, getKey: issuer.getKey })));
+    const apps = await Promise.all(
+      databases.map((database) => buildApp({ config: testConfig(), database, clock, getKey: issuer.getKey })),
+    );
     try {
       const [a, b] = apps as [FastifyInstance, FastifyInstance];
       const owner = await onboard(a, issuer, 'two-owner', 'TWOOWN');
       const player = await onboard(b, issuer, 'two-player', 'TWOPLY');
-      const created = await call({ app: a }, 'POST', '/contest/create-contest', { token: owner, body: contestFields({ clock } as never) });
+      const created = await call({ app: a }, 'POST', '/contest/create-contest', {
+        token: owner,
+        body: contestFields({ clock } as never),
+      });
       const contestId = created.json().data._id as string;
-      await call({ app: b }, 'POST', '/contest/join-contest', { token: player, body: { contestId, picks: ['AAPL', 'MSFT'] } });
+      await call({ app: b }, 'POST', '/contest/join-contest', {
+        token: player,
+        body: { contestId, picks: ['AAPL', 'MSFT'] },
+      });
       clock.set(created.json().data.startsAt);
 
       const reports = await Promise.all([a.deps.contestClock.tick(), b.deps.contestClock.tick()]);
@@ -134,7 +152,10 @@ function watch(bases: string[], contestId: string, token: string) {
     for (let attempt = 0; attempt < 20 && !stopped; attempt++) {
       const base = bases[Math.min(attempt, bases.length - 1)] as string;
       try {
-        const response = await fetch(`${base}/contest/active/${contestId}/events`, { headers: { authorization: token }, signal: controller.signal });
+        const response = await fetch(`${base}/contest/active/${contestId}/events`, {
+          headers: { authorization: token },
+          signal: controller.signal,
+        });
         if (response.status !== 200) throw new Error(`status ${response.status}`);
         const reader = (response.body as ReadableStream<Uint8Array>).getReader();
         const decoder = new TextDecoder();
@@ -178,23 +199,58 @@ async function until(what: string, check: () => boolean, timeoutMs = 10_000) {
   }
 }
 
+/** Two API instances on one scratch PostgreSQL database, listening on loopback, sharing a manual clock and issuer;
+ *  everything (streams opened through `watchers` included) is closed and dropped afterwards. */
+async function withTwoInstances(
+  startIso: string,
+  run: (context: {
+    a: FastifyInstance;
+    b: FastifyInstance;
+    bases: string[];
+    clock: ManualClock;
+    issuer: TestIssuer;
+    databases: Database[];
+    watchers: ReturnType<typeof watch>[];
+  }) => Promise<void>,
+) {
+  const scratch = await createScratchDatabase();
+  const clock = new ManualClock(startIso);
+  const issuer = await TestIssuer.create(() => clock.now());
+  const databases = [await openDatabase({ url: scratch.url }), await openDatabase({ url: scratch.url })];
+  const apps = await Promise.all(
+    databases.map((database) => buildApp({ config: testConfig(), database, clock, getKey: issuer.getKey })),
+  );
+  const watchers: ReturnType<typeof watch>[] = [];
+  try {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const bases = [await a.listen({ port: 0, host: '127.0.0.1' }), await b.listen({ port: 0, host: '127.0.0.1' })];
+    await run({ a, b, bases, clock, issuer, databases, watchers });
+  } finally {
+    for (const w of watchers) await w.stop();
+    for (const app of apps) await app.close().catch(() => undefined);
+    for (const database of databases) await database.close().catch(() => undefined);
+    await scratch.drop();
+  }
+}
+
 postgresOnly('event streams across instances (LISTEN/NOTIFY)', () => {
   test('a stream on either instance gets every tick; a trade on one shows on the other at the next tick', async () => {
-    const scratch = await createScratchDatabase();
-    const clock = new ManualClock('2030-05-01T10:00:00.000Z');
-    const issuer = await TestIssuer.create(() => clock.now());
-    const databases = [await openDatabase({ url: scratch.url }), await openDatabase({ url: scratch.url })];
-    const apps = await Promise.all(databases.map((database) => buildApp({ config: testConfig(), database, clock, getKey: issuer.getKey })));
-    const watchers: ReturnType<typeof watch>[] = [];
-    try {
-      const [a, b] = apps as [FastifyInstance, FastifyInstance];
-      const bases = [await a.listen({ port: 0, host: '127.0.0.1' }), await b.listen({ port: 0, host: '127.0.0.1' })];
+    await withTwoInstances('2030-05-01T10:00:00.000Z', async ({ a, b, bases, clock, issuer, watchers }) => {
       const owner = await onboard(a, issuer, 'ln-owner', 'LNOWN');
       const player = await onboard(b, issuer, 'ln-player', 'LNPLY');
-      const created = await call({ app: a }, 'POST', '/contest/create-contest', { token: owner, body: contestFields({ clock } as never) });
+      const created = await call({ app: a }, 'POST', '/contest/create-contest', {
+        token: owner,
+        body: contestFields({ clock } as never),
+      });
       const contestId = created.json().data._id as string;
-      await call({ app: a }, 'POST', '/contest/join-contest', { token: owner, body: { contestId, picks: ['AAPL', 'MSFT'] } });
-      await call({ app: b }, 'POST', '/contest/join-contest', { token: player, body: { contestId, picks: ['AAPL', 'MSFT'] } });
+      await call({ app: a }, 'POST', '/contest/join-contest', {
+        token: owner,
+        body: { contestId, picks: ['AAPL', 'MSFT'] },
+      });
+      await call({ app: b }, 'POST', '/contest/join-contest', {
+        token: player,
+        body: { contestId, picks: ['AAPL', 'MSFT'] },
+      });
       clock.set(created.json().data.startsAt);
       // `a` is the worker: it ticks first and keeps the lock; `b`'s own timer finds the lock taken and does nothing.
       expect((await a.deps.contestClock.tick()).worker).toBe(true);
@@ -208,7 +264,9 @@ postgresOnly('event streams across instances (LISTEN/NOTIFY)', () => {
         ticks.push(clock.now().toISOString());
         // Only the worker ticks: `b` hears of it through NOTIFY alone.
         await a.deps.contestClock.tick();
-        await until(`tick ${i} on both instances`, () => watchers.every((w) => w.asOfs().includes(clock.now().toISOString())));
+        await until(`tick ${i} on both instances`, () =>
+          watchers.every((w) => w.asOfs().includes(clock.now().toISOString())),
+        );
       }
       for (const w of watchers) expect(w.asOfs()).toEqual([created.json().data.startsAt, ...ticks]);
 
@@ -219,39 +277,36 @@ postgresOnly('event streams across instances (LISTEN/NOTIFY)', () => {
       // A trade on `b` changes the player's value on the board seen by the stream on `a` at the next tick.
       const rowOf = (board: { standings: { userId: string; value: number }[] }, ticker: string) =>
         board.standings.find((s) => (s as unknown as { ticker: string }).ticker === ticker);
-      const sold = await call({ app: b }, 'POST', '/contest/trading', { token: player, body: { contestId, symbol: 'AAPL', side: 'sell', quantity: 1 } });
+      const sold = await call({ app: b }, 'POST', '/contest/trading', {
+        token: player,
+        body: { contestId, symbol: 'AAPL', side: 'sell', quantity: 1 },
+      });
       expect(sold.statusCode).toBe(200);
       clock.advance(5000);
       await a.deps.contestClock.tick();
       const seenOnA = await call({ app: a }, 'GET', `/contest/active/${contestId}`, { token: owner });
-      const afterTick = (await call({ app: b }, 'GET', `/contest-user/${contestId}`, { token: player })).json().data.portfolio;
+      const afterTick = (await call({ app: b }, 'GET', `/contest-user/${contestId}`, { token: player })).json().data
+        .portfolio;
       expect(afterTick.positions.find((p: { symbol: string }) => p.symbol === 'AAPL').quantity).toBe(
         sold.json().data.portfolio.positions.find((p: { symbol: string }) => p.symbol === 'AAPL').quantity,
       );
       expect(rowOf(seenOnA.json(), 'LNPLY')?.value).toBe(afterTick.value);
       await until('the trade tick on a', () => watchers[0]?.asOfs().includes(clock.now().toISOString()) === true);
-    } finally {
-      for (const w of watchers) await w.stop();
-      for (const app of apps) await app.close().catch(() => undefined);
-      for (const database of databases) await database.close().catch(() => undefined);
-      await scratch.drop();
-    }
+    });
   });
 
   test('an instance killed with streams open: its clients reconnect to the other and miss at most one tick', async () => {
-    const scratch = await createScratchDatabase();
-    const clock = new ManualClock('2030-05-02T10:00:00.000Z');
-    const issuer = await TestIssuer.create(() => clock.now());
-    const databases = [await openDatabase({ url: scratch.url }), await openDatabase({ url: scratch.url })];
-    const apps = await Promise.all(databases.map((database) => buildApp({ config: testConfig(), database, clock, getKey: issuer.getKey })));
-    const watchers: ReturnType<typeof watch>[] = [];
-    try {
-      const [a, b] = apps as [FastifyInstance, FastifyInstance];
-      const bases = [await a.listen({ port: 0, host: '127.0.0.1' }), await b.listen({ port: 0, host: '127.0.0.1' })];
+    await withTwoInstances('2030-05-02T10:00:00.000Z', async ({ a, b, bases, clock, issuer, watchers, databases }) => {
       const owner = await onboard(a, issuer, 'kill-owner', 'KLOWN');
-      const created = await call({ app: a }, 'POST', '/contest/create-contest', { token: owner, body: contestFields({ clock } as never) });
+      const created = await call({ app: a }, 'POST', '/contest/create-contest', {
+        token: owner,
+        body: contestFields({ clock } as never),
+      });
       const contestId = created.json().data._id as string;
-      await call({ app: a }, 'POST', '/contest/join-contest', { token: owner, body: { contestId, picks: ['AAPL', 'MSFT'] } });
+      await call({ app: a }, 'POST', '/contest/join-contest', {
+        token: owner,
+        body: { contestId, picks: ['AAPL', 'MSFT'] },
+      });
       clock.set(created.json().data.startsAt);
       expect((await a.deps.contestClock.tick()).worker).toBe(true);
       // Streams on the worker, which is about to die, and one on the survivor.
@@ -275,18 +330,15 @@ postgresOnly('event streams across instances (LISTEN/NOTIFY)', () => {
         clock.advance(5000);
         ticks.push(clock.now().toISOString());
         expect((await b.deps.contestClock.tick()).worker).toBe(true);
-        await until(`tick ${ticks.length - 1} after the kill`, () => watchers.every((w) => w.asOfs().includes(ticks.at(-1) as string)));
+        await until(`tick ${ticks.length - 1} after the kill`, () =>
+          watchers.every((w) => w.asOfs().includes(ticks.at(-1) as string)),
+        );
       }
       for (const w of watchers) {
         const missed = ticks.filter((t) => !w.asOfs().includes(t));
         expect(missed.length).toBeLessThanOrEqual(1);
         expect(w.seen.at(-1)?.base).toBe(bases[1]);
       }
-    } finally {
-      for (const w of watchers) await w.stop();
-      for (const app of apps) await app.close().catch(() => undefined);
-      for (const database of databases) await database.close().catch(() => undefined);
-      await scratch.drop();
-    }
+    });
   });
 });

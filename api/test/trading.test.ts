@@ -180,6 +180,17 @@ describe.each(DRIVERS)('trading (%s)', (driver) => {
     expect((await call(ctx, 'GET', `/contest/active/${contestId}/portfolio-history`, { token: stranger.token })).statusCode).toBe(403);
   });
 
+  test('portfolio history of a live contest ends on the value the screen shows, at the last tick, between stored points', async () => {
+    const { contestId, player } = await liveContest();
+    // An hour-long contest stores a point every 15 s: a tick 5 s later stores none, yet its value is the headline.
+    const tick = new Date(ctx.clock.now().getTime() + 5_000);
+    await tickAt(ctx, tick);
+    const points = (await call(ctx, 'GET', `/contest/active/${contestId}/portfolio-history`, { token: player.token })).json().points;
+    const headline = (await state(player, contestId)).portfolio.value;
+    expect(points).toHaveLength(2);
+    expect(points.at(-1)).toEqual({ t: tick.toISOString(), value: headline });
+  });
+
   test('Idempotency-Keys are forgotten after a day', async () => {
     const owner = await createUser(ctx);
     const player = await createUser(ctx);

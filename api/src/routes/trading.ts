@@ -139,7 +139,15 @@ export default async function tradingRoutes(fastify: FastifyInstance) {
       if (!participant) throw forbidden('You have not joined this contest');
       const status = contestStatus(row);
       if (status !== 'active' && status !== 'completed') throw conflict(`The contest has no portfolio history yet (it is ${status})`);
-      return { points: await portfolioHistoryOf(deps.db, row.id, user.id, row.startsAt) };
+      const points = await portfolioHistoryOf(deps.db, row.id, user.id, row.startsAt);
+      // History keeps a bounded number of points (every duration/240); a live chart still ends on the value the
+      // screen's headline shows, at the last tick's prices, rather than up to one interval behind it.
+      const asOf = row.standingsAsOf;
+      if (status === 'active' && asOf && (points.length === 0 || new Date(points.at(-1)?.t ?? 0) < asOf)) {
+        const portfolio = await portfolioOf(deps.db, row, participant, deps.market.pricesOf);
+        if (portfolio) points.push({ t: asOf.toISOString(), value: portfolio.value });
+      }
+      return { points };
     },
   );
 }

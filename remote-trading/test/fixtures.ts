@@ -1,3 +1,4 @@
+import { HttpResponse } from 'msw';
 import type { Contest, ContestUser, Equity } from '@bullpen/shared/schemas';
 
 export const API = 'http://api.test';
@@ -63,3 +64,29 @@ export const board = (standings: { userId: string; ticker: string; rank: number;
   total: standings.length,
   asOf,
 });
+
+/** A stream whose events come a moment after connecting, like the next market tick; it then stays open. */
+export function eventStream(...events: { event: string; data: unknown }[]) {
+  const body = new ReadableStream({
+    start(controller) {
+      setTimeout(() => {
+        for (const { event, data } of events) controller.enqueue(new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+      }, 300);
+    },
+  });
+  return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
+}
+
+/** A stream the test writes to when it chooses: `send` delivers one event to the page. */
+export function controlledStream() {
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  return {
+    response: () => new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } }),
+    send: (event: string, data: unknown) => controller?.enqueue(new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
+  };
+}

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { API, board, contest, me } from './fixtures';
+import { API, board, contest, eventStream, me } from './fixtures';
 import { renderAt, server } from './render';
 
 const initial = board(
@@ -21,18 +21,6 @@ function live({ stream, joined = true }: { stream: Response | (() => Response); 
     http.get(`${API}/contest/active/c1`, () => HttpResponse.json(initial)),
     http.get(`${API}/contest/active/c1/events`, () => (typeof stream === 'function' ? stream() : stream)),
   );
-}
-
-/** A stream whose events come a moment after connecting, like the next market tick; it then stays open. */
-function eventStream(...events: { event: string; data: unknown }[]) {
-  const body = new ReadableStream({
-    start(controller) {
-      setTimeout(() => {
-        for (const { event, data } of events) controller.enqueue(new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
-      }, 300);
-    },
-  });
-  return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
 }
 
 const rows = () => within(screen.getByRole('table', { name: 'Leaderboard' })).getAllByRole('row').slice(1).map((row) => row.textContent);

@@ -2,7 +2,7 @@ import { useToastStore } from '@bullpen/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { API, contest, equity, me } from './fixtures';
+import { API, contest, controlledStream, equity, me } from './fixtures';
 import { renderAt, server } from './render';
 
 const orders: { body: unknown; key: string | null }[] = [];
@@ -154,4 +154,21 @@ it('tells a non-participant that only players can trade', async () => {
   renderAt('/trading/c1');
   expect(await screen.findByText('Only players of this contest can trade in it.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'See the leaderboard' })).toHaveAttribute('href', '/live-contest/c1');
+});
+
+it('follows each tick on the stream: the positions and the ticket show the same new price', async () => {
+  market(() => HttpResponse.json({}));
+  const tick = '2026-11-22T10:00:05.000Z';
+  const stream = controlledStream();
+  server.use(http.get(`${API}/contest/active/c1/events`, stream.response));
+  renderAt('/trading/c1');
+  const positions = await screen.findByRole('table', { name: 'My positions' });
+  expect(within(positions).getByRole('row', { name: /AAPL/ })).toHaveTextContent('$210.00');
+  // A tick moves AAPL from $210 to $215: the API now values the portfolio at it, and the stream announces it.
+  const [aapl, msft] = me().portfolio?.positions ?? [];
+  state = me({ portfolio: { cash: 1_000, value: 10_350, returnPct: 0.035, positions: [{ ...aapl, price: 215, value: 4_300 } as never, msft as never] } });
+  stream.send('standings', { contestId: 'c1', standings: [], teams: [], total: 0, asOf: tick });
+  stream.send('prices', { prices: [{ symbol: 'AAPL', price: 215, changePct: 0.01 }], asOf: tick });
+  await waitFor(() => expect(within(positions).getByRole('row', { name: /AAPL/ })).toHaveTextContent('$215.00'));
+  expect(within(screen.getByLabelText('My summary')).getByText('Value').nextSibling).toHaveTextContent('$10,350.00');
 });

@@ -65,17 +65,21 @@ export function useLiveUpdates(contestId: string, enabled: boolean): LiveMode {
         ({ event, data }) => {
           attempt = 0;
           setMode('stream');
-          if (event === 'standings' && hasData(cache, boardKey(contestId))) {
+          if (event === 'standings') {
             const standings = data as StandingsEvent;
-            void mutate(
-              boardKey(contestId),
-              // A tick replaces the top rows, my own row and the count; a page further down stays as it was read
-              // (see use-board-pager.ts).
-              (current: object | undefined) =>
-                current && { ...current, standings: standings.standings, teams: standings.teams, total: standings.total, asOf: standings.asOf },
-              { revalidate: false },
-            );
-            void mutate(contestUserKey(contestId));
+            if (hasData(cache, boardKey(contestId))) {
+              void mutate(
+                boardKey(contestId),
+                // A tick replaces the top rows, my own row and the count; a page further down stays as it was read
+                // (see use-board-pager.ts).
+                (current: object | undefined) =>
+                  current && { ...current, standings: standings.standings, teams: standings.teams, total: standings.total, asOf: standings.asOf },
+                { revalidate: false },
+              );
+            }
+            // My portfolio is valued at the tick's prices: re-read it on every screen that shows it, the trading
+            // screen (no board there) included, so positions and the ticket's prices are the same tick's.
+            if (hasData(cache, contestUserKey(contestId))) void mutate(contestUserKey(contestId));
           } else if (event === 'prices' && hasData(cache, equitiesKey)) {
             applyPrices(data as PricesEvent);
           } else if (event === 'end') {

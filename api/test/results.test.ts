@@ -122,7 +122,7 @@ describe.each(DRIVERS)('results and insight (%s)', (driver) => {
     expect(benchmark.points.map((p) => p.t)).toEqual(history.map((p) => p.t));
     expect(benchmark.points[0]).toEqual({ t: main.startsAt, returnPct: 0 });
     const expected = await indexFromPriceHistory(history.map((p) => p.t));
-    benchmark.points.forEach((point, i) => expect(point.returnPct).toBeCloseTo(expected[i] as number, 6));
+    for (const [i, point] of benchmark.points.entries()) expect(point.returnPct).toBeCloseTo(expected[i] as number, 6);
     expect(benchmark.points.some((p) => p.returnPct !== 0)).toBe(true);
   });
 

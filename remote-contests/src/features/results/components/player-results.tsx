@@ -1,6 +1,6 @@
 import { formatNumber } from '@bullpen/shared';
 import type { BenchmarkResponse, CompletedPlayerResponse, Contest } from '@bullpen/shared/schemas';
-import { Button, formatDateTime, formatMoney, formatReturn, Loading, Trend } from '../../contests';
+import { Button, formatDateTime, formatMoney, formatReturn, formatWholeMoney, Loading, Trend } from '../../contests';
 import { useCompletedPlayer } from '../api/results-api';
 import { bestAndWorst, benchmarkValues, lastReturn, versusMarket } from '../lib/results-math';
 import { ResultsChart } from './results-chart';
@@ -57,14 +57,14 @@ export function PlayerResultsView({
   const series = [
     { label: you ? 'Your value' : `${who}'s value`, color: PLAYER_COLOUR, points: history },
     ...(benchmark
-      ? [{ label: `${benchmark.name}, from the same ${formatMoney(contest.startingCash)}`, color: MARKET_COLOUR, dashed: true, points: benchmarkValues(benchmark.points, contest.startingCash) }]
+      ? [{ label: `${benchmark.name}, from the same ${formatWholeMoney(contest.startingCash)}`, color: MARKET_COLOUR, dashed: true, points: benchmarkValues(benchmark.points, contest.startingCash) }]
       : []),
   ];
   const firstRank = history[0]?.rank;
   return (
     <div className="bpc-stack">
       <dl className="bpc-insights" aria-label={you ? 'Your result' : `${who}'s result`}>
-        <Insight label="Final rank" note={`of ${formatNumber(total)}`}>
+        <Insight label="Final rank" note={`of ${formatNumber(total)} player${total === 1 ? '' : 's'}`}>
           #{player.rank}
         </Insight>
         <Insight label="Final value" note={`${formatMoney(cash)} cash + ${formatMoney(invested)} in shares`}>
@@ -102,7 +102,7 @@ export function PlayerResultsView({
           label="Value over the contest"
           series={series}
           format={formatMoney}
-          summary={`${you ? 'Your' : `${who}'s`} value went from ${formatMoney(contest.startingCash)} to ${formatMoney(player.value)} (${formatReturn(player.returnPct)})${marketPct === null ? '' : `; the market returned ${formatReturn(marketPct)}`}.`}
+          summary={`${you ? 'Your' : `${who}'s`} value went from ${formatWholeMoney(contest.startingCash)} to ${formatMoney(player.value)} (${formatReturn(player.returnPct)})${marketPct === null ? '' : `; the market returned ${formatReturn(marketPct)}`}.`}
         />
         {benchmark === undefined ? <p className="bpc-small bpc-muted" style={{ margin: 0 }}>Loading the market's line…</p> : null}
       </section>
@@ -127,7 +127,7 @@ export function PlayerResultsView({
           </p>
         ) : (
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          <div className="bpc-table-wrap" tabIndex={0} role="region" aria-label="Final positions, scrollable">
+          <section className="bpc-table-wrap" tabIndex={0} aria-label="Final positions, scrollable">
             <table className="bpc-table">
               <caption className="bpc-sr">Final positions at the final prices</caption>
               <thead>
@@ -173,7 +173,7 @@ export function PlayerResultsView({
                 </tr>
               </tbody>
             </table>
-          </div>
+          </section>
         )}
       </section>
 
@@ -185,7 +185,7 @@ export function PlayerResultsView({
           </p>
         ) : (
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          <div className="bpc-table-wrap" tabIndex={0} role="region" aria-label="Trades, scrollable">
+          <section className="bpc-table-wrap" tabIndex={0} aria-label="Trades, scrollable">
             <table className="bpc-table">
               <caption className="bpc-sr">Trades, newest first</caption>
               <thead>
@@ -211,7 +211,7 @@ export function PlayerResultsView({
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         )}
       </section>
     </div>

@@ -211,7 +211,7 @@ it("after the end, Alice's results page shows the API's numbers: rank, value, re
     await shoot(page, 'results');
     if (width === 1280) await expectAccessible(page, 'completed contest results');
   }
-});
+}, 300_000);
 
 it("Bob's row opens his final portfolio, as the API has it", async () => {
   const bobs = await callApi<PlayerResult>('GET', `/contest/completed/${contestId}/players/${bob.id}`, { user: carol });

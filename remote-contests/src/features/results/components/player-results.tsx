@@ -13,7 +13,7 @@ function Insight({ label, children, note }: { label: string; children: React.Rea
     <div>
       <dt>{label}</dt>
       <dd>
-        {children}
+        <span>{children}</span>
         {note ? <small>{note}</small> : null}
       </dd>
     </div>

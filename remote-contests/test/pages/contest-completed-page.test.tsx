@@ -296,7 +296,7 @@ describe('results that explain themselves', () => {
     serve(false);
     const { user } = renderCompleted();
     const table = await screen.findByRole('table', { name: 'Final standings' });
-    const view = within(table).getByRole('link', { name: "BOLT's portfolio" });
+    const view = within(table).getByRole('link', { name: "View BOLT's portfolio" });
     expect(view).toHaveAttribute('href', '/contest-completed/c-1?player=user-other');
     await user.click(view);
     const panel = await screen.findByRole('region', { name: "BOLT's portfolio" });

@@ -91,8 +91,8 @@ export function StandingsTable({
         </td>
         {playerHref ? (
           <td className="bpc-num">
-            <Link to={playerHref(row)} aria-label={own ? 'Your portfolio' : `${row.ticker}'s portfolio`}>
-              View
+            <Link to={playerHref(row)}>
+              View<span className="bpc-sr"> {own ? 'your portfolio' : `${row.ticker}'s portfolio`}</span>
             </Link>
           </td>
         ) : null}

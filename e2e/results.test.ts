@@ -184,7 +184,7 @@ it("after the end, Alice's results page shows the API's numbers: rank, value, re
 
   for (const width of [1280, 390]) {
     const page = await open(alice, `/contest-completed/${contestId}`, width);
-    const result = page.getByLabel('Your result');
+    const result = page.getByLabel('Your result', { exact: true });
     await result.waitFor({ timeout: 30_000 });
     await result.getByText(`#${mine.player.rank}`, { exact: true }).waitFor();
     await result.getByText(formatMoney(mine.player.value), { exact: true }).waitFor();

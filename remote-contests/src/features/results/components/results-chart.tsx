@@ -44,9 +44,13 @@ export function ResultsChart({
   let low = Math.min(...all.map((p) => p.value));
   let high = Math.max(...all.map((p) => p.value));
   if (low === high) {
-    const pad = invert ? 1 : Math.max(Math.abs(low) * 0.01, 1);
-    low -= pad;
-    high += pad;
+    // A flat line: a rank stays on top of a one-place scale (#1 over #2), a value sits in the middle of a small one.
+    if (invert) high = low + 1;
+    else {
+      const pad = Math.max(Math.abs(low) * 0.01, 1);
+      low -= pad;
+      high += pad;
+    }
   }
   const pad = (high - low) * 0.06;
   const y0 = low - (invert ? 0 : pad);

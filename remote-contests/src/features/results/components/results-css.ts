@@ -9,7 +9,7 @@ export const RESULTS_CSS = `
 .bpc-legend li { display: inline-flex; align-items: center; gap: 6px; min-width: 0; overflow-wrap: anywhere; }
 .bpc-swatch { width: 18px; height: 0; border-top: 3px solid currentColor; flex: none; }
 .bpc-swatch--dashed { border-top-style: dashed; }
-.bpc-insights { display: grid; grid-template-columns: repeat(auto-fill, minmax(170px, 1fr)); gap: 12px; margin: 0; }
+.bpc-insights { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: 12px; margin: 0; }
 .bpc-insights div { background: var(--bpc-surface-2); border-radius: 8px; padding: 10px 12px; min-width: 0; }
 .bpc-insights dt { color: var(--bpc-muted); font-size: .75rem; text-transform: uppercase; letter-spacing: .06em; }
 .bpc-insights dd { margin: 4px 0 0; font-weight: 700; overflow-wrap: anywhere; }

@@ -27,7 +27,7 @@ function VersusMarket({ returnPct, marketPct }: { returnPct: number; marketPct: 
   const standing = marketStanding(returnPct, marketPct);
   const words = standing === 'ahead' ? 'Ahead of the market' : standing === 'behind' ? 'Behind the market' : 'Level with the market';
   return (
-    <span className={`lc-${standing === 'ahead' ? 'up' : standing === 'behind' ? 'down' : 'flat'}`}>
+    <span className={`lc-${standing === 'ahead' ? 'up' : standing === 'behind' ? 'down' : 'flat'}`} style={{ fontSize: '1rem' }}>
       {words} <small className="lc-muted lc-num">({formatPercent(marketPct)})</small>
     </span>
   );

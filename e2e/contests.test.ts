@@ -63,6 +63,9 @@ it('Bob opens the invitation signed out, signs in, chooses a call sign and comes
   await bobPage.getByText('E2E Friends Cup').first().waitFor();
   await bobPage.getByRole('link', { name: 'Sign up to join' }).click();
   await waitForPath(bobPage, '/auth');
+  // An invitation opens on Create Account, naming the contest (issue 17); Bob has an account and signs in.
+  await bobPage.getByRole('heading', { name: 'Create an account to join E2E Friends Cup' }).waitFor();
+  await bobPage.getByRole('tab', { name: 'Sign In' }).click();
   await bobPage.getByLabel('Phone Number').fill(bob.phone.replace(/^\+1/, ''));
   await bobPage.getByLabel('Password', { exact: true }).fill(bob.password);
   await bobPage.getByRole('button', { name: 'Sign in' }).click();

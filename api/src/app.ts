@@ -24,6 +24,7 @@ import contestUserRoutes from './routes/contest-user';
 import equityRoutes from './routes/equity';
 import eventsRoutes, { HEARTBEAT_MS } from './routes/events';
 import healthRoutes from './routes/health';
+import resultsRoutes from './routes/results';
 import userRoutes from './routes/user';
 import userProfileRoutes from './routes/user-profile';
 
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   await app.register(equityRoutes);
+  await app.register(resultsRoutes);
   await app.register(contestRoutes);
   await app.register(eventsRoutes);
   await app.register(contestUserRoutes);

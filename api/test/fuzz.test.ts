@@ -803,6 +803,8 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
     '/contest/active/:id/events',
     '/equity/:symbol/history',
     '/contest/:id/standings',
+    '/contest/:id/benchmark',
+    '/contest/completed/:id/players/:userId',
   ];
   /** The event stream of a live contest never ends: only ids that cannot name one are sent there. */
   const STREAMING = '/contest/active/:id/events';

@@ -1,5 +1,6 @@
 import { setRuntimeConfig, useToastStore, useUserStore } from '@bullpen/shared';
 import { render, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { mutate, SWRConfig } from 'swr';
@@ -7,7 +8,11 @@ import LiveContestPage from '../src/app/pages/live-contest-page';
 import TradingPage from '../src/app/pages/trading-page';
 import { API } from './fixtures';
 
-export const server = setupServer();
+// Every live screen of a player reads the benchmark beside its portfolio chart (issue 17): by default it has no
+// points yet; a test about it answers with its own.
+export const server = setupServer(
+  http.get(`${API}/contest/:id/benchmark`, () => HttpResponse.json({ name: 'Equal-weight index of the whole universe', points: [] })),
+);
 
 // A test's reads can outlive it. SWR shares an in-flight read with an identical one (the next test's first read
 // of the same key) and would show the previous test's answer there, so a test ends only once its requests are

@@ -5,16 +5,65 @@ import { API, apiError, http, reply, sent, server } from '../api-mock';
 import { ME, makeContest, makeStandings, makeTeams } from '../fixtures';
 import { renderPage, resetStores, signIn, toasts } from '../render';
 
-const renderCompleted = () =>
-  renderPage(<ContestCompletedPage />, { pattern: '/contest-completed/:contestId', path: '/contest-completed/c-1' });
+const renderCompleted = (path = '/contest-completed/c-1') =>
+  renderPage(<ContestCompletedPage />, { pattern: '/contest-completed/:contestId', path });
+
+const T0 = '2030-01-07T14:00:00.000Z';
+const T1 = '2030-01-07T14:30:00.000Z';
+const T2 = '2030-01-07T15:00:00.000Z';
+const BENCHMARK = {
+  name: 'Equal-weight index of the whole universe',
+  points: [
+    { t: T0, returnPct: 0 },
+    { t: T1, returnPct: 0.004 },
+    { t: T2, returnPct: 0.011 },
+  ],
+};
+
+/** What GET /contest/completed/c-1/players/{userId} answers for a row of makeStandings(). */
+function playerResult(row: Standing) {
+  const mine = row.userId === ME.id;
+  return {
+    player: row,
+    picks: ['NVDA', 'TSLA'],
+    cash: mine ? 500 : 1_000,
+    positions: mine
+      ? [
+          { symbol: 'AAPL', quantity: 100, avgCost: 190, price: 200, value: 20_000, pnl: 1_000, pnlPct: 0.0526 },
+          { symbol: 'NVDA', quantity: 420, avgCost: 100, price: 200, value: 84_000, pnl: 42_000, pnlPct: 1 },
+        ]
+      : [{ symbol: 'MSFT', quantity: 222, avgCost: 400, price: 500, value: 111_000, pnl: 22_200, pnlPct: 0.25 }],
+    trades: mine
+      ? [
+          { _id: 't2', contestId: 'c-1', symbol: 'AAPL', side: 'buy', quantity: 100, price: 190, amount: 19_000, executedAt: T1 },
+          { _id: 't1', contestId: 'c-1', symbol: 'TSLA', side: 'sell', quantity: 80, price: 240, amount: 19_200, executedAt: T1 },
+        ]
+      : [],
+    history: [
+      { t: T0, value: 100_000, rank: mine ? 1 : 2 },
+      { t: T1, value: 101_000, rank: 3 },
+      { t: T2, value: row.value, rank: row.rank },
+    ],
+    pickReturns: [
+      { symbol: 'NVDA', startPrice: 100, endPrice: 200, returnPct: 1 },
+      { symbol: 'TSLA', startPrice: 250, endPrice: 230, returnPct: -0.08 },
+    ],
+  };
+}
 
 function serve(team: boolean, standings = makeStandings()) {
   const contest = makeContest({
+    name: 'Weekly Tech Sprint',
     status: 'completed',
     affiliations: team ? ['Bulls', 'Bears'] : [],
     isTeamCollaboration: team,
   });
   server.use(
+    http.get(`${API}/contest/c-1/benchmark`, () => reply(BENCHMARK)),
+    http.get(`${API}/contest/completed/c-1/players/:userId`, ({ params }) => {
+      const row = standings.find((r) => r.userId === params.userId);
+      return row ? reply(playerResult(row)) : apiError(404, 'Player not found in this contest');
+    }),
     http.get(`${API}/contest/completed/c-1`, () =>
       reply({ contest, standings, teams: team ? makeTeams() : [], total: standings.length, asOf: new Date().toISOString() }),
     ),
@@ -68,6 +117,7 @@ it('shows an empty state for a contest nobody played', async () => {
   serve(false, []);
   renderCompleted();
   expect(await screen.findByText('Nobody played')).toBeInTheDocument();
+  expect(sent('/contest/c-1/benchmark')).toEqual([]);
   expect(screen.queryByRole('list', { name: 'Podium' })).not.toBeInTheDocument();
 });
 
@@ -138,6 +188,8 @@ describe('a board of 10,000 players', () => {
         }),
       ),
       http.get(`${API}/contest/c-1/standings`, ({ request }) => standingsPage(new URL(request.url))),
+      http.get(`${API}/contest/c-1/benchmark`, () => reply(BENCHMARK)),
+      http.get(`${API}/contest/completed/c-1/players/:userId`, () => reply(playerResult(MINE))),
     );
   }
 
@@ -196,4 +248,96 @@ describe('a board of 10,000 players', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Rows 101–150 of 10,000 players')).toBeInTheDocument();
   }, 30_000);
+});
+
+describe('results that explain themselves', () => {
+  it('shows my value against the market, best and worst pick, rank over time, final positions adding up, and my trades', async () => {
+    serve(false);
+    renderCompleted();
+    const mine = await screen.findByRole('region', { name: 'Your contest' });
+    const result = await within(mine).findByLabelText('Your result');
+    expect(within(result).getByText('#2')).toBeInTheDocument();
+    expect(within(result).getByText('$104,500.00')).toBeInTheDocument();
+    expect(within(result).getByText('$500.00 cash + $104,000.00 in shares')).toBeInTheDocument();
+    expect(await within(result).findByText('+1.10%')).toBeInTheDocument();
+    expect(within(result).getByText('ahead of the market by 3.40%')).toBeInTheDocument();
+    expect(within(result).getByText('NVDA')).toBeInTheDocument();
+    expect(within(result).getByText('+100.00%')).toBeInTheDocument();
+    expect(within(result).getByText('$250.00 → $230.00')).toBeInTheDocument();
+    // The value chart names the benchmark and says what it shows.
+    const chart = within(mine).getByRole('figure', { name: 'Value over the contest' });
+    expect(within(chart).getByText('Equal-weight index of the whole universe, from the same $100,000')).toBeInTheDocument();
+    expect(within(chart).getByRole('img')).toHaveAccessibleName(
+      'Your value went from $100,000 to $104,500.00 (+4.50%); the market returned +1.10%.',
+    );
+    expect(within(mine).getByRole('figure', { name: 'Rank over the contest' })).toBeInTheDocument();
+    const positions = within(mine).getByRole('table', { name: 'Final positions at the final prices' });
+    const total = within(positions).getByRole('rowheader', { name: 'Total' }).closest('tr') as HTMLElement;
+    expect(within(total).getByText('$104,500.00')).toBeInTheDocument();
+    const trades = within(mine).getByRole('table', { name: 'Trades, newest first' });
+    expect(within(trades).getAllByRole('row')).toHaveLength(3);
+    expect(within(trades).getByText('Sell')).toBeInTheDocument();
+  });
+
+  it('offers the result to share as text and a link', async () => {
+    serve(false);
+    renderCompleted();
+    const text = await screen.findByRole('textbox', { name: 'Share your result' });
+    await waitFor(() =>
+      expect(text).toHaveValue(
+        "I finished #2 of 4 in Weekly Tech Sprint, +4.5% vs the market's +1.1% http://localhost/contest-completed/c-1",
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Copy text' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+  });
+
+  it("opens another player's final portfolio, trades and value chart from their row", async () => {
+    serve(false);
+    const { user } = renderCompleted();
+    const table = await screen.findByRole('table', { name: 'Final standings' });
+    const view = within(table).getByRole('link', { name: "View BOLT's portfolio" });
+    expect(view).toHaveAttribute('href', '/contest-completed/c-1?player=user-other');
+    await user.click(view);
+    const panel = await screen.findByRole('region', { name: "BOLT's portfolio" });
+    expect(await within(panel).findByLabelText("BOLT's result")).toBeInTheDocument();
+    expect(within(panel).getByRole('table', { name: 'Final positions at the final prices' })).toHaveTextContent('MSFT');
+    expect(within(panel).getByText('No trades: BOLT held the starting picks to the end.')).toBeInTheDocument();
+    expect(within(panel).getByRole('figure', { name: 'Value over the contest' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: "BOLT's portfolio" })).toHaveFocus();
+    expect(within(panel).getByRole('link', { name: 'Close' })).toHaveAttribute('href', '/contest-completed/c-1');
+  });
+
+  it('says so when the opened player did not play, and keeps the page', async () => {
+    serve(false);
+    renderCompleted('/contest-completed/c-1?player=nobody');
+    const panel = await screen.findByRole('region', { name: "Player's portfolio" });
+    expect(await within(panel).findByText('This player did not play in this contest.')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Final standings' })).toBeInTheDocument();
+  });
+
+  it('explains scoring from the board in one step, with my row worked through to the cent', async () => {
+    serve(false);
+    const { user } = renderCompleted();
+    const toggle = await screen.findByText('How scoring works');
+    await user.click(toggle);
+    expect(screen.getByText(/share the better rank/)).toBeVisible();
+    expect(screen.getByText('Your row: $104,500.00 ÷ $100,000.00 − 1 = +4.50%, rank #2.')).toBeVisible();
+  });
+
+  it("shows each member's contribution to the team's return", async () => {
+    serve(true);
+    renderCompleted();
+    const bears = await screen.findByRole('table', { name: 'Bears: member contributions' });
+    const rows = within(bears).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['#2 ACE+4.50%+2.25%', '#4 DUNE−9.00%−4.50%']);
+  });
+
+  it('shows the page when the market line fails, and says so', async () => {
+    serve(false);
+    server.use(http.get(`${API}/contest/c-1/benchmark`, () => apiError(500, 'Database unavailable')));
+    renderCompleted();
+    expect(await screen.findByText("The market's line could not be loaded")).toBeInTheDocument();
+    expect(await screen.findByLabelText('Your result')).toBeInTheDocument();
+  });
 });

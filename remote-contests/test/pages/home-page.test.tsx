@@ -8,10 +8,24 @@ import { renderPage, resetStores, signIn, toasts } from '../render';
 const live = { ...makeContest({ _id: 'live-1', name: 'Live Lions', status: 'active', participantsCount: 8 }), rank: 2, returnPct: 0.0345 };
 const upcomingJoined = makeContest({ _id: 'up-1', name: 'Joined Jaguars', joined: true, participantsCount: 5 });
 const upcomingOpen = makeContest({ _id: 'up-2', name: 'Open Otters', joined: false, participantsCount: 1, maxParticipants: 10 });
+const mineNotJoined = makeContest({ _id: 'up-3', name: 'My Own Cup', joined: false, createdBy: { _id: 'user-me', ticker: 'ACE' } });
+const laterOpen = makeContest({ _id: 'up-4', name: 'Later Lynx', joined: false, participantsCount: 20, maxParticipants: 20 });
+const watchBig = {
+  ...makeContest({ _id: 'lp-1', name: 'Big Bears', status: 'active', participantsCount: 40, maxParticipants: 50 }),
+  leader: { rank: 1, userId: 'u-9', ticker: 'TOPDOG', affiliation: null, value: 106_000, returnPct: 0.06 },
+};
+const watchSmall = { ...makeContest({ _id: 'lp-2', name: 'Small Seals', status: 'active', participantsCount: 3 }), leader: null };
+const watchJoined = { ...live, joined: true, leader: null };
 const done = { ...makeContest({ _id: 'done-1', name: 'Done Dolphins', status: 'completed' }), rank: 1, returnPct: -0.021 };
 
-function serve({ active = [live], upcoming = [upcomingJoined, upcomingOpen], completed = [done] } = {}) {
+function serve({
+  active = [live],
+  upcoming = [upcomingJoined, upcomingOpen],
+  completed = [done],
+  livePublic = [] as unknown[],
+}: { active?: unknown[]; upcoming?: unknown[]; completed?: unknown[]; livePublic?: unknown[] } = {}) {
   server.use(
+    http.get(`${API}/contest/live-public`, () => reply({ contests: livePublic })),
     http.get(`${API}/contest/active`, () => reply({ contests: active })),
     http.get(`${API}/contest/upcoming`, () => reply({ contests: upcoming })),
     http.get(`${API}/contest/completed`, () => reply({ contests: completed })),
@@ -39,9 +53,9 @@ it('shows live contests with rank and return, upcoming with joined badge, countd
   expect(within(joined).getByText('Joined')).toBeInTheDocument();
   expect(within(joined).getByText('5 / 20 participants')).toBeInTheDocument();
   expect(within(joined).getByText(/^1h 29m \d\ds$|^1h 30m 00s$/)).toBeInTheDocument();
-  const open = within(upcoming).getByRole('link', { name: /Open Otters/ });
-  expect(within(open).queryByText('Joined')).not.toBeInTheDocument();
-  expect(within(open).getByText('1 / 10 participants')).toBeInTheDocument();
+  expect(within(upcoming).queryByText(/Open Otters/)).not.toBeInTheDocument();
+  const open = within(screen.getByRole('region', { name: 'Open to join' })).getByRole('article', { name: 'Open Otters' });
+  expect(within(open).getByText('1 / 10')).toBeInTheDocument();
 
   const completed = screen.getByRole('region', { name: 'Completed' });
   const result = within(completed).getByRole('link', { name: /Done Dolphins/ });
@@ -59,7 +73,7 @@ it('remembers when the live contests were last fetched in the user store', async
 });
 
 it('offers a clear call to action to create a contest when there is nothing at all', async () => {
-  serve({ active: [], upcoming: [], completed: [] });
+  serve({ active: [], upcoming: [], completed: [], livePublic: [] });
   renderHome();
   const cta = await screen.findByRole('link', { name: 'Create your first contest' });
   expect(cta).toHaveAttribute('href', '/create-contest');
@@ -70,7 +84,7 @@ it('offers a clear call to action to create a contest when there is nothing at a
 it('shows each section empty on its own when others have contests', async () => {
   serve({ active: [], completed: [] });
   renderHome();
-  await screen.findByRole('link', { name: /Open Otters/ });
+  await screen.findByRole('article', { name: 'Open Otters' });
   expect(screen.getByText('None of your contests is live right now.')).toBeInTheDocument();
   expect(screen.getByText('Your finished contests and final ranks will appear here.')).toBeInTheDocument();
 });
@@ -78,6 +92,7 @@ it('shows each section empty on its own when others have contests', async () => 
 it('shows an error with retry in the failing section only, and recovers', async () => {
   let failing = true;
   server.use(
+    http.get(`${API}/contest/live-public`, () => reply({ contests: [] })),
     http.get(`${API}/contest/active`, () => reply({ contests: [live] })),
     http.get(`${API}/contest/completed`, () => reply({ contests: [] })),
     http.get(`${API}/contest/upcoming`, () =>
@@ -92,7 +107,8 @@ it('shows an error with retry in the failing section only, and recovers', async 
   expect(toasts()).toEqual([]);
   failing = false;
   await user.click(within(upcoming).getByRole('button', { name: 'Try again' }));
-  expect(await within(upcoming).findByRole('link', { name: /Open Otters/ })).toBeInTheDocument();
+  const open = screen.getByRole('region', { name: 'Open to join' });
+  expect(await within(open).findByRole('article', { name: 'Open Otters' })).toBeInTheDocument();
 });
 
 it('shows a loading state while contests load', async () => {
@@ -100,4 +116,49 @@ it('shows a loading state while contests load', async () => {
   renderHome();
   expect(screen.getByText('Loading live contests…')).toBeInTheDocument();
   await screen.findByRole('link', { name: /Live Lions/ });
+});
+
+it('separates my upcoming contests from public ones open to join, soonest first, with their facts and Join', async () => {
+  serve({ upcoming: [upcomingJoined, mineNotJoined, upcomingOpen, laterOpen] });
+  renderHome();
+  const open = await screen.findByRole('region', { name: 'Open to join' });
+  const cards = within(open).getAllByRole('article');
+  expect(cards.map((card) => card.getAttribute('aria-labelledby'))).toEqual(['open-up-2', 'open-up-4']);
+  const otters = within(open).getByRole('article', { name: 'Open Otters' });
+  expect(within(otters).getByText('7 days')).toBeInTheDocument();
+  expect(within(otters).getByText('$100,000')).toBeInTheDocument();
+  expect(within(otters).getByText('2')).toBeInTheDocument();
+  expect(within(otters).getByRole('link', { name: 'Join Open Otters' })).toHaveAttribute('href', '/save-picks/up-2');
+  // A full contest cannot be joined.
+  const lynx = within(open).getByRole('article', { name: 'Later Lynx' });
+  expect(within(lynx).queryByRole('link', { name: /Join/ })).not.toBeInTheDocument();
+  expect(within(lynx).getByText('Full')).toBeInTheDocument();
+  // Mine (joined, or created by me) stay in Upcoming.
+  const upcoming = screen.getByRole('region', { name: 'Upcoming' });
+  expect(within(upcoming).getByRole('link', { name: /Joined Jaguars/ })).toBeInTheDocument();
+  expect(within(upcoming).getByRole('link', { name: /My Own Cup/ })).toBeInTheDocument();
+});
+
+it('lists public live contests to watch read-only, most players first, leaving out the ones I play in', async () => {
+  serve({ livePublic: [watchBig, watchJoined, watchSmall] });
+  renderHome();
+  const liveNow = await screen.findByRole('region', { name: 'Live now' });
+  const cards = await within(liveNow).findAllByRole('article');
+  expect(cards.map((card) => card.getAttribute('aria-labelledby'))).toEqual(['livenow-lp-1', 'livenow-lp-2']);
+  const big = within(liveNow).getByRole('article', { name: 'Big Bears' });
+  expect(within(big).getByText('TOPDOG')).toBeInTheDocument();
+  expect(within(big).getByText('+6.00%')).toHaveClass('bpc-tone-gain');
+  expect(within(big).getByText('40')).toBeInTheDocument();
+  expect(within(big).getByRole('link', { name: 'Watch Big Bears' })).toHaveAttribute('href', '/live-contest/lp-1');
+});
+
+it('empty discovery sections lead to creating a contest; a failing "Live now" says so in place', async () => {
+  serve({ upcoming: [upcomingJoined], livePublic: [] });
+  server.use(http.get(`${API}/contest/live-public`, () => apiError(500, 'Database unavailable')));
+  renderHome();
+  const open = await screen.findByRole('region', { name: 'Open to join' });
+  expect(await within(open).findByText(/No public contest is open to join right now/)).toBeInTheDocument();
+  expect(within(open).getByRole('link', { name: 'Create a contest' })).toHaveAttribute('href', '/create-contest');
+  const liveNow = screen.getByRole('region', { name: 'Live now' });
+  expect(await within(liveNow).findByText('Could not load contests you can watch.')).toBeInTheDocument();
 });

@@ -7,6 +7,7 @@ import {
   useCompletedContests,
   useErrorToast,
   useUpcomingContests,
+  useViewer,
 } from '../../features/contests';
 import {
   CompletedSection,
@@ -15,21 +16,38 @@ import {
   UpcomingSection,
   useRememberLiveFetch,
 } from '../../features/home';
+import { LiveNowSection, OpenToJoinSection, useLivePublic } from '../../features/results';
 
 export default function HomePage() {
+  const viewer = useViewer();
   const live = useActiveContests();
   const upcoming = useUpcomingContests();
   const completed = useCompletedContests();
+  const livePublic = useLivePublic();
   useRememberLiveFetch(live.data?.contests.length);
   // Each section shows its own failure in place; a toast only for a refresh that failed behind the kept list.
   useErrorToast(live.error, !live.data);
   useErrorToast(upcoming.error, !upcoming.data);
   useErrorToast(completed.error, !completed.data);
+  useErrorToast(livePublic.error, !livePublic.data);
+
+  // GET /contest/upcoming lists public contests beside mine: mine are those I joined or created, the rest are open to join.
+  const upcomingContests = upcoming.data?.contests;
+  const mine = upcomingContests?.filter((c) => c.joined || c.createdBy._id === viewer.id);
+  const open = upcomingContests?.filter((c) => !c.joined && c.createdBy._id !== viewer.id && c.visibility === 'public');
+  // "Live now" leaves out the contests already in my Live section.
+  const watchable = livePublic.data?.contests.filter((c) => !c.joined);
 
   const allEmpty =
-    live.data?.contests.length === 0 && upcoming.data?.contests.length === 0 && completed.data?.contests.length === 0;
-  const section = <T,>(swr: { data?: { contests: T[] }; error?: unknown; isLoading: boolean; mutate: () => unknown }) => ({
-    data: swr.data?.contests,
+    live.data?.contests.length === 0 &&
+    upcoming.data?.contests.length === 0 &&
+    completed.data?.contests.length === 0 &&
+    livePublic.data?.contests.length === 0;
+  const section = <T,>(
+    swr: { error?: unknown; isLoading: boolean; mutate: () => unknown },
+    data: T[] | undefined,
+  ) => ({
+    data,
     error: swr.error,
     isLoading: swr.isLoading,
     retry: () => void swr.mutate(),
@@ -51,9 +69,11 @@ export default function HomePage() {
         <CreateContestCallToAction />
       ) : (
         <>
-          <LiveSection section={section(live)} />
-          <UpcomingSection section={section(upcoming)} />
-          <CompletedSection section={section(completed)} />
+          <LiveSection section={section(live, live.data?.contests)} />
+          <UpcomingSection section={section(upcoming, mine)} />
+          <OpenToJoinSection section={section(upcoming, open)} />
+          <LiveNowSection section={section(livePublic, watchable)} />
+          <CompletedSection section={section(completed, completed.data?.contests)} />
         </>
       )}
     </Screen>

@@ -47,7 +47,7 @@ function SignedOutJoin() {
       <Link to={contestPaths.auth} className="bpc-btn bpc-primary" onClick={() => rememberReturnAddress(here)}>
         Sign up to join
       </Link>
-      <span className="bpc-small bpc-muted">Already have an account? The same button signs you in.</span>
+      <span className="bpc-small bpc-muted">Already have an account? Choose Sign In on the next screen.</span>
     </div>
   );
 }

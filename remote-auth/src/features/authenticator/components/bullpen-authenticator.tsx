@@ -2,11 +2,13 @@ import '../theme/amplify-ui.css';
 import '../theme/authenticator.css';
 import { Authenticator, ThemeProvider } from '@aws-amplify/ui-react';
 import { useMemo, useRef, useState } from 'react';
+import { useInvitation } from '../hooks/use-invitation';
 import { useRequiredFieldMessages } from '../hooks/use-required-field-messages';
 import { useUserPoolConfigured } from '../hooks/use-user-pool-configured';
 import { createAuthServices } from '../services/auth-services';
 import { bullpenAuthTheme } from '../theme/bullpen-auth-theme';
 import { ConfigurationError } from './configuration-error';
+import { InvitationContext, InvitationHeader } from './invitation-header';
 import { ProductHeader } from './product-header';
 import { ProductPitch } from './product-pitch';
 import { SetupTotpHeader } from './setup-totp-header';
@@ -30,7 +32,7 @@ const formFields = {
 const components = {
   Header: ProductHeader,
   SignIn: { Header: SignInNotice },
-  SignUp: { FormFields: SignUpFormFields },
+  SignUp: { Header: InvitationHeader, FormFields: SignUpFormFields },
   SetupTotp: { Header: SetupTotpHeader },
 };
 
@@ -45,6 +47,8 @@ export function BullpenAuthenticator() {
   useRequiredFieldMessages(container);
   const refreshSignUp = useRef<(() => void) | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // A visitor who followed an invitation starts on Create Account, told which contest it is for.
+  const invitation = useInvitation();
   // Once per mount: the Authenticator reads its services when it starts.
   const services = useMemo(
     () =>
@@ -56,34 +60,37 @@ export function BullpenAuthenticator() {
   );
 
   return (
-    <SignUpRefreshContext.Provider value={refreshSignUp}>
-      <SignInNoticeContext.Provider value={notice}>
-        <ThemeProvider theme={bullpenAuthTheme} colorMode="dark">
-          <div ref={container} className="bullpen-auth">
-            <div className="bullpen-auth__layout">
-              {configured ? (
-                <Authenticator
-                  loginMechanisms={['phone_number']}
-                  signUpAttributes={['phone_number']}
-                  socialProviders={[]}
-                  formFields={formFields}
-                  components={components}
-                  services={services}
-                >
-                  {() => <SignedInNote />}
-                </Authenticator>
-              ) : (
-                <div>
-                  <ProductHeader />
-                  <ConfigurationError />
-                </div>
-              )}
-              {/* After the widget in reading order, so keyboard and screen-reader users reach the form first. */}
-              <ProductPitch />
+    <InvitationContext.Provider value={invitation}>
+      <SignUpRefreshContext.Provider value={refreshSignUp}>
+        <SignInNoticeContext.Provider value={notice}>
+          <ThemeProvider theme={bullpenAuthTheme} colorMode="dark">
+            <div ref={container} className="bullpen-auth">
+              <div className="bullpen-auth__layout">
+                {configured ? (
+                  <Authenticator
+                    loginMechanisms={['phone_number']}
+                    signUpAttributes={['phone_number']}
+                    socialProviders={[]}
+                    formFields={formFields}
+                    components={components}
+                    services={services}
+                    initialState={invitation ? 'signUp' : 'signIn'}
+                  >
+                    {() => <SignedInNote />}
+                  </Authenticator>
+                ) : (
+                  <div>
+                    <ProductHeader />
+                    <ConfigurationError />
+                  </div>
+                )}
+                {/* After the widget in reading order, so keyboard and screen-reader users reach the form first. */}
+                <ProductPitch />
+              </div>
             </div>
-          </div>
-        </ThemeProvider>
-      </SignInNoticeContext.Provider>
-    </SignUpRefreshContext.Provider>
+          </ThemeProvider>
+        </SignInNoticeContext.Provider>
+      </SignUpRefreshContext.Provider>
+    </InvitationContext.Provider>
   );
 }

@@ -65,7 +65,7 @@ export function UpcomingSection({ section }: { section: Section<Contest> }) {
       <SectionBody
         section={section}
         what="upcoming contests"
-        empty="No open contests yet. Start one and invite your friends."
+        empty="You have no upcoming contests. Join one that is open below, or create your own."
         render={(items) => items.map((contest) => <ContestCard key={contest._id} contest={contest} />)}
       />
     </section>

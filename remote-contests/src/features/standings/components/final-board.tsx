@@ -18,12 +18,18 @@ export function FinalBoard({
   total,
   myUserId,
   showTeams,
+  playerHref,
+  scoring,
 }: {
   contestId: string;
   standings: readonly Standing[];
   total: number;
   myUserId: string | null;
   showTeams: boolean;
+  /** Where each row's final portfolio opens. */
+  playerHref?: (row: Standing) => string;
+  /** How scoring works, one step from the board. */
+  scoring?: ReactNode;
 }) {
   const { top, outside } = splitBoard(standings);
   const pager = useBoardPager(contestId, top.length, total);
@@ -57,6 +63,7 @@ export function FinalBoard({
         myUserId={myUserId}
         showTeams={showTeams}
         myRowRef={myRow}
+        playerHref={playerHref}
       />
     );
   } else if (page.error) {
@@ -84,6 +91,7 @@ export function FinalBoard({
         myUserId={myUserId}
         showTeams={showTeams}
         myRowRef={myRow}
+        playerHref={playerHref}
       />
     );
   }
@@ -107,6 +115,7 @@ export function FinalBoard({
           ) : null}
         </div>
       </div>
+      {scoring ? <div style={{ marginBottom: 12 }}>{scoring}</div> : null}
       {body}
       {total > top.length ? (
         <nav className="bpc-board-pages" aria-label="Standings pages">

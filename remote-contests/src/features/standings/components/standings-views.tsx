@@ -55,6 +55,7 @@ export function StandingsTable({
   myUserId,
   showTeams,
   myRowRef,
+  playerHref,
 }: {
   standings: readonly Standing[];
   /** My row when `standings` does not hold it. */
@@ -62,8 +63,10 @@ export function StandingsTable({
   myUserId: string | null;
   showTeams: boolean;
   myRowRef?: Ref<HTMLTableRowElement>;
+  /** Where a row's player's final portfolio opens (completed contests): adds a Portfolio column. */
+  playerHref?: (row: Standing) => string;
 }) {
-  const columns = showTeams ? 5 : 4;
+  const columns = (showTeams ? 5 : 4) + (playerHref ? 1 : 0);
   const first = standings[0];
   const mineFirst = mine !== null && first !== undefined && mine.rank < first.rank;
   const line = (row: Standing) => {
@@ -86,6 +89,13 @@ export function StandingsTable({
         <td className="bpc-num">
           <Trend value={row.returnPct}>{formatReturn(row.returnPct)}</Trend>
         </td>
+        {playerHref ? (
+          <td className="bpc-num">
+            <Link to={playerHref(row)}>
+              View<span className="bpc-sr"> {own ? 'your portfolio' : `${row.ticker}'s portfolio`}</span>
+            </Link>
+          </td>
+        ) : null}
       </tr>
     );
   };
@@ -105,6 +115,11 @@ export function StandingsTable({
             <th scope="col" className="bpc-num">
               Return
             </th>
+            {playerHref ? (
+              <th scope="col" className="bpc-num">
+                Portfolio
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>

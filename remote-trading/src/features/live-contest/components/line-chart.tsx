@@ -35,13 +35,40 @@ export function chartOptionsFor(width: number) {
   };
 }
 
-/** One line over time, themed for the dark UI. */
-export function LineChart({ points, label, height = 240 }: { points: ChartPoint[]; label: string; height?: number }) {
+const LINE_COLOUR = '#5bd0b3';
+const COMPARE_COLOUR = '#f5c84c';
+
+/** A second line drawn beside the first, dashed (the benchmark beside a portfolio). */
+export interface CompareLine {
+  label: string;
+  points: ChartPoint[];
+}
+
+/** One line over time, themed for the dark UI; `compare` adds a dashed second line and a legend naming both. */
+export function LineChart({
+  points,
+  label,
+  height = 240,
+  lineLabel,
+  compare,
+}: {
+  points: ChartPoint[];
+  label: string;
+  height?: number;
+  /** The first line's name in the legend (shown only with `compare`). */
+  lineLabel?: string;
+  compare?: CompareLine | null;
+}) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Line'> | null>(null);
+  const compareSeries = useRef<ISeriesApi<'Line'> | null>(null);
   const latestPoints = useRef(points);
   latestPoints.current = points;
+  const comparePoints = compare?.points ?? null;
+  const latestCompare = useRef(comparePoints);
+  latestCompare.current = comparePoints;
+  const hasCompare = comparePoints !== null;
 
   useEffect(() => {
     const element = container.current;
@@ -62,8 +89,19 @@ export function LineChart({ points, label, height = 240 }: { points: ChartPoint[
         crosshair: { vertLine: { color: '#5bd0b3' }, horzLine: { color: '#5bd0b3' } },
       });
       chart.current = instance;
+      // The compared line first, so the player's own line is drawn over it.
+      if (hasCompare && latestCompare.current) {
+        compareSeries.current = instance.addSeries(LineSeries, {
+          color: COMPARE_COLOUR,
+          lineWidth: 2,
+          lineStyle: 2, // LineStyle.Dashed
+          priceLineVisible: false,
+          ...sized.series,
+        });
+        compareSeries.current.setData(bySecond(latestCompare.current));
+      }
       series.current = instance.addSeries(LineSeries, {
-        color: '#5bd0b3',
+        color: LINE_COLOUR,
         lineWidth: 2,
         priceLineVisible: false,
         ...sized.series,
@@ -80,6 +118,7 @@ export function LineChart({ points, label, height = 240 }: { points: ChartPoint[
         const options = chartOptionsFor(element.clientWidth);
         chart.current?.applyOptions(options.chart);
         series.current?.applyOptions(options.series);
+        compareSeries.current?.applyOptions(options.series);
       });
       resize.observe(element);
     });
@@ -89,17 +128,32 @@ export function LineChart({ points, label, height = 240 }: { points: ChartPoint[
       instance?.remove();
       chart.current = null;
       series.current = null;
+      compareSeries.current = null;
     };
-  }, [height]);
+    // A compared line that comes or goes rebuilds the chart; its points alone only update it (below).
+  }, [height, hasCompare]);
 
   useEffect(() => {
     series.current?.setData(bySecond(points));
+    if (comparePoints) compareSeries.current?.setData(bySecond(comparePoints));
     chart.current?.timeScale().fitContent();
-  }, [points]);
+  }, [points, comparePoints]);
 
   return (
     <figure className="lc-chart" aria-label={label}>
       <div ref={container} style={{ height }} />
+      {compare ? (
+        <ul aria-label="Chart legend" style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px', listStyle: 'none', margin: '6px 0 0', padding: 0, fontSize: '0.85rem' }}>
+          <li style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+            <span aria-hidden="true" style={{ width: 18, borderTop: `3px solid ${LINE_COLOUR}` }} />
+            {lineLabel ?? label}
+          </li>
+          <li style={{ display: 'inline-flex', alignItems: 'center', gap: 6, overflowWrap: 'anywhere' }}>
+            <span aria-hidden="true" style={{ width: 18, flex: 'none', borderTop: `3px dashed ${COMPARE_COLOUR}` }} />
+            {compare.label}
+          </li>
+        </ul>
+      ) : null}
       {points.length < 2 ? <figcaption className="lc-muted">The chart fills in as the market moves.</figcaption> : null}
     </figure>
   );

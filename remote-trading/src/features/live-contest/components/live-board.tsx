@@ -3,6 +3,7 @@ import type { ContestBoardResponse } from '@bullpen/shared/schemas';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { splitBoard, useBoardPager } from '../hooks/use-board-pager';
 import { Leaderboard, useMovement } from './leaderboard';
+import { ScoringRules } from './scoring-rules';
 
 const players = (count: number) => `${formatNumber(count)} player${count === 1 ? '' : 's'}`;
 const timeOf = (iso: string) =>
@@ -126,6 +127,11 @@ export function LiveBoard({
           ) : null}
         </div>
       </div>
+      <ScoringRules
+        startingCash={board.contest.startingCash}
+        teams={teams}
+        example={mine ? { value: mine.value, returnPct: mine.returnPct, rank: mine.rank } : null}
+      />
       <div className="lc-scroll">{body}</div>
       {board.total > top.length ? (
         <nav className="lc-board__pages" aria-label="Leaderboard pages">

@@ -1,7 +1,10 @@
 import { errorMessage, Link, useUserStore } from '@bullpen/shared';
 import type { Contest } from '@bullpen/shared/schemas';
+import { useMemo } from 'react';
+import { useBenchmark } from '../api/benchmark-api';
 import { useBoard, useContestUser, usePortfolioHistory } from '../api/live-contest-api';
 import { useLiveUpdates } from '../hooks/use-live-updates';
+import { useRankToast } from '../hooks/use-rank-toast';
 import { TeamStandings } from './leaderboard';
 import { LiveBoard } from './live-board';
 import { LineChart } from './line-chart';
@@ -18,6 +21,19 @@ export function LiveContestView({ contest }: { contest: Contest }) {
   const joined = mine.data?.data.joined ?? false;
   const history = usePortfolioHistory(contest._id, joined);
   const portfolio = mine.data?.data.portfolio ?? null;
+  // The benchmark beside my value: the index's return applied to the same starting cash, on the same ticks.
+  const benchmark = useBenchmark(contest._id, joined);
+  const benchmarkPoints = benchmark.data?.points;
+  const marketLine = useMemo(
+    () =>
+      benchmarkPoints
+        ? benchmarkPoints.map((p) => ({ t: p.t, value: Math.round(contest.startingCash * (1 + p.returnPct) * 100) / 100 }))
+        : null,
+    [benchmarkPoints, contest.startingCash],
+  );
+  const marketPct = benchmarkPoints ? (benchmarkPoints.at(-1)?.returnPct ?? null) : null;
+  const myRow = board.data?.standings.find((row) => row.userId === me);
+  useRankToast(joined ? myRow?.rank : null, board.data?.asOf);
 
   return (
     <div className="lc-page">
@@ -42,10 +58,17 @@ export function LiveContestView({ contest }: { contest: Contest }) {
         {joined && portfolio ? (
           <section className="lc-card lc-span" aria-labelledby="lc-mine">
             <h2 id="lc-mine">My portfolio</h2>
-            <PortfolioSummary portfolio={portfolio} rank={mine.data?.data.rank ?? null} endsAt={contest.endsAt} />
+            <PortfolioSummary
+              portfolio={portfolio}
+              rank={mine.data?.data.rank ?? null}
+              endsAt={contest.endsAt}
+              marketPct={marketPct}
+            />
             <LineChart
               label="Portfolio value over the contest"
               points={(history.data?.points ?? []).map((p) => ({ t: p.t, value: p.value }))}
+              lineLabel="My value"
+              compare={benchmark.data && marketLine ? { label: `${benchmark.data.name}, from the same starting cash`, points: marketLine } : null}
             />
           </section>
         ) : null}

@@ -16,7 +16,35 @@ export function TimeRemaining({ endsAt }: { endsAt: string }) {
   return <span className="lc-num">{formatCountdown(endsAt, now)}</span>;
 }
 
-export function PortfolioSummary({ portfolio, rank, endsAt }: { portfolio: Portfolio; rank: number | null; endsAt: string }) {
+/** Where my return stands against the market's, compared on what the screen shows (two decimals of percent). */
+export function marketStanding(returnPct: number, marketPct: number): 'ahead' | 'behind' | 'level' {
+  const mine = Math.round(returnPct * 10_000);
+  const market = Math.round(marketPct * 10_000);
+  return mine > market ? 'ahead' : mine < market ? 'behind' : 'level';
+}
+
+function VersusMarket({ returnPct, marketPct }: { returnPct: number; marketPct: number }) {
+  const standing = marketStanding(returnPct, marketPct);
+  const words = standing === 'ahead' ? 'Ahead of the market' : standing === 'behind' ? 'Behind the market' : 'Level with the market';
+  return (
+    <span className={`lc-${standing === 'ahead' ? 'up' : standing === 'behind' ? 'down' : 'flat'}`} style={{ fontSize: '1rem' }}>
+      {words} <small className="lc-muted lc-num">({formatPercent(marketPct)})</small>
+    </span>
+  );
+}
+
+export function PortfolioSummary({
+  portfolio,
+  rank,
+  endsAt,
+  marketPct,
+}: {
+  portfolio: Portfolio;
+  rank: number | null;
+  endsAt: string;
+  /** The benchmark's return so far (undefined: not shown; null: not known yet). */
+  marketPct?: number | null;
+}) {
   const items = [
     { label: 'Value', value: <span className="lc-num">{formatMoney(portfolio.value)}</span> },
     {
@@ -26,6 +54,14 @@ export function PortfolioSummary({ portfolio, rank, endsAt }: { portfolio: Portf
     { label: 'Cash', value: <span className="lc-num">{formatMoney(portfolio.cash)}</span> },
     { label: 'Rank', value: <span className="lc-num">{rank === null ? '—' : `#${rank}`}</span> },
     { label: 'Time left', value: <TimeRemaining endsAt={endsAt} /> },
+    ...(marketPct === undefined
+      ? []
+      : [
+          {
+            label: 'vs the market',
+            value: marketPct === null ? <span className="lc-muted">—</span> : <VersusMarket returnPct={portfolio.returnPct} marketPct={marketPct} />,
+          },
+        ]),
   ];
   return (
     <dl className="lc-stats" aria-label="My summary">

@@ -1,0 +1,145 @@
+import type { BenchmarkPoint, LiveContest, PickReturn, RankedValuePoint, Standing } from '@bullpen/shared/schemas';
+import { inArray, sql } from 'drizzle-orm';
+import { roundRatio, toDollars } from '../domain/money';
+import { contestView } from './contests';
+import { type Executor, queryRows } from './database';
+import { contests } from './schema';
+
+// API.md "Results and insight": reads over what the contest clock stored (price history, portfolio history, standings).
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/**
+ * The ticks of a contest's portfolio history. Every participant gets a point on the same ticks (the clock writes one
+ * row per participant per recorded tick), so one participant's points name them all; that participant is looked up
+ * through the primary key rather than by scanning every player's history.
+ */
+function historyTicks(contestId: string) {
+  return sql`SELECT h.t FROM portfolio_history h
+    WHERE h.contest_id = ${contestId}
+      AND h.user_id = (SELECT p.user_id FROM participants p WHERE p.contest_id = ${contestId} ORDER BY p.user_id LIMIT 1)`;
+}
+
+/**
+ * DESIGN §6: an equal-weight index of the whole universe on the ticks of the contest's portfolio history, as a return
+ * since the first of them (the start tick, whose prices bought everyone's picks): mean over symbols of p(t) / p(start) − 1.
+ */
+export async function benchmarkPoints(executor: Executor, contestId: string): Promise<BenchmarkPoint[]> {
+  const rows = await queryRows<{ t: Date | string; r: number | string }>(
+    executor,
+    sql`
+    WITH ticks AS (${historyTicks(contestId)}),
+    base AS (
+      SELECT e.symbol, ph.price_cents FROM equities e
+      JOIN price_history ph ON ph.symbol = e.symbol AND ph.t = (SELECT min(t) FROM ticks)
+      WHERE ph.price_cents > 0
+    )
+    SELECT ticks.t, AVG(ph.price_cents::float8 / base.price_cents) - 1 AS r
+    FROM ticks CROSS JOIN base
+    JOIN price_history ph ON ph.symbol = base.symbol AND ph.t = ticks.t
+    GROUP BY ticks.t
+    ORDER BY ticks.t`,
+  );
+  return rows.map((row) => ({ t: iso(row.t), returnPct: roundRatio(Number(row.r)) }));
+}
+
+/** A player's value on every recorded tick with their rank among all players on that tick (RANK(): ties share the better). */
+export async function rankedHistory(executor: Executor, contestId: string, userId: string): Promise<RankedValuePoint[]> {
+  const rows = await queryRows<{ t: Date | string; value_cents: number | string; rank: number | string }>(
+    executor,
+    sql`
+    SELECT t, value_cents, rank FROM (
+      SELECT user_id, t, value_cents, RANK() OVER (PARTITION BY t ORDER BY value_cents DESC) AS rank
+      FROM portfolio_history WHERE contest_id = ${contestId}
+    ) ranked
+    WHERE user_id = ${userId}
+    ORDER BY t
+    LIMIT 5000`,
+  );
+  return rows.map((row) => ({ t: iso(row.t), value: toDollars(Number(row.value_cents)), rank: Number(row.rank) }));
+}
+
+/** Prices (cents) of these symbols at one stored tick; a symbol without a price on that tick takes its last one before. */
+export async function pricesAt(executor: Executor, symbols: readonly string[], at: Date): Promise<Map<string, number>> {
+  if (symbols.length === 0) return new Map();
+  const rows = await queryRows<{ symbol: string; price_cents: number | string }>(
+    executor,
+    sql`
+    SELECT s.symbol, last.price_cents FROM (VALUES ${sql.join(
+      symbols.map((symbol) => sql`(${symbol})`),
+      sql`, `,
+    )}) AS s(symbol)
+    CROSS JOIN LATERAL (
+      SELECT ph.price_cents FROM price_history ph WHERE ph.symbol = s.symbol AND ph.t <= ${at} ORDER BY ph.t DESC LIMIT 1
+    ) last`,
+  );
+  return new Map(rows.map((row) => [row.symbol, Number(row.price_cents)]));
+}
+
+/** The first tick of a contest's portfolio history: the start tick. */
+export async function firstHistoryTick(executor: Executor, contestId: string): Promise<Date | null> {
+  const [row] = await queryRows<{ t: Date | string | null }>(executor, sql`SELECT min(t) AS t FROM (${historyTicks(contestId)}) ticks`);
+  return row?.t ? new Date(row.t) : null;
+}
+
+/** How each pick's price moved from the start tick to the final one. */
+export function pickReturns(picks: readonly string[], start: ReadonlyMap<string, number>, end: ReadonlyMap<string, number>): PickReturn[] {
+  return picks.flatMap((symbol) => {
+    const from = start.get(symbol);
+    const to = end.get(symbol);
+    if (!from || to === undefined) return [];
+    return [{ symbol, startPrice: toDollars(from), endPrice: toDollars(to), returnPct: roundRatio(to / from - 1) }];
+  });
+}
+
+/** Public live contests, most players first (then the soonest to end), at most 50, each with its leader. */
+export async function listLivePublic(executor: Executor, viewerId: string): Promise<LiveContest[]> {
+  const rows = await queryRows<{
+    id: string;
+    creator_ticker: string | null;
+    joined: boolean;
+    leader_user_id: string | null;
+    leader_ticker: string | null;
+    leader_rank: number | null;
+    leader_affiliation: string | null;
+    leader_value_cents: number | string | null;
+    leader_return_pct: number | null;
+  }>(
+    executor,
+    sql`
+    SELECT c.id, u.ticker AS creator_ticker,
+      EXISTS (SELECT 1 FROM participants me WHERE me.contest_id = c.id AND me.user_id = ${viewerId}) AS joined,
+      l.user_id AS leader_user_id, l.ticker AS leader_ticker, l.rank AS leader_rank, l.affiliation AS leader_affiliation,
+      l.value_cents AS leader_value_cents, l.return_pct AS leader_return_pct
+    FROM contests c
+    JOIN users u ON u.id = c.created_by
+    LEFT JOIN LATERAL (
+      SELECT p.user_id, lu.ticker, p.rank, p.affiliation, p.value_cents, p.return_pct FROM participants p
+      JOIN users lu ON lu.id = p.user_id
+      WHERE p.contest_id = c.id AND p.rank IS NOT NULL AND p.value_cents IS NOT NULL
+      ORDER BY p.rank, p.joined_at, p.user_id LIMIT 1
+    ) l ON true
+    WHERE c.phase = 'active' AND c.cancelled_at IS NULL AND c.visibility = 'public'
+    ORDER BY c.participants_count DESC, c.ends_at, c.id
+    LIMIT 50`,
+  );
+  if (rows.length === 0) return [];
+  const full = await executor.select().from(contests).where(inArray(contests.id, rows.map((row) => row.id)));
+  const byId = new Map(full.map((row) => [row.id, row]));
+  return rows.flatMap((row) => {
+    const contest = byId.get(row.id);
+    if (!contest) return [];
+    const leader: Standing | null =
+      row.leader_user_id === null
+        ? null
+        : {
+            rank: Number(row.leader_rank),
+            userId: row.leader_user_id,
+            ticker: row.leader_ticker ?? '',
+            affiliation: row.leader_affiliation,
+            value: toDollars(Number(row.leader_value_cents)),
+            returnPct: roundRatio(Number(row.leader_return_pct ?? 0)),
+          };
+    return [{ ...contestView(contest, row.creator_ticker, row.joined), leader }];
+  });
+}

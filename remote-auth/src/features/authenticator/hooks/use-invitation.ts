@@ -1,0 +1,30 @@
+import { peekNextPath, useApiPost } from '@bullpen/shared';
+import { API_PATHS, type GetContestResponse } from '@bullpen/shared/schemas';
+import { useState } from 'react';
+
+const JOIN_PATH = /^\/join-contest-info\/([^/?#]+)/;
+
+/** The contest of the invitation a signed-out visitor followed here ("next" is its join page), or null. */
+export function invitationContestId(nextPath: string | null = peekNextPath()): string | null {
+  const match = nextPath ? JOIN_PATH.exec(nextPath) : null;
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A visitor who follows an invitation arrives to create an account (issue 17): which contest it is for, read once at
+ * mount from "next" (the join page saved it before coming here), with its name from the public contest view.
+ */
+export function useInvitation(): { contestId: string; name: string | null } | null {
+  const [contestId] = useState(() => invitationContestId());
+  const { data } = useApiPost<GetContestResponse>(contestId ? API_PATHS.getContest : null, { contestId: contestId ?? '' }, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
+  if (!contestId) return null;
+  return { contestId, name: data?.contest.name ?? null };
+}

@@ -1,0 +1,57 @@
+import { render, screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import AuthPage from '../src/app/pages/auth-page';
+import { invitationContestId } from '../src/features/authenticator/hooks/use-invitation';
+import { configureAmplify } from './support/amplify';
+import { resetCognito, server } from './support/cognito-mock';
+
+// Issue 17: a signed-out visitor who follows an invitation (the join page saved itself as "next") lands on the
+// Create Account tab, told which contest the account is for.
+
+const API = 'http://localhost:4000';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  localStorage.clear();
+  resetCognito();
+  configureAmplify();
+});
+
+it('reads the contest of an invitation from "next", and nothing else', () => {
+  expect(invitationContestId('/join-contest-info/c-9')).toBe('c-9');
+  expect(invitationContestId('/join-contest-info/c%2D9?x=1')).toBe('c-9');
+  expect(invitationContestId('/contest-detail/c-9')).toBeNull();
+  expect(invitationContestId('/join-contest-info/%E0%A4%A')).toBeNull();
+  expect(invitationContestId(null)).toBeNull();
+});
+
+it('opens on Create Account with the contest named', async () => {
+  localStorage.setItem('next', `${window.location.origin}/join-contest-info/c-9`);
+  server.use(
+    http.post(`${API}/contest/get-contest`, async ({ request }) => {
+      expect(await request.json()).toEqual({ contestId: 'c-9' });
+      return HttpResponse.json({ contest: { _id: 'c-9', name: 'Weekly Tech Sprint' } });
+    }),
+  );
+  render(<AuthPage />);
+  expect(await screen.findByRole('heading', { name: 'Create an account to join Weekly Tech Sprint' })).toBeInTheDocument();
+  expect(screen.getByRole('tab', { name: 'Create Account' })).toHaveAttribute('aria-selected', 'true');
+  const form = screen.getByRole('button', { name: 'Create Account' }).closest('form') as HTMLFormElement;
+  expect(within(form).getByLabelText('Phone Number')).toBeInTheDocument();
+});
+
+it('still names the invitation when the contest cannot be read', async () => {
+  localStorage.setItem('next', `${window.location.origin}/join-contest-info/gone`);
+  server.use(http.post(`${API}/contest/get-contest`, () => HttpResponse.json({ errMessage: 'Contest not found', errors: [] }, { status: 404 })));
+  render(<AuthPage />);
+  expect(await screen.findByRole('heading', { name: 'Create an account to join this contest' })).toBeInTheDocument();
+  expect(screen.getByRole('tab', { name: 'Create Account' })).toHaveAttribute('aria-selected', 'true');
+});
+
+it('opens on Sign In for anyone else', async () => {
+  localStorage.setItem('next', `${window.location.origin}/contest-detail/c-9`);
+  render(<AuthPage />);
+  expect(await screen.findByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+  expect(screen.queryByRole('heading', { name: /Create an account to join/ })).not.toBeInTheDocument();
+});

@@ -23,12 +23,13 @@ function historyTicks(contestId: string) {
 /**
  * DESIGN §6: an equal-weight index of the whole universe on the ticks of the contest's portfolio history, as a return
  * since the first of them (the start tick, whose prices bought everyone's picks): mean over symbols of p(t) / p(start) − 1.
+ * `liveTick`: a live contest's history also ends on its last tick (see the portfolio-history route), so does this.
  */
-export async function benchmarkPoints(executor: Executor, contestId: string): Promise<BenchmarkPoint[]> {
+export async function benchmarkPoints(executor: Executor, contestId: string, liveTick: Date | null = null): Promise<BenchmarkPoint[]> {
   const rows = await queryRows<{ t: Date | string; r: number | string }>(
     executor,
     sql`
-    WITH ticks AS (${historyTicks(contestId)}),
+    WITH ticks AS (${historyTicks(contestId)}${liveTick ? sql` UNION SELECT ${liveTick}::timestamptz` : sql``}),
     base AS (
       SELECT e.symbol, ph.price_cents FROM equities e
       JOIN price_history ph ON ph.symbol = e.symbol AND ph.t = (SELECT min(t) FROM ticks)

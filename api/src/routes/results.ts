@@ -54,7 +54,7 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
         }
         return { name: BENCHMARK_NAME, points };
       }
-      return { name: BENCHMARK_NAME, points: await benchmarkPoints(deps.db, row.id) };
+      return { name: BENCHMARK_NAME, points: await benchmarkPoints(deps.db, row.id, row.standingsAsOf) };
     },
   );
 

@@ -210,11 +210,12 @@ describe('keyboard only (WCAG 2.1.1, 2.4.7)', () => {
     await page.keyboard.press('Enter');
     await waitForPath(page, '/auth');
 
-    // An invitation opens on Create Account (issue 17); Kim has an account and takes the Sign In tab.
-    const signInTab = page.getByRole('tab', { name: 'Sign In' });
-    await tabTo(page, signInTab);
-    await page.keyboard.press('Enter');
+    // An invitation opens on Create Account (issue 17); Kim has an account and takes the Sign In tab. The tabs are
+    // one stop in the Tab order (the selected one); an arrow key moves to the other and selects it.
+    await tabTo(page, page.getByRole('tab', { name: 'Create Account' }));
+    await page.keyboard.press('ArrowLeft');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await isFocused(page.getByRole('tab', { name: 'Sign In' }))).toBe(true);
 
     await tabTo(page, page.getByLabel('Phone Number'));
     await page.keyboard.type(kim.phone.replace(/^\+1/, ''));

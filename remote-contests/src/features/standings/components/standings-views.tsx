@@ -117,7 +117,9 @@ export function StandingsTable({
             </th>
             {playerHref ? (
               <th scope="col" className="bpc-num">
-                Portfolio
+                {/* A phone has no room for the word above "View": it stays for screen readers. */}
+                <span className="bpc-hide-narrow">Portfolio</span>
+                <span className="bpc-show-narrow bpc-sr">Portfolio</span>
               </th>
             ) : null}
           </tr>

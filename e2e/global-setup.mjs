@@ -4,13 +4,21 @@
 import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { APPS, buildApps, ROOT, runtimeConfig, startStack } from '../scripts/lib/stack.mjs';
-import { E2E_ADMIN_PHONE, e2eSettings } from './settings.mjs';
+import { contestTiming, E2E_ADMIN_PHONE, E2E_CONTEST_ENV, e2eSettings } from './settings.mjs';
 
 export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) {
     const base = process.env.E2E_BASE_URL.replace(/\/+$/, '');
     const config = await (await fetch(`${base}/config.json`)).json();
-    process.env.E2E_STACK = JSON.stringify({ app: base, api: config.apiHost, pool: config.auth.userPoolEndpoint, config, owned: false });
+    process.env.E2E_STACK = JSON.stringify({
+      app: base,
+      api: config.apiHost,
+      pool: config.auth.userPoolEndpoint,
+      config,
+      owned: false,
+      // A borrowed stack runs the development defaults (api/src/config.ts).
+      contest: contestTiming({ CONTEST_MIN_LEAD_S: '30', CONTEST_MIN_DURATION_S: '120', MARKET_TICK_MS: '5000' }),
+    });
     return;
   }
   const settings = e2eSettings();
@@ -33,7 +41,7 @@ export default async function globalSetup() {
     dists,
     quiet: process.env.E2E_VERBOSE !== '1',
     log: () => undefined,
-    env: { USER_POOL_ADMINS: E2E_ADMIN_PHONE },
+    env: { USER_POOL_ADMINS: E2E_ADMIN_PHONE, ...E2E_CONTEST_ENV },
   });
   globalThis.__BULLPEN_E2E_STACK__ = stack;
   process.env.E2E_STACK = JSON.stringify({
@@ -48,6 +56,7 @@ export default async function globalSetup() {
     ports: settings.ports,
     spareBase: settings.spareBase,
     adminPhone: E2E_ADMIN_PHONE,
+    contest: contestTiming(),
   });
   console.log(`\n[e2e] stack up at ${stack.urls.app} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }

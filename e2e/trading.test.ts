@@ -1,6 +1,7 @@
 // Issue 6 (and the parts of issue 7 that need a real contest): two players in a short live contest, in Chromium
-// against the real stack. The contest starts 30 s after it is created and lasts 2 minutes (the API's local minimums),
-// so the journey follows one contest from upcoming to completed; its steps run in order.
+// against the real stack. The contest starts about 20 s after it is created and lasts 75 s (the e2e stack runs short
+// contest rules, e2e/settings.mjs), so the journey follows one contest from upcoming to completed; its steps run in
+// order.
 import type { Browser, Page } from 'playwright-core';
 import {
   appUrl,
@@ -9,6 +10,7 @@ import {
   createContest,
   launchBrowser,
   newPage,
+  stack,
   type TestPage,
   type TestUser,
   waitForPath,
@@ -54,9 +56,12 @@ async function open(user: Player, path: string, width = 1280): Promise<Page> {
 beforeAll(async () => {
   browser = await launchBrowser();
   [alice, bob] = [await createActiveUser(), await createActiveUser()];
-  startsAt = Date.now() + 32_000;
-  endsAt = startsAt + 122_000;
-  contestId = await createContest(alice, { name: 'E2E Live Sprint', description: 'Two players, two minutes.', startsAt, endsAt });
+  // The stack's short contest rules (e2e/settings.mjs): time for the first step before the start, and for the
+  // trades and board checks before the end, and no more.
+  const { minLeadMs, minDurationMs } = stack().contest;
+  startsAt = Date.now() + Math.max(minLeadMs + 2_000, 20_000);
+  endsAt = startsAt + Math.max(minDurationMs + 2_000, 75_000);
+  contestId = await createContest(alice, { name: 'E2E Live Sprint', description: 'Two players, a short sprint.', startsAt, endsAt });
   await callApi('POST', '/contest/join-contest', { user: alice, body: { contestId, picks: ['AAPL', 'MSFT'] } });
   await callApi('POST', '/contest/join-contest', { user: bob, body: { contestId, picks: ['NVDA', 'AMZN'] } });
 });

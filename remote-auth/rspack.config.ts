@@ -1,4 +1,5 @@
 import { createConfig } from '@bullpen/shared/rspack';
+import { exposes } from './src/exposes';
 
 export default (_env: unknown, argv: { mode?: string }) =>
   createConfig(
@@ -7,10 +8,7 @@ export default (_env: unknown, argv: { mode?: string }) =>
       name: 'remote_auth',
       port: Number(process.env.REMOTE_AUTH_PORT ?? 3001),
       title: 'Bullpen · remote-auth',
-      exposes: {
-    './AuthPage': './src/app/pages/auth-page.tsx',
-    './SignOutButton': './src/app/pages/sign-out-button.tsx',
-      },
+      exposes,
     },
     argv,
   );

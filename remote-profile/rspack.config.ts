@@ -1,4 +1,5 @@
 import { createConfig } from '@bullpen/shared/rspack';
+import { exposes } from './src/exposes';
 
 export default (_env: unknown, argv: { mode?: string }) =>
   createConfig(
@@ -7,11 +8,7 @@ export default (_env: unknown, argv: { mode?: string }) =>
       name: 'remote_profile',
       port: Number(process.env.REMOTE_PROFILE_PORT ?? 3004),
       title: 'Bullpen · remote-profile',
-      exposes: {
-    './OnboardingPage': './src/app/pages/onboarding-page.tsx',
-    './ProfilePage': './src/app/pages/profile-page.tsx',
-    './EditProfilePage': './src/app/pages/edit-profile-page.tsx',
-      },
+      exposes,
     },
     argv,
   );

@@ -1,4 +1,5 @@
 import { createConfig } from '@bullpen/shared/rspack';
+import { exposes } from './src/exposes';
 
 export default (_env: unknown, argv: { mode?: string }) =>
   createConfig(
@@ -7,10 +8,7 @@ export default (_env: unknown, argv: { mode?: string }) =>
       name: 'remote_trading',
       port: Number(process.env.REMOTE_TRADING_PORT ?? 3003),
       title: 'Bullpen · remote-trading',
-      exposes: {
-    './LiveContestPage': './src/app/pages/live-contest-page.tsx',
-    './TradingPage': './src/app/pages/trading-page.tsx',
-      },
+      exposes,
     },
     argv,
   );

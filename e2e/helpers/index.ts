@@ -24,6 +24,8 @@ export interface Stack {
   spareBase?: number;
   /** The number the pool puts in its "admins" group when it confirms (USER_POOL_ADMINS; owned stacks only). */
   adminPhone?: string;
+  /** The API's contest rules on this stack (e2e/settings.mjs): minimum lead and duration, market tick. */
+  contest: { minLeadMs: number; minDurationMs: number; tickMs: number };
 }
 
 export function stack(): Stack {

@@ -13,27 +13,29 @@ import SavePicksPage from './app/pages/save-picks-page';
 import EditPicksPage from './app/pages/edit-picks-page';
 import ConfirmSavePicksPage from './app/pages/confirm-save-picks-page';
 import ContestCompletedPage from './app/pages/contest-completed-page';
+import type { ExposedPage } from './exposes';
 
-// Standalone mode: this remote's pages on its own dev server, for the team that owns it.
-const pages: StandalonePage[] = [
-  { path: '/home', element: <HomePage /> },
-  { path: '/create-contest', element: <CreateContestPage /> },
-  { path: '/edit-contest/:contestId', element: <EditContestPage />, example: '/edit-contest/ID' },
-  { path: '/contest-detail/:contestId', element: <ContestDetailPage />, example: '/contest-detail/ID' },
-  { path: '/invitation/:contestId', element: <InvitationPage />, example: '/invitation/ID' },
-  { path: '/contest-confirmed/:contestId', element: <ContestConfirmedPage />, example: '/contest-confirmed/ID' },
-  { path: '/join-contest-info/:contestId', element: <JoinContestInfoPage />, example: '/join-contest-info/ID' },
-  { path: '/save-picks/:contestId', element: <SavePicksPage />, example: '/save-picks/ID' },
-  { path: '/edit-picks/:contestId', element: <EditPicksPage />, example: '/edit-picks/ID' },
-  { path: '/confirm-save-picks/:contestId', element: <ConfirmSavePicksPage />, example: '/confirm-save-picks/ID' },
-  { path: '/contest-completed/:contestId', element: <ContestCompletedPage />, example: '/contest-completed/ID' },
-];
+// Standalone mode: this remote's pages on its own dev server, for the team that owns it. One entry per exposed page
+// (src/exposes.ts): a page added there and not here, or the reverse, fails the typecheck.
+const pages = {
+  HomePage: { path: '/home', element: <HomePage /> },
+  CreateContestPage: { path: '/create-contest', element: <CreateContestPage /> },
+  EditContestPage: { path: '/edit-contest/:contestId', element: <EditContestPage />, example: '/edit-contest/ID' },
+  ContestDetailPage: { path: '/contest-detail/:contestId', element: <ContestDetailPage />, example: '/contest-detail/ID' },
+  InvitationPage: { path: '/invitation/:contestId', element: <InvitationPage />, example: '/invitation/ID' },
+  ContestConfirmedPage: { path: '/contest-confirmed/:contestId', element: <ContestConfirmedPage />, example: '/contest-confirmed/ID' },
+  JoinContestInfoPage: { path: '/join-contest-info/:contestId', element: <JoinContestInfoPage />, example: '/join-contest-info/ID' },
+  SavePicksPage: { path: '/save-picks/:contestId', element: <SavePicksPage />, example: '/save-picks/ID' },
+  EditPicksPage: { path: '/edit-picks/:contestId', element: <EditPicksPage />, example: '/edit-picks/ID' },
+  ConfirmSavePicksPage: { path: '/confirm-save-picks/:contestId', element: <ConfirmSavePicksPage />, example: '/confirm-save-picks/ID' },
+  ContestCompletedPage: { path: '/contest-completed/:contestId', element: <ContestCompletedPage />, example: '/contest-completed/ID' },
+} satisfies Record<ExposedPage, StandalonePage>;
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <StandaloneApp name="remote-contests" pages={pages} />
+      <StandaloneApp name="remote-contests" pages={Object.values(pages)} />
     </StrictMode>,
   );
 }

@@ -5,19 +5,21 @@ import { createRoot } from 'react-dom/client';
 import OnboardingPage from './app/pages/onboarding-page';
 import ProfilePage from './app/pages/profile-page';
 import EditProfilePage from './app/pages/edit-profile-page';
+import type { ExposedPage } from './exposes';
 
-// Standalone mode: this remote's pages on its own dev server, for the team that owns it.
-const pages: StandalonePage[] = [
-  { path: '/onboarding', element: <OnboardingPage /> },
-  { path: '/profile', element: <ProfilePage /> },
-  { path: '/edit-profile', element: <EditProfilePage /> },
-];
+// Standalone mode: this remote's pages on its own dev server, for the team that owns it. One entry per exposed page
+// (src/exposes.ts): a page added there and not here, or the reverse, fails the typecheck.
+const pages = {
+  OnboardingPage: { path: '/onboarding', element: <OnboardingPage /> },
+  ProfilePage: { path: '/profile', element: <ProfilePage /> },
+  EditProfilePage: { path: '/edit-profile', element: <EditProfilePage /> },
+} satisfies Record<ExposedPage, StandalonePage>;
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <StandaloneApp name="remote-profile" pages={pages} />
+      <StandaloneApp name="remote-profile" pages={Object.values(pages)} />
     </StrictMode>,
   );
 }

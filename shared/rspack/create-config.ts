@@ -12,8 +12,9 @@ export interface AppBuildOptions {
   name: string;
   /** Dev-server port (npm run dev). */
   port: number;
-  /** Pages a remote exposes, e.g. { './HomePage': './src/app/pages/home-page.tsx' }. */
-  exposes?: Record<string, string>;
+  /** Pages a remote exposes, by name, e.g. { HomePage: './src/app/pages/home-page.tsx' }: the remote's
+   *  src/exposes.ts, the declaration its bootstrap and the host's routes type-check against. */
+  exposes?: Readonly<Record<string, string>>;
   title?: string;
 }
 
@@ -37,27 +38,49 @@ const SINGLETONS = [
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
-/** The version range an app needs: its package.json's, else (a package it gets through another, like
- *  @aws-amplify/core through aws-amplify) a caret on the installed version. */
-function requiredVersionOf(appPackage: { dependencies?: Record<string, string> }, name: string): string | false {
-  const declared = appPackage.dependencies?.[name];
-  if (declared) return declared;
-  try {
-    const manifest = path.join(repoRoot, 'node_modules', name, 'package.json');
-    return `^${(require(manifest) as { version: string }).version}`;
-  } catch {
-    return false;
-  }
+/** The version of @bullpen/shared this build carries: its package.json's, or BULLPEN_SHARED_VERSION (a build made
+ *  as if against another shared release: the e2e contract test's incompatible major and compatible minor). */
+export function sharedPackageVersion(env: NodeJS.ProcessEnv = process.env): string {
+  const version = env.BULLPEN_SHARED_VERSION || (require('../package.json') as { version: string }).version;
+  if (!/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(version)) throw new Error(`@bullpen/shared: invalid version "${version}"`);
+  return version;
 }
 
-function sharedConfig(appDir: string): Record<string, { singleton: true; requiredVersion: string | false }> {
+/** The version range an app needs: its package.json's, else (a package it gets through another, like
+ *  @aws-amplify/core through aws-amplify) a caret on the installed version. Never `false`: a package whose version is
+ *  unknown fails the build instead of being accepted at any version. */
+function requiredVersionOf(appPackage: { dependencies?: Record<string, string> }, name: string): string {
+  const declared = appPackage.dependencies?.[name];
+  if (declared && declared !== '*') return declared;
+  const manifest = path.join(repoRoot, 'node_modules', name, 'package.json');
+  return `^${(require(manifest) as { version: string }).version}`;
+}
+
+interface SharedEntry {
+  singleton: true;
+  /** Refuse, rather than warn about, a singleton whose loaded version is outside requiredVersion. */
+  strictVersion: true;
+  requiredVersion: string;
+  version?: string;
+}
+
+/** The shared contract (README "The host-remote contract"). Every singleton carries a semver version and a range.
+ *  @bullpen/shared: an app accepts any release of the major it was built with (`^MAJOR.0.0`): within a major a shared
+ *  release only adds, so a remote built against 1.4 runs on a host that provides 1.2 and the reverse; a new major is
+ *  refused (strictVersion: the load fails, the host shows its fallback and logs why). */
+export function sharedConfig(appDir: string, env: NodeJS.ProcessEnv = process.env): Record<string, SharedEntry> {
   const appPackage = require(path.join(appDir, 'package.json')) as { dependencies?: Record<string, string> };
+  const sharedVersion = sharedPackageVersion(env);
   return Object.fromEntries(
     SINGLETONS.map((name) => {
-      // @bullpen/shared is a workspace ("*"): match any version, there is only ever one in a deployment.
-      const requiredVersion =
-        name === '@bullpen/shared' ? false : requiredVersionOf(appPackage, name.replace(/\/$/, ''));
-      return [name, { singleton: true as const, requiredVersion }];
+      if (name === '@bullpen/shared') {
+        const major = sharedVersion.split('.')[0];
+        return [
+          name,
+          { singleton: true, strictVersion: true, version: sharedVersion, requiredVersion: `^${major}.0.0` } as const,
+        ];
+      }
+      return [name, { singleton: true, strictVersion: true, requiredVersion: requiredVersionOf(appPackage, name.replace(/\/$/, '')) } as const];
     }),
   );
 }
@@ -128,10 +151,18 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
         // so a rollout (a new manifest) still takes effect on the next page load.
         ...(isHost
           ? { remotes: {} }
-          : { filename: dev ? 'remoteEntry.js' : 'remoteEntry.[contenthash:12].js', exposes }),
+          : {
+              filename: dev ? 'remoteEntry.js' : 'remoteEntry.[contenthash:12].js',
+              exposes: Object.fromEntries(Object.entries(exposes).map(([page, file]) => [`./${page}`, file])),
+            }),
         manifest: true,
         dts: false,
         shared: sharedConfig(dir),
+        // A singleton the page has already loaded (the host's) is the one every remote gets, never a newer copy a
+        // remote brings along: with 'version-first' a remote built against a newer @bullpen/shared would run its own
+        // copy (a second store, SWR cache and router) beside the host's. A remote whose range the loaded copy does not
+        // satisfy is refused (strictVersion above).
+        shareStrategy: 'loaded-first',
         // One federation runtime per page (about 34 KiB gzip): the host provides it, production remotes use it
         // instead of carrying a copy in every remote entry. In development a remote keeps its own, so it still runs
         // on its own port (npm run dev -w <remote>). target 'web' drops the runtime's Node.js paths; remotes load no

@@ -7,6 +7,7 @@ import { RemotePage } from '../features/remotes';
 import { AppLayout } from './layout/app-layout';
 import { ErrorPage } from './pages/error-page';
 import { type RouteEntry, signedInRoutes, signedOutRoutes } from './routes';
+import { ONBOARDING_PAGE } from './remote-routes';
 
 export const USER_NOT_FOUND = 'User is not found';
 
@@ -56,7 +57,7 @@ export function CurrentUserGate() {
   if (user.status === 'not-initialized') {
     return (
       <AppLayout navigation={false}>
-        <RemotePage remote="profile" page="OnboardingPage" />
+        <RemotePage {...ONBOARDING_PAGE} />
       </AppLayout>
     );
   }

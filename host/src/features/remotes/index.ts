@@ -3,3 +3,4 @@ export { RemotePage } from './components/remote-page';
 export { REMOTE_UNAVAILABLE_TEXT, RemoteUnavailable } from './components/remote-unavailable';
 export { RemoteWidget } from './components/remote-widget';
 export { preloadRoute, routePreload } from './api/preload-route';
+export type { RemotePageRef, RemotePages } from './api/pages';

@@ -2,10 +2,16 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import type { RuntimeConfig } from '@bullpen/shared';
 import type { ComponentType } from 'react';
 import { earlyManifestPlugin } from './early-manifest';
+import type { RemotePages } from './pages';
 
 // Remotes are found at run time from config.json, so rolling a remote out or back never rebuilds the host.
 
 export type RemoteName = keyof RuntimeConfig['remotes'];
+
+// config.json names exactly the remotes whose pages the host knows (./pages.ts), no more, no fewer.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const remotesMatchPages: Same<RemoteName, keyof RemotePages> = true;
+void remotesMatchPages;
 
 export const FEDERATION_NAMES: Record<RemoteName, string> = {
   auth: 'remote_auth',
@@ -43,8 +49,17 @@ function resetRemote(remote: RemoteName): void {
   registerRemotes([{ name: FEDERATION_NAMES[remote], entry: registered[remote] }], { force: true });
 }
 
+/** A remote built against shared code this page cannot give it (Module Federation's strictVersion refusal, e.g. a
+ *  remote that needs @bullpen/shared ^2.0.0 on a host that provides 1.x). */
+export function isSharedVersionRefusal(error: unknown): boolean {
+  return error instanceof Error && /of shared singleton module .* does not satisfy the requirement/.test(error.message);
+}
+
 /** Loads one exposed page, retrying a bounded number of times; a failed attempt resets that remote alone. */
-export async function loadRemotePage(remote: RemoteName, exposed: string): Promise<{ default: ComponentType }> {
+export async function loadRemotePage<R extends RemoteName>(
+  remote: R,
+  exposed: RemotePages[R],
+): Promise<{ default: ComponentType }> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= LOAD_ATTEMPTS; attempt += 1) {
     try {
@@ -53,6 +68,12 @@ export async function loadRemotePage(remote: RemoteName, exposed: string): Promi
       return module;
     } catch (error) {
       lastError = error;
+      if (isSharedVersionRefusal(error)) {
+        // Retrying cannot help until the remote or the host is redeployed: say so once, for operators.
+        console.error(`[host] refused remote "${remote}": it needs shared code this host does not provide.`, error);
+        resetRemote(remote);
+        break;
+      }
       resetRemote(remote);
       if (attempt < LOAD_ATTEMPTS) await wait(RETRY_DELAY_MS * attempt);
     }

@@ -1,15 +1,14 @@
 // Which remote page each address shows, signed in or not: the one table the early manifest fetch (main.js, before any
-// shared module) and the route preload (bootstrap) both read. No imports, so main.js can carry it.
+// shared module) and the route preload (bootstrap) both read. Type imports only, so main.js can carry it.
+import type { RemotePageRef } from './pages';
 
-export type RouteRemote = 'auth' | 'contests' | 'trading' | 'profile';
+export type RouteRemote = RemotePageRef['remote'];
 
-interface RouteRemotePage {
+type RouteRemotePage = RemotePageRef & {
   path: RegExp;
-  remote: RouteRemote;
-  page: string;
   /** The route is one of the signed-in routes (true), the signed-out ones (false), or both (undefined). */
   signedIn?: boolean;
-}
+};
 
 const ROUTES: RouteRemotePage[] = [
   // '/' and '/auth' lead a signed-in user home.
@@ -26,13 +25,13 @@ const ROUTES: RouteRemotePage[] = [
 export function routeRemotePage(
   pathname: string,
   signedIn: boolean,
-): { remote: RouteRemote; page: string; param: string } | null {
+): (RemotePageRef & { param: string }) | null {
   for (const route of ROUTES) {
     if (route.signedIn !== undefined && route.signedIn !== signedIn) continue;
     const match = route.path.exec(pathname);
     if (!match) continue;
     try {
-      return { remote: route.remote, page: route.page, param: decodeURIComponent(match[1] ?? '') };
+      return { ...route, param: decodeURIComponent(match[1] ?? '') };
     } catch {
       return null;
     }

@@ -2,11 +2,12 @@ import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useState 
 import { ErrorBoundary } from 'react-error-boundary';
 import { PageLoader } from '../../loader';
 import { loadRemotePage, type RemoteName } from '../api/federation';
+import type { RemotePages } from '../api/pages';
 import { RemoteUnavailable } from './remote-unavailable';
 
 const cache = new Map<string, LazyExoticComponent<ComponentType>>();
 
-function lazyPage(remote: RemoteName, exposed: string, attempt: number) {
+function lazyPage<R extends RemoteName>(remote: R, exposed: RemotePages[R], attempt: number) {
   const key = `${remote}/${exposed}#${attempt}`;
   let page = cache.get(key);
   if (!page) {
@@ -17,8 +18,9 @@ function lazyPage(remote: RemoteName, exposed: string, attempt: number) {
 }
 
 /** A page from a remote. If the remote is down, fails to load or throws, only this part of the screen shows the
- *  fallback; the header, the other routes and the toasts keep working. */
-export function RemotePage({ remote, page }: { remote: RemoteName; page: string }) {
+ *  fallback; the header, the other routes and the toasts keep working. `page` is one the remote declares it exposes
+ *  (its src/exposes.ts). */
+export function RemotePage<R extends RemoteName>({ remote, page }: { remote: R; page: RemotePages[R] }) {
   const [attempt, setAttempt] = useState(0);
   const Page = lazyPage(remote, page, attempt);
   return (

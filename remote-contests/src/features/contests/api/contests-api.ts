@@ -11,8 +11,8 @@ import {
   type UpcomingContestsResponse,
 } from '@bullpen/shared/schemas';
 
-// Typed reads (SWR hooks) and plain calls of the contest API. Mutations that must refresh caches live in
-// ../hooks/use-contest-actions.ts.
+// Typed reads (SWR hooks) and plain calls of the contest API. After a mutation, its caller refreshes the caches that
+// show the contest with ../hooks/use-contest-cache.ts (keys: ./contest-keys.ts).
 
 export const useUpcomingContests = () => useApiGet<UpcomingContestsResponse>(API_PATHS.upcomingContests);
 export const useActiveContests = () => useApiGet<ContestResultsResponse>(API_PATHS.activeContests);

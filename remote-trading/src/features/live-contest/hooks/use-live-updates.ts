@@ -1,6 +1,13 @@
-import { API_PATHS, type EquitiesResponse, type PricesEvent, type StandingsEvent } from '@bullpen/shared/schemas';
+import type { ApiKey } from '@bullpen/shared';
+import {
+  API_PATHS,
+  type EquitiesResponse,
+  type PricesEvent,
+  pricesEventSchema,
+  standingsEventSchema,
+} from '@bullpen/shared/schemas';
 import { useEffect, useState } from 'react';
-import { mutate, useSWRConfig } from 'swr';
+import { mutate, unstable_serialize, useSWRConfig } from 'swr';
 import { boardKey, contestUserKey, equitiesKey } from '../api/live-contest-api';
 import { readEventStream } from '../api/event-stream';
 
@@ -12,12 +19,17 @@ const MAX_BACKOFF_MS = 30_000;
 type Cache = ReturnType<typeof useSWRConfig>['cache'];
 
 /** An event only updates a read that is already on screen: mutating a key whose first fetch is still in flight
- *  would make SWR drop that fetch's answer. */
-const hasData = (cache: Cache, key: string | readonly unknown[]) => {
-  const entries = [...(cache.keys() as IterableIterator<string>)];
-  const wanted = typeof key === 'string' ? key : JSON.stringify(key[0]);
-  return entries.some((entry) => (entry === wanted || entry.includes(wanted)) && cache.get(entry)?.data !== undefined);
-};
+ *  would make SWR drop that fetch's answer. The key is looked up exactly, as SWR serializes it (a substring match
+ *  took `/contest/active/<id>/portfolio-history` for the board `/contest/active/<id>`). Exported for tests. */
+export const hasData = (cache: Cache, key: ApiKey) => cache.get(unstable_serialize(key))?.data !== undefined;
+
+/** An event's payload, checked against the shared schema; an invalid one is dropped and logged. Exported for tests. */
+export function parseEvent<T>(schema: { safeParse: (data: unknown) => { success: true; data: T } | { success: false; error: unknown } }, event: string, data: unknown): T | null {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  console.warn(`[live] dropped an invalid "${event}" event`, parsed.error);
+  return null;
+}
 
 function applyPrices(event: PricesEvent) {
   const prices = new Map(event.prices.map((price) => [price.symbol, price]));
@@ -66,7 +78,8 @@ export function useLiveUpdates(contestId: string, enabled: boolean): LiveMode {
           attempt = 0;
           setMode('stream');
           if (event === 'standings') {
-            const standings = data as StandingsEvent;
+            const standings = parseEvent(standingsEventSchema, event, data);
+            if (!standings) return;
             if (hasData(cache, boardKey(contestId))) {
               void mutate(
                 boardKey(contestId),
@@ -81,7 +94,8 @@ export function useLiveUpdates(contestId: string, enabled: boolean): LiveMode {
             // screen (no board there) included, so positions and the ticket's prices are the same tick's.
             if (hasData(cache, contestUserKey(contestId))) void mutate(contestUserKey(contestId));
           } else if (event === 'prices' && hasData(cache, equitiesKey)) {
-            applyPrices(data as PricesEvent);
+            const prices = parseEvent(pricesEventSchema, event, data);
+            if (prices) applyPrices(prices);
           } else if (event === 'end') {
             void mutate([API_PATHS.getContest, { contestId }]);
           }

@@ -1,0 +1,69 @@
+// The host's side of the page contract (README "The host-remote contract"): every page the host names is one its
+// remote declares in src/exposes.ts. The type assertions below fail `npm run typecheck` if the pages stop being
+// checked (an unknown page must be a type error); the runtime checks fail `npx jest host` if a route drifts.
+import { exposes as authExposes } from '@bullpen/remote-auth/exposes';
+import { exposes as contestsExposes } from '@bullpen/remote-contests/exposes';
+import { exposes as profileExposes } from '@bullpen/remote-profile/exposes';
+import { exposes as tradingExposes } from '@bullpen/remote-trading/exposes';
+import { ONBOARDING_PAGE, SIGNED_IN_REMOTE_ROUTES, SIGNED_OUT_REMOTE_ROUTES } from '../src/app/remote-routes';
+import { isSharedVersionRefusal } from '../src/features/remotes/api/federation';
+import type { RemotePageRef, RemotePages } from '../src/features/remotes';
+import { routeRemotePage } from '../src/features/remotes/api/route-remotes';
+
+const declared: Record<keyof RemotePages, Readonly<Record<string, string>>> = {
+  auth: authExposes,
+  contests: contestsExposes,
+  trading: tradingExposes,
+  profile: profileExposes,
+};
+
+// @ts-expect-error a page remote-contests does not expose is not a page
+const unknownPage: RemotePageRef = { remote: 'contests', page: 'NoSuchPage' };
+// @ts-expect-error a page of another remote is not this remote's page
+const wrongRemote: RemotePageRef = { remote: 'trading', page: 'HomePage' };
+void unknownPage;
+void wrongRemote;
+
+describe('the host names only pages its remotes declare', () => {
+  it.each([...SIGNED_IN_REMOTE_ROUTES, ...SIGNED_OUT_REMOTE_ROUTES, { path: '(gate)', ...ONBOARDING_PAGE }])(
+    '$path -> $remote/$page',
+    ({ remote, page }) => {
+      expect(Object.keys(declared[remote])).toContain(page);
+    },
+  );
+
+  it('the early route table (main.js) names declared pages too', () => {
+    for (const [path, signedIn] of [
+      ['/home', true],
+      ['/live-contest/c-1', true],
+      ['/trading/c-1', true],
+      ['/contest-detail/c-1', true],
+      ['/profile', true],
+      ['/auth', false],
+      ['/join-contest-info/c-1', false],
+    ] as const) {
+      const target = routeRemotePage(path, signedIn);
+      expect(target).not.toBeNull();
+      if (target) expect(Object.keys(declared[target.remote])).toContain(target.page);
+    }
+  });
+
+  it('every exposed module is a file under the remote\'s src/', () => {
+    for (const pages of Object.values(declared))
+      for (const file of Object.values(pages)) expect(file).toMatch(/^\.\/src\/.+\.tsx$/);
+  });
+});
+
+describe('a shared-version refusal', () => {
+  it('is told apart from other load failures', () => {
+    expect(
+      isSharedVersionRefusal(
+        new Error(
+          '[ Federation Runtime ]: Version 1.0.0 from host of shared singleton module @bullpen/shared does not satisfy the requirement of remote_contests which needs ^2.0.0)',
+        ),
+      ),
+    ).toBe(true);
+    expect(isSharedVersionRefusal(new Error('Failed to fetch'))).toBe(false);
+    expect(isSharedVersionRefusal('x')).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+// Live updates touch exactly the cache entry they mean (issue #14 item 5) and only with payloads the shared schemas
+// accept.
+import { API_PATHS, pricesEventSchema, standingsEventSchema } from '@bullpen/shared/schemas';
+import type { Cache } from 'swr';
+import { unstable_serialize } from 'swr';
+import { boardKey, equitiesKey } from '../src/features/live-contest/api/live-contest-api';
+import { hasData, parseEvent } from '../src/features/live-contest/hooks/use-live-updates';
+
+const cacheWith = (...keys: (string | readonly [string, unknown])[]) => {
+  const map = new Map<string, { data?: unknown }>();
+  for (const key of keys) map.set(unstable_serialize(key), { data: { any: true } });
+  return map as unknown as Cache;
+};
+
+describe('hasData: exact SWR keys', () => {
+  it('the board is not on screen just because its portfolio history is', () => {
+    const cache = cacheWith(API_PATHS.portfolioHistory('c-1'));
+    expect(hasData(cache, boardKey('c-1'))).toBe(false);
+  });
+
+  it('nor because another contest whose id starts the same is', () => {
+    expect(hasData(cacheWith(boardKey('c-10')), boardKey('c-1'))).toBe(false);
+  });
+
+  it('finds the board and the equities (an array key) when they hold data', () => {
+    const cache = cacheWith(boardKey('c-1'), equitiesKey);
+    expect(hasData(cache, boardKey('c-1'))).toBe(true);
+    expect(hasData(cache, equitiesKey)).toBe(true);
+  });
+
+  it('an entry still loading (no data) does not count', () => {
+    const map = new Map([[unstable_serialize(boardKey('c-1')), { isLoading: true }]]);
+    expect(hasData(map as unknown as Cache, boardKey('c-1'))).toBe(false);
+  });
+});
+
+describe('parseEvent: payloads checked against the shared schemas', () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  afterEach(() => warn.mockClear());
+
+  it('passes a valid prices event through', () => {
+    const event = { prices: [{ symbol: 'AAPL', price: 101.5, changePct: 1.2 }], asOf: '2026-01-01T00:00:00Z' };
+    expect(parseEvent(pricesEventSchema, 'prices', event)).toEqual(event);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('drops and logs an invalid standings or prices event', () => {
+    expect(parseEvent(standingsEventSchema, 'standings', { standings: 'nope' })).toBeNull();
+    expect(parseEvent(pricesEventSchema, 'prices', { prices: [{ symbol: 'AAPL', price: '101' }] })).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('dropped an invalid "standings" event');
+  });
+});

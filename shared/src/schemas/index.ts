@@ -5,3 +5,5 @@ export * from './models';
 export * from './requests';
 export * from './responses';
 export * from './api-paths';
+export * from './orders';
+export * from './order-paths';

@@ -4,7 +4,7 @@ import { contestStatus } from '../domain/contest-status';
 import { toDollars } from '../domain/money';
 import { describePortfolio } from '../domain/valuation';
 import type { Executor } from './database';
-import { reservationsOf } from './orders';
+import { reservationsOf } from './reservations';
 import type { ContestRow, ParticipantRow } from './contests';
 import { portfolioHistory, positions, trades } from './schema';
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { portfolioHistoryOf, portfolioOf, tradeView } from '../db/portfolios';
 import { idempotencyKeys, participants, positions, trades } from '../db/schema';
 import { acceptsTrades, contestStatus } from '../domain/contest-status';
-import { reservationsOf } from '../db/orders';
+import { reservationsOf } from '../db/reservations';
 import { formatDollars } from '../domain/orders';
 import { executeOrder, sharesAfter } from '../domain/trade';
 import { ApiError, conflict, forbidden, notFound } from '../lib/errors';

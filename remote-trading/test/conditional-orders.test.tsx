@@ -14,6 +14,7 @@ let state: ContestUser = me();
 let orders: Order[] = [];
 const placed: { body: Record<string, unknown>; key: string | null }[] = [];
 let timeScale = 1;
+let pricesAt = '2026-11-22T00:00:00.000Z';
 
 const order = (over: Partial<Order>): Order => ({
   _id: `o${orders.length + 1}`,
@@ -63,7 +64,10 @@ function api() {
     http.get(`${API}/contest-user/c1`, () => HttpResponse.json({ data: withReservations() })),
     http.post(`${API}/equity/get-equities`, () =>
       HttpResponse.json({
-        equities: [equity('AAPL', 190, 'Apple Inc.'), equity('MSFT', 420.83, 'Microsoft'), equity('NVDA', 100, 'NVIDIA')],
+        equities: [equity('AAPL', 190, 'Apple Inc.'), equity('MSFT', 420.83, 'Microsoft'), equity('NVDA', 100, 'NVIDIA')].map((e) => ({
+          ...e,
+          updatedAt: pricesAt,
+        })),
         market: { label: 'Simulated prices', timeScale },
       }),
     ),
@@ -104,6 +108,7 @@ const toasts = () => useToastStore.getState().toasts.map((t) => [t.kind, t.messa
 
 beforeEach(() => {
   timeScale = 1;
+  pricesAt = '2026-11-22T00:00:00.000Z';
 });
 
 it('a limit buy: the price field says what it means, the ticket says what it reserves, the review comes first', async () => {
@@ -240,6 +245,23 @@ it('a fill shows in the trade history and raises a toast in words', async () => 
   await waitFor(() => expect(toasts()).toEqual([['success', 'Your limit order to buy 10 AAPL filled at $187.20']]));
   expect(await screen.findByRole('table', { name: 'Trade history' })).toHaveTextContent('AAPL');
   expect(within(screen.getByRole('list', { name: 'Recent orders' })).getByRole('listitem')).toHaveTextContent('Filled at $187.20');
+});
+
+it('a tick seen only in the prices (the live stream leaves the contest state alone) is enough to notice a fill', async () => {
+  api();
+  orders = [order({ _id: 'o1', side: 'sell', quantity: 3, limitPrice: 200 })];
+  renderAt('/trading/c1');
+  await screen.findByRole('list', { name: 'Open orders' });
+  const fill = { _id: 't9', contestId: 'c1', symbol: 'AAPL', side: 'sell' as const, quantity: 3, price: 200.5, amount: 601.5, executedAt: new Date().toISOString(), orderId: 'o1' };
+  orders = [{ ...(orders[0] as Order), status: 'filled', fill }];
+  state = { ...state, trades: [fill], tradesTotal: 1 };
+  pricesAt = '2026-11-22T00:00:05.000Z';
+  await act(async () => {
+    await mutate(['/equity/get-equities', {}]);
+  });
+  await waitFor(() => expect(toasts()).toEqual([['success', 'Your limit order to sell 3 AAPL filled at $200.50']]));
+  // The contest state is read again: the fill is in the trade history.
+  expect(await screen.findByRole('table', { name: 'Trade history' })).toHaveTextContent('AAPL');
 });
 
 it('says when market time is compressed, and nothing in real time', async () => {

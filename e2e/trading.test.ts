@@ -102,6 +102,53 @@ it("a trade shows on the other player's leaderboard within one tick, without a r
   await bobsRow.getByText(cash, { exact: true }).waitFor({ timeout: 12_000 });
 });
 
+it('a limit order waits in Open orders, fills at a tick with a toast and a trade; another is cancelled (issue 16)', async () => {
+  // Bob holds only cash since he sold everything. A buy limit a little above the price fills at the next tick.
+  const trading = await open(bob, `/trading/${contestId}`);
+  await trading.getByLabel('Symbol').fill('AAPL');
+  await trading.getByRole('list', { name: 'Matching symbols' }).getByRole('button', { name: /^AAPL/ }).click();
+  const { equities } = await callApi<{ equities: { symbol: string; price: number }[] }>('POST', '/equity/get-equities', { user: bob, body: {} });
+  const price = equities.find((e) => e.symbol === 'AAPL')?.price ?? 0;
+  const money = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
+
+  await trading.getByLabel('Order type').selectOption('limit');
+  const above = (Math.ceil(price * 105) / 100).toFixed(2);
+  await trading.getByLabel('Limit price ($)').fill(above);
+  await trading.getByLabel('Quantity (shares)').fill('2');
+  await trading.getByText(money(2 * Number(above)), { exact: true }).waitFor();
+  await trading.getByRole('button', { name: 'Review order' }).click();
+  await trading.getByRole('dialog').getByText(/with a limit order, limit/).waitFor();
+  await trading.getByRole('button', { name: 'Place limit order' }).click();
+  await trading.getByText('Limit order placed: buy 2 AAPL. It waits in Open orders.').waitFor();
+
+  // The next tick fills it (the server says so first), then the screen: a toast in words, the order under Recent,
+  // the trade in the history.
+  let statuses: string[] = [];
+  for (let attempt = 0; attempt < 30 && !statuses.includes('filled'); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    statuses = (await callApi<{ orders: { status: string }[] }>('GET', `/contest/${contestId}/orders`, { user: bob })).orders.map((o) => o.status);
+  }
+  expect(statuses).toEqual(['filled']);
+  await trading.getByText(/Your limit order to buy 2 AAPL filled at \$[\d,.]+/).waitFor({ timeout: 15_000 });
+  await trading.getByRole('list', { name: 'Recent orders' }).getByText(/Filled/).waitFor();
+  await trading.getByRole('table', { name: 'Trade history' }).getByText('AAPL').first().waitFor();
+  const after = await callApi<ContestUser>('GET', `/contest-user/${contestId}`, { user: bob });
+  expect(after.data.portfolio?.positions.find((p) => p.symbol === 'AAPL')?.quantity).toBe(2);
+
+  // A buy limit far below the price waits; Cancel (from the keyboard) releases what it reserved.
+  await trading.getByLabel('Limit price ($)').fill((Math.floor(price * 50) / 100).toFixed(2));
+  await trading.getByLabel('Quantity (shares)').fill('1');
+  await trading.getByRole('button', { name: 'Review order' }).click();
+  await trading.getByRole('button', { name: 'Place limit order' }).click();
+  const openList = trading.getByRole('list', { name: 'Open orders' });
+  await openList.getByText('Buy 1 AAPL').waitFor();
+  await openList.getByRole('button', { name: 'Cancel limit order: Buy 1 AAPL' }).focus();
+  await trading.keyboard.press('Enter');
+  await trading.getByText(/Order cancelled: buy 1 AAPL, limit \$/).waitFor();
+  const orders = await callApi<{ orders: { status: string }[] }>('GET', `/contest/${contestId}/orders`, { user: bob });
+  expect(orders.orders.map((o) => o.status)).toEqual(['cancelled', 'filled']);
+});
+
 it("an order the server refuses shows the server's message and changes nothing", async () => {
   const trading = await open(alice, `/trading/${contestId}`);
   await trading.getByRole('table', { name: 'My positions' }).waitFor();

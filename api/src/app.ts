@@ -118,7 +118,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const ownsDatabase = !options.database;
-  const market = new MarketService(database.db, options.priceFeed ?? new SimulatedPriceFeed(UNIVERSE, config.market.seed), UNIVERSE, clock);
+  const market = new MarketService(
+    database.db,
+    options.priceFeed ?? new SimulatedPriceFeed(UNIVERSE, config.market.seed),
+    UNIVERSE,
+    clock,
+    config.market.timeScale,
+  );
   await market.init();
   const events = new EventEmitter();
   events.setMaxListeners(0);

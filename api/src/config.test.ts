@@ -13,6 +13,7 @@ test('every setting has a working local default', () => {
   });
   expect(config.corsOrigins).toEqual([3000, 3001, 3002, 3003, 3004].map((p) => `http://localhost:${p}`));
   expect(config.market.tickMs).toBe(5000);
+  expect(config.market.timeScale).toBe(1);
   expect(config.contest).toEqual({ minLeadSeconds: 30, minDurationSeconds: 120, maxDurationSeconds: 31_536_000 });
 });
 
@@ -26,7 +27,10 @@ test('settings from the environment', () => {
     DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
     AUTH_ISSUER: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Abc',
     CORS_ORIGINS: 'https://a.example, https://b.example',
+    MARKET_TIME_SCALE: '60',
   });
+  expect(config.market.timeScale).toBe(60);
+  expect(loadConfig({ MARKET_TIME_SCALE: '0.5' }).market.timeScale).toBe(0.5);
   expect(config.port).toBe(4101);
   expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
   expect(config.auth.jwksUrl).toBe('https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Abc/.well-known/jwks.json');
@@ -37,6 +41,10 @@ test.each([
   ['PORT', 'abc'],
   ['PORT', '70000'],
   ['MARKET_TICK_MS', '-5'],
+  ['MARKET_TIME_SCALE', '0'],
+  ['MARKET_TIME_SCALE', '-2'],
+  ['MARKET_TIME_SCALE', 'fast'],
+  ['MARKET_TIME_SCALE', '1e9'],
   ['DATABASE_URL', 'mysql://x'],
   ['AUTH_ISSUER', 'not a url'],
   ['CORS_ORIGINS', 'localhost:3000'],

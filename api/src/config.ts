@@ -11,7 +11,8 @@ export interface AppConfig {
   dataDir: string;
   auth: { issuer: string; jwksUrl: string; clientId: string };
   corsOrigins: string[];
-  market: { tickMs: number; seed: number };
+  /** timeScale: MARKET_TIME_SCALE, simulated seconds per real second (1: real time; demos compress time, DESIGN §6). */
+  market: { tickMs: number; seed: number; timeScale: number };
   contest: { minLeadSeconds: number; minDurationSeconds: number; maxDurationSeconds: number };
   rateLimit: { max: number; windowMs: number };
   logLevel: string;
@@ -29,6 +30,15 @@ const intSetting = (min: number, max: number) => {
   return z
     .string()
     .regex(/^-?\d+$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message);
+};
+
+const decimalSetting = (min: number, max: number) => {
+  const message = `must be a number from ${min} to ${max.toLocaleString('en-US').replace(/,/g, '')}`;
+  return z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, message)
     .transform(Number)
     .refine((n) => n >= min && n <= max, message);
 };
@@ -99,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     market: {
       tickMs: read('MARKET_TICK_MS', intSetting(100, 3_600_000), '5000'),
       seed: read('MARKET_SEED', intSetting(0, 2 ** 31 - 1), '20240601'),
+      timeScale: read('MARKET_TIME_SCALE', decimalSetting(0.001, 1_000_000), '1'),
     },
     contest: {
       minLeadSeconds: read('CONTEST_MIN_LEAD_S', intSetting(0, 31_536_000), production ? '300' : '30'),

@@ -50,6 +50,8 @@ const CALLS = {
   '/contest/leave-contest': ['contestId'],
   '/contest/cancel-contest': ['contestId'],
   '/contest/trading': ['contestId', 'symbol', 'side', 'quantity'],
+  '/contest/orders': ['contestId', 'symbol', 'side', 'quantity', 'type', 'limitPrice', 'stopPrice'],
+  '/contest/orders/cancel': ['contestId', 'orderId'],
   '/user/get-user': [],
   '/user/initialize-user': ['callSign', 'ticker', 'displayName', 'bio'],
   '/user-profile/get-user-profile': ['userId'],
@@ -346,6 +348,7 @@ const TABLES = [
   'participants',
   'positions',
   'trades',
+  'orders',
   'idempotency_keys',
   'equities',
   'price_history',
@@ -376,6 +379,8 @@ interface Fixture {
   cancelled: string;
   /** Upcoming, created by the outsider: the owner is a stranger there (403). */
   foreign: string;
+  /** An open order of the player in the live contest: what a cancel cancels (a fresh one after each success). */
+  openOrder: string;
 }
 
 interface Target {
@@ -444,7 +449,16 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
       cancellable: cancellable._id,
       cancelled: cancelled._id,
       foreign: foreign._id,
+      openOrder: '',
     };
+    /** A sell limit far above the price: it reserves one share of a pick and never fills. */
+    const waitingOrder = () => ({ contestId: f.live, symbol: 'AAPL', side: 'sell', quantity: 1, type: 'limit', limitPrice: 100_000 });
+    const placeWaiting = async () => {
+      const response = await call(ctx, 'POST', '/contest/orders', { token: f.player.token, body: waitingOrder() });
+      await mustSucceed('place order')(response);
+      f.openOrder = response.json().data.order._id;
+    };
+    await placeWaiting();
 
     const editableBody = () => {
       const {
@@ -517,6 +531,23 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
         // Selling one share of a pick works run after run; a buy could already fail on the cash left after allocation.
         valid: () => ({ contestId: f.live, symbol: 'AAPL', side: 'sell', quantity: 1 }),
       },
+      '/contest/orders': {
+        token: () => f.player.token,
+        valid: waitingOrder,
+        // Cancelled at once, so runs never pile up to the 50 open orders a player may have.
+        afterSuccess: async (data) =>
+          mustSucceed('cancel order')(
+            await call(ctx, 'POST', '/contest/orders/cancel', {
+              token: f.player.token,
+              body: { contestId: f.live, orderId: (data.order as { _id: string })._id },
+            }),
+          ),
+      },
+      '/contest/orders/cancel': {
+        token: () => f.player.token,
+        valid: () => ({ contestId: f.live, orderId: f.openOrder }),
+        afterSuccess: placeWaiting,
+      },
       '/user/get-user': { token: () => f.player.token, valid: () => ({}) },
       '/user/initialize-user': {
         token: () => f.newcomer.token,
@@ -582,6 +613,13 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
         return ['AAPL', 'MSFT', 'T', 'NVDA', 'KO', 'brk.b', 'ZZZZ', 'AAPL.X'];
       case 'side':
         return ['buy', 'sell'];
+      case 'type':
+        return ['limit', 'stop', 'stop-limit', 'market', 'trailing-stop'];
+      case 'limitPrice':
+      case 'stopPrice':
+        return [0.01, 1, 99.99, 100_000, 1_000_000, 1_000_000.01, 0, -1, 10.001, null];
+      case 'orderId':
+        return [f.openOrder, ` ${f.openOrder} `, 'no-such-order', f.live, `${f.openOrder}\u0000`, '\u200b', '\ud800'];
       case 'quantity':
         return [1, 2, 7, 1000, 25_000, 999_999, 1_000_000];
       case 'picks':
@@ -728,7 +766,7 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
     '%s: mutations of a valid body never get a 5xx, an off-contract error or a change',
     async (url) => {
       const statuses = new Map<number, number>();
-      const withKey = url === '/contest/trading';
+      const withKey = url === '/contest/trading' || url === '/contest/orders';
       await fc.assert(
         fc.asyncProperty(mutations, withKey ? idempotencyKey : fc.constant(undefined), async (list, key) => {
           const status = await send(
@@ -799,6 +837,7 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
     '/contest/completed/:id',
     '/contest/:id/standings',
     '/contest-user/:id',
+    '/contest/:id/orders',
     '/contest/active/:id/portfolio-history',
     '/contest/active/:id/events',
     '/equity/:symbol/history',

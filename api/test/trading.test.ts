@@ -40,6 +40,7 @@ describe.each(DRIVERS)('trading (%s)', (driver) => {
       price: expect.any(Number),
       amount: Math.round(executed.price * 2 * 100) / 100,
       executedAt: ctx.clock.now().toISOString(),
+      orderId: null,
     });
     expect(portfolio.cash).toBeCloseTo(before.cash - executed.amount, 2);
     expect(portfolio.positions.find((p: { symbol: string }) => p.symbol === 'NVDA')).toMatchObject({ quantity: 2, avgCost: executed.price });

@@ -38,12 +38,21 @@ const PER_CONTEST = 200;
 const PICKS = ['AAPL', 'MSFT'];
 /** --check: exit 1 when the clock tick's cost grows faster than n log n (times this tolerance). */
 const CHECK = process.argv.includes('--check');
+/** --ticks-only: only the clock's tick figures (no API process, no load): `npx tsx bench/api/run.ts --ticks-only`. */
+const TICKS_ONLY = process.argv.includes('--ticks-only');
+/** Conditional orders waiting in the tick-with-orders figure (issue 16), and how many of them fill at its first tick. */
+const OPEN_ORDERS = 10_000;
+const FILLING_ORDERS = 100;
 const TICK_GROWTH_TOLERANCE = 1.5;
 
 const quiet = { log: (..._args: unknown[]) => undefined };
 const print = (label: string, value: number, unit: string) => console.log(`${label}: ${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`);
 
 async function main() {
+  if (TICKS_ONLY) {
+    await tickFigures(process.env.BENCH_DATABASE_URL ?? null, []);
+    return;
+  }
   const keys = await generateKeyPair('RS256');
   const jwk: JWK = { ...(await exportJWK(keys.publicKey)), kid: 'bench', alg: 'RS256', use: 'sig' };
   const jwksServer = http.createServer((_req, res) => {
@@ -197,6 +206,10 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
+  await tickFigures(databaseUrl, readFailures);
+}
+
+async function tickFigures(databaseUrl: string | null, readFailures: string[]) {
   // 4. Tick cost, in process, on fresh embedded databases.
   const costs: [number, number][] = [];
   for (const participants of [1_000, 10_000, 100_000]) {
@@ -204,11 +217,19 @@ async function main() {
     costs.push([participants, ms]);
     print(`clock tick with ${participants.toLocaleString('en-US')} live participants`, ms, 'ms');
   }
+  // 4b. The same 10,000 players with 10,000 conditional orders waiting (issue 16): the first tick fills some.
+  const withOrders = await tickCost(10_000, databaseUrl, OPEN_ORDERS);
+  print(
+    `clock tick with 10,000 live participants and ${OPEN_ORDERS.toLocaleString('en-US')} open orders, ${FILLING_ORDERS} filling`,
+    withOrders.first,
+    'ms',
+  );
+  print(`clock tick with 10,000 live participants and ${(OPEN_ORDERS - FILLING_ORDERS).toLocaleString('en-US')} open orders waiting`, withOrders.median, 'ms');
 
   // 5. Growth: the tick must cost no worse than n log n. Each tenfold step may grow by at most the n log n ratio of its
   // sizes times TICK_GROWTH_TOLERANCE (noise on a shared machine, and fixed costs that do not scale either way).
   const broken: string[] = [...readFailures];
-  if (readFailures.length === 0) console.log('reads: within targets (>= 10% of the bare route, p99 <= 20 ms)');
+  if (readFailures.length === 0 && !TICKS_ONLY) console.log('reads: within targets (>= 10% of the bare route, p99 <= 20 ms)');
   for (let i = 1; i < costs.length; i++) {
     const [n0, t0] = costs[i - 1] as [number, number];
     const [n1, t1] = costs[i] as [number, number];
@@ -272,12 +293,44 @@ async function seedLiveContests(database: Database, o: { users: number; contests
   }
 }
 
-/** Median of three steady-state ticks (market step, valuation and ranking of every live participant, history). */
-async function tickCost(participants: number, databaseUrl: string | null): Promise<number> {
+/**
+ * One conditional order per player, `count` in all, set-based: most wait far from the price (buy limits at half the
+ * price, sell limits and buy stops at twice it, sell stops at half it, stop-limits that never trigger), and
+ * FILLING_ORDERS buy limits at twice the price fill at the next tick.
+ */
+async function seedOrders(database: Database, count: number) {
+  await database.db.execute(sql`
+    WITH players AS (
+      SELECT contest_id, user_id, ROW_NUMBER() OVER (ORDER BY contest_id, user_id) - 1 AS n FROM participants
+    )
+    INSERT INTO orders (id, contest_id, user_id, symbol, side, quantity, type, limit_price_cents, stop_price_cents, status, created_at, updated_at)
+    SELECT 'bench-order-' || p.n, p.contest_id, p.user_id, 'AAPL',
+           CASE WHEN p.n % ${Math.round(count / FILLING_ORDERS)} = 0 THEN 'buy' WHEN p.n % 4 IN (1, 2) THEN 'sell' ELSE 'buy' END,
+           1,
+           CASE WHEN p.n % ${Math.round(count / FILLING_ORDERS)} = 0 THEN 'limit'
+                WHEN p.n % 4 = 0 THEN 'limit' WHEN p.n % 4 = 1 THEN 'limit' WHEN p.n % 4 = 2 THEN 'stop' ELSE 'stop-limit' END,
+           CASE WHEN p.n % ${Math.round(count / FILLING_ORDERS)} = 0 THEN e.price_cents * 2
+                WHEN p.n % 4 = 0 THEN e.price_cents / 2 WHEN p.n % 4 = 1 THEN e.price_cents * 2
+                WHEN p.n % 4 = 3 THEN e.price_cents * 2 ELSE NULL END,
+           CASE WHEN p.n % ${Math.round(count / FILLING_ORDERS)} = 0 THEN NULL
+                WHEN p.n % 4 = 2 THEN e.price_cents / 2 WHEN p.n % 4 = 3 THEN e.price_cents * 2 ELSE NULL END,
+           'open', now(), now()
+    FROM players p JOIN equities e ON e.symbol = 'AAPL'
+    WHERE p.n < ${count}`);
+}
+
+/**
+ * Median of three steady-state ticks (market step, valuation and ranking of every live participant, history). With
+ * `openOrders`, the players also have that many conditional orders waiting: `first` is the tick that fills
+ * FILLING_ORDERS of them, `median` the median of the three after it.
+ */
+async function tickCost(participants: number, databaseUrl: string | null): Promise<number>;
+async function tickCost(participants: number, databaseUrl: string | null, openOrders: number): Promise<{ first: number; median: number }>;
+async function tickCost(participants: number, databaseUrl: string | null, openOrders = 0): Promise<number | { first: number; median: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bullpen-tick-'));
   const database = await openDatabase({ url: databaseUrl, dataDir: databaseUrl ? null : dir });
   try {
-    if (databaseUrl) await database.db.execute(sql`TRUNCATE users, contests, participants, positions, trades, portfolio_history CASCADE`);
+    if (databaseUrl) await database.db.execute(sql`TRUNCATE users, contests, participants, positions, trades, orders, portfolio_history CASCADE`);
     const market = new MarketService(database.db, new SimulatedPriceFeed(UNIVERSE, 1), UNIVERSE, systemClock);
     await market.init();
     const perContest = 200;
@@ -288,16 +341,26 @@ async function tickCost(participants: number, databaseUrl: string | null): Promi
       startedAt: new Date(Date.now() - 60_000),
       active: true,
     });
+    if (openOrders > 0) await seedOrders(database, openOrders);
     const clock = new ContestClock({ database, market, clock: systemClock, events: new EventEmitter(), tickMs: 5000, log: quiet as never });
+    let first = 0;
+    if (openOrders > 0) {
+      const start = performance.now();
+      const report = await clock.tick();
+      first = performance.now() - start;
+      if (report.orders.filled !== FILLING_ORDERS) throw new Error(`filled ${report.orders.filled} orders, expected ${FILLING_ORDERS}`);
+    }
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {
       const start = performance.now();
       const report = await clock.tick();
       times.push(performance.now() - start);
       if (report.valued !== participants) throw new Error(`valued ${report.valued}, expected ${participants}`);
+      if (openOrders > 0 && report.orders.filled !== 0) throw new Error(`filled ${report.orders.filled} orders at a steady tick`);
     }
     times.sort((a, b) => a - b);
-    return times[1] as number;
+    const median = times[1] as number;
+    return openOrders > 0 ? { first, median } : median;
   } finally {
     await database.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -44,11 +44,12 @@ export const me = (over: Partial<ContestUser> = {}): ContestUser => ({
   joinedAt: '2026-11-01T00:00:00.000Z',
   portfolio: {
     cash: 1_000,
+    reservedCash: 0,
     value: 10_250,
     returnPct: 0.025,
     positions: [
-      { symbol: 'AAPL', quantity: 20, avgCost: 200, price: 210, value: 4_200, pnl: 200, pnlPct: 0.05 },
-      { symbol: 'MSFT', quantity: 12, avgCost: 400, price: 420.83, value: 5_050, pnl: 250, pnlPct: 0.052 },
+      { symbol: 'AAPL', quantity: 20, avgCost: 200, price: 210, value: 4_200, pnl: 200, pnlPct: 0.05, reservedQuantity: 0 },
+      { symbol: 'MSFT', quantity: 12, avgCost: 400, price: 420.83, value: 5_050, pnl: 250, pnlPct: 0.052, reservedQuantity: 0 },
     ],
   },
   rank: 1,

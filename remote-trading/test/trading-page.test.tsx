@@ -22,6 +22,7 @@ function market(answer: (body: { side: string; quantity: number; symbol: string 
     http.get(`${API}/contest/active/c1/portfolio-history`, () => HttpResponse.json({ points: [] })),
     http.get(`${API}/contest/active/c1`, () => HttpResponse.json({ contest: contest(), standings: [], teams: [], total: 0, asOf: new Date().toISOString() })),
     http.get(`${API}/contest/active/c1/events`, () => new HttpResponse(null, { status: 503 })),
+    http.get(`${API}/contest/c1/orders`, () => HttpResponse.json({ orders: [] })),
     http.post(`${API}/contest/trading`, async ({ request }) => {
       const body = (await request.json()) as { side: string; quantity: number; symbol: string };
       orders.push({ body, key: request.headers.get('idempotency-key') });

@@ -7,6 +7,7 @@ import { allocateStartingCash } from '../domain/allocation';
 import { rankTeams } from '../domain/ranking';
 import type { Clock } from '../lib/clock';
 import type { MarketService } from '../market/market-service';
+import { expireOrders, type FillReport, fillDueOrders } from './order-fills';
 
 export interface TickReport {
   /** False when another instance holds the worker lock: this instance hears of the tick through the database. */
@@ -15,6 +16,8 @@ export interface TickReport {
   started: string[];
   completed: string[];
   valued: number;
+  /** Conditional orders filled, rejected (a buy stop that could not be paid), triggered (a stop-limit now waiting as a limit), expired. */
+  orders: FillReport & { expired: number };
 }
 
 /** About this many portfolio-history points per participant over a whole contest, whatever its length. */
@@ -68,7 +71,14 @@ export class ContestClock {
   async tick(): Promise<TickReport> {
     const { database, market, clock, events } = this.options;
     const now = clock.now();
-    const report: TickReport = { worker: false, asOf: now, started: [], completed: [], valued: 0 };
+    const report: TickReport = {
+      worker: false,
+      asOf: now,
+      started: [],
+      completed: [],
+      valued: 0,
+      orders: { filled: 0, rejected: 0, triggered: 0, expired: 0 },
+    };
     // Another instance is the worker: its NOTIFY tells this instance's streams and boards (see app.ts), once the tick
     // is stored rather than whenever this instance's own timer fires.
     if (!(await database.tryAcquireWorkerLock())) return report;
@@ -95,6 +105,8 @@ export class ContestClock {
     await db.transaction(async (tx) => {
       // The valuation hashes every live participant's positions: room for 100,000 of them in memory.
       await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+      // Fills first, in this transaction: a fill counts in this tick's valuation and standings (API.md).
+      Object.assign(report.orders, await fillDueOrders(tx, now));
       report.valued = await this.valueLiveContests(tx, now);
       const ending = await tx
         .update(contests)
@@ -102,6 +114,7 @@ export class ContestClock {
         .where(and(eq(contests.phase, 'active'), lte(contests.endsAt, now)))
         .returning({ id: contests.id });
       report.completed.push(...ending.map((row) => row.id));
+      report.orders.expired = await expireOrders(tx, ending.map((row) => row.id), now);
       await this.recordHistory(tx, now, ending.map((row) => row.id));
     });
     if (now.getTime() - this.lastCleanup >= CLEANUP_EVERY_MS) {

@@ -4,6 +4,7 @@ import { contestStatus } from '../domain/contest-status';
 import { toDollars } from '../domain/money';
 import { describePortfolio } from '../domain/valuation';
 import type { Executor } from './database';
+import { reservationsOf } from './reservations';
 import type { ContestRow, ParticipantRow } from './contests';
 import { portfolioHistory, positions, trades } from './schema';
 
@@ -19,6 +20,7 @@ export function tradeView(row: TradeRow): Trade {
     price: toDollars(row.priceCents),
     amount: toDollars(row.amountCents),
     executedAt: row.executedAt.toISOString(),
+    orderId: row.orderId,
   };
 }
 
@@ -41,7 +43,8 @@ export async function portfolioOf(
   if (participant.cashCents === null) return null;
   const held = await loadPositions(executor, contest.id, participant.userId);
   const current = await prices(executor, held.map((p) => p.symbol));
-  return describePortfolio(participant.cashCents, held, current, contest.startingCashCents);
+  const reserved = await reservationsOf(executor, contest.id, participant.userId);
+  return describePortfolio(participant.cashCents, held, current, contest.startingCashCents, reserved);
 }
 
 /** ContestUser.trades holds the newest trades, this many at most; `tradesTotal` counts them all. */

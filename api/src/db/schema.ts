@@ -92,7 +92,7 @@ export const participants = pgTable(
     primaryKey({ columns: [t.contestId, t.userId] }),
     index('participants_user_idx').on(t.userId, t.joinedAt),
     // No index on value, return or rank: the clock rewrites them every tick, and unindexed columns are updated in
-    // place (HOT, in the room migration 0003's fillfactor leaves). A board is read whole, per contest, once a tick.
+    // place (HOT, in the room migration 0004's fillfactor leaves). A board is read whole, per contest, once a tick.
   ],
 );
 
@@ -122,8 +122,43 @@ export const trades = pgTable(
     priceCents: cents('price_cents').notNull(),
     amountCents: cents('amount_cents').notNull(),
     executedAt: ts('executed_at').notNull(),
+    /** The conditional order this trade filled; null for a market order. */
+    orderId: text('order_id'),
   },
   (t) => [index('trades_participant_idx').on(t.contestId, t.userId, t.executedAt, t.seq)],
+);
+
+/**
+ * Conditional orders (API.md "Conditional orders"): kept while open, filled by the clock. While open, a buy holds back
+ * quantity × (limit ?? stop) of the player's cash and a sell the shares: every order path sums the open orders of the
+ * player (under the participant row lock) rather than keeping a counter that could drift.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    /** Placement order, even for orders placed at the same instant: the clock fills the oldest first. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    contestId: text('contest_id').notNull(),
+    userId: text('user_id').notNull(),
+    symbol: text('symbol').notNull(),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    type: text('type', { enum: ['limit', 'stop', 'stop-limit'] }).notNull(),
+    limitPriceCents: cents('limit_price_cents'),
+    stopPriceCents: cents('stop_price_cents'),
+    status: text('status', { enum: ['open', 'filled', 'cancelled', 'expired', 'rejected'] }).notNull().default('open'),
+    /** When a stop or stop-limit order's stop was reached (a stop-limit then waits as a limit). */
+    triggeredAt: ts('triggered_at'),
+    fillTradeId: text('fill_trade_id'),
+    reason: text('reason'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    index('orders_participant_idx').on(t.contestId, t.userId, t.status),
+    index('orders_open_idx').on(t.symbol, t.seq).where(sql`${t.status} = 'open'`),
+  ],
 );
 
 export const idempotencyKeys = pgTable(
@@ -144,6 +179,8 @@ export const equities = pgTable('equities', {
   sector: text('sector').notNull(),
   exchange: text('exchange').notNull(),
   priceCents: cents('price_cents').notNull(),
+  /** The simulator's unrounded price, in cents: small steps accumulate instead of being rounded away each tick. */
+  exactPriceCents: doublePrecision('exact_price_cents'),
   previousCloseCents: cents('previous_close_cents').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
@@ -174,6 +211,8 @@ export const marketState = pgTable('market_state', {
   id: integer('id').primaryKey(),
   tickIndex: bigint('tick_index', { mode: 'number' }).notNull(),
   asOf: ts('as_of').notNull(),
+  /** The simulated instant of the last tick (MARKET_TIME_SCALE compresses time); its UTC date is `sessionDate`. */
+  simulatedAt: ts('simulated_at'),
   sessionDate: text('session_date').notNull(),
 });
 
@@ -183,6 +222,7 @@ export const schema = {
   participants,
   positions,
   trades,
+  orders,
   idempotencyKeys,
   equities,
   priceHistory,

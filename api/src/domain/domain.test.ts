@@ -128,10 +128,21 @@ describe('valuation', () => {
     expect(returnRatio(110_000, 100_000)).toBeCloseTo(0.1, 12);
     expect(describePortfolio(10_000, [{ symbol: 'AAPL', quantity: 4, costCents: 80_000 }], prices, 100_000)).toEqual({
       cash: 100,
-      positions: [{ symbol: 'AAPL', quantity: 4, avgCost: 200, price: 250, value: 1000, pnl: 200, pnlPct: 0.25 }],
+      reservedCash: 0,
+      positions: [{ symbol: 'AAPL', quantity: 4, avgCost: 200, price: 250, value: 1000, pnl: 200, pnlPct: 0.25, reservedQuantity: 0 }],
       value: 1100,
       returnPct: 0.1,
     });
+  });
+
+  test('reserved cash and shares are shown beside, never subtracted from, cash and holdings', () => {
+    const prices = new Map([['AAPL', 25_000]]);
+    const portfolio = describePortfolio(10_000, [{ symbol: 'AAPL', quantity: 4, costCents: 80_000 }], prices, 100_000, {
+      cashCents: 6_050,
+      shares: new Map([['AAPL', 3]]),
+    });
+    expect(portfolio).toMatchObject({ cash: 100, reservedCash: 60.5, value: 1100 });
+    expect(portfolio.positions[0]).toMatchObject({ quantity: 4, reservedQuantity: 3 });
   });
 });
 

@@ -17,11 +17,18 @@ export function returnRatio(valueCents: number, startingCashCents: number): numb
   return startingCashCents > 0 ? valueCents / startingCashCents - 1 : 0;
 }
 
+/** What open orders hold back (API.md "Conditional orders"): cash for buys, shares per symbol for sells. */
+export interface Held {
+  cashCents: number;
+  shares: ReadonlyMap<string, number>;
+}
+
 export function describePortfolio(
   cashCents: number,
   positions: readonly HeldPosition[],
   priceCents: ReadonlyMap<string, number>,
   startingCashCents: number,
+  reserved: Held = { cashCents: 0, shares: new Map() },
 ): Portfolio {
   const rows = positions
     .filter((p) => p.quantity > 0)
@@ -37,12 +44,14 @@ export function describePortfolio(
         value: toDollars(value),
         pnl: toDollars(pnl),
         pnlPct: roundRatio(p.costCents > 0 ? pnl / p.costCents : 0),
+        reservedQuantity: reserved.shares.get(p.symbol) ?? 0,
       };
     })
     .sort((a, b) => a.symbol.localeCompare(b.symbol));
   const valueCents = portfolioValueCents(cashCents, positions, priceCents);
   return {
     cash: toDollars(cashCents),
+    reservedCash: toDollars(reserved.cashCents),
     positions: rows,
     value: toDollars(valueCents),
     returnPct: roundRatio(returnRatio(valueCents, startingCashCents)),

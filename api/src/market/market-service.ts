@@ -24,12 +24,19 @@ export class MarketService {
     private readonly feed: PriceFeed,
     private readonly universe: readonly UniverseEntry[],
     private readonly clock: Clock,
+    /** MARKET_TIME_SCALE: simulated seconds per real second (1: real time). */
+    readonly timeScale = 1,
   ) {
     this.symbols = new Set(universe.map((entry) => entry.symbol));
   }
 
   get label(): string {
     return this.feed.label;
+  }
+
+  /** What the UI says about the prices: where they come from and whether time is compressed. */
+  get info(): { label: string; timeScale: number } {
+    return { label: this.feed.label, timeScale: this.timeScale };
   }
 
   isKnown = (symbol: string): boolean => this.symbols.has(symbol);
@@ -54,7 +61,10 @@ export class MarketService {
         }),
       )
       .onConflictDoNothing();
-    await this.db.insert(marketState).values({ id: 1, tickIndex: 0, asOf: now, sessionDate: utcDate(now) }).onConflictDoNothing();
+    await this.db
+      .insert(marketState)
+      .values({ id: 1, tickIndex: 0, asOf: now, simulatedAt: now, sessionDate: utcDate(now) })
+      .onConflictDoNothing();
   }
 
   async snapshot(executor: Executor = this.db): Promise<PriceSnapshot> {
@@ -114,35 +124,44 @@ export class MarketService {
   }
 
   /**
-   * One market step, run only by the clock worker: new prices from the feed, stored with their history. At the first
-   * tick of a new UTC day the last price becomes the previous close.
+   * One market step, run only by the clock worker: new prices from the feed for the simulated time since the last
+   * step (real time × MARKET_TIME_SCALE), stored with their history. The market keeps its own simulated clock: when it
+   * passes midnight UTC, the last price of the simulated day becomes the previous close, so "Today" is measured
+   * against a real close of the simulated market, however fast time runs.
    */
   async advance(executor: Executor, now: Date): Promise<void> {
     const [state] = await executor.select().from(marketState).where(eq(marketState.id, 1)).for('update');
     const tickIndex = (state?.tickIndex ?? 0) + 1;
-    const newSession = state ? state.sessionDate !== utcDate(now) : false;
-    const current = await this.snapshot(executor);
-    const next = await this.feed.next(current.prices, tickIndex);
-    const rows = [...next.entries()];
-    if (rows.length === 0) return;
+    const elapsedMs = state ? Math.max(0, now.getTime() - state.asOf.getTime()) : 0;
+    const simulatedMs = elapsedMs * this.timeScale;
+    const simulatedAt = new Date((state?.simulatedAt ?? state?.asOf ?? now).getTime() + simulatedMs);
+    const newSession = state ? state.sessionDate !== utcDate(simulatedAt) : false;
+    const rows = await executor
+      .select({ symbol: equities.symbol, priceCents: equities.priceCents, exact: equities.exactPriceCents })
+      .from(equities);
+    const exact = new Map(rows.map((row) => [row.symbol, row.exact ?? row.priceCents]));
+    const next = await this.feed.next(exact, tickIndex, simulatedMs / 1000);
+    const moved = [...next.entries()];
+    if (moved.length === 0) return;
     const values = sql.join(
-      rows.map(([symbol, cents]) => sql`(${symbol}, ${cents}::bigint)`),
+      moved.map(([symbol, cents]) => sql`(${symbol}, ${Math.max(1, Math.round(cents))}::bigint, ${cents}::float8)`),
       sql`, `,
     );
     await executor.execute(sql`
       UPDATE equities AS e
       SET previous_close_cents = CASE WHEN ${newSession} THEN e.price_cents ELSE e.previous_close_cents END,
           price_cents = v.cents,
+          exact_price_cents = v.exact,
           updated_at = ${now}
-      FROM (VALUES ${values}) AS v(symbol, cents)
+      FROM (VALUES ${values}) AS v(symbol, cents, exact)
       WHERE e.symbol = v.symbol`);
     await executor
       .insert(priceHistory)
-      .values(rows.map(([symbol, cents]) => ({ symbol, t: now, priceCents: cents })))
+      .values(moved.map(([symbol, cents]) => ({ symbol, t: now, priceCents: Math.max(1, Math.round(cents)) })))
       .onConflictDoNothing();
     await executor
       .update(marketState)
-      .set({ tickIndex, asOf: now, sessionDate: utcDate(now) })
+      .set({ tickIndex, asOf: now, simulatedAt, sessionDate: utcDate(simulatedAt) })
       .where(eq(marketState.id, 1));
   }
 }

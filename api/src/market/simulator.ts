@@ -1,29 +1,55 @@
 import type { PriceFeed } from './price-feed';
 import type { UniverseEntry } from './universe';
 
-/** Annualised volatility by sector: staples and utilities move slowly, technology quickly. */
+/**
+ * Annualised volatility by sector (DESIGN §6: about 15–45 %). A year's worth of moves at these levels gives a day's
+ * move of about 1–2.4 % (one standard deviation), so a day rarely moves a stock beyond ±5 %.
+ */
 export const SECTOR_VOLATILITY: Record<string, number> = {
-  Technology: 0.38,
-  'Communication Services': 0.34,
-  'Consumer Discretionary': 0.34,
-  'Health Care': 0.24,
-  Financials: 0.27,
+  Technology: 0.32,
+  'Communication Services': 0.3,
+  'Consumer Discretionary': 0.3,
+  'Health Care': 0.22,
+  Financials: 0.25,
   Energy: 0.3,
   'Consumer Staples': 0.16,
-  Industrials: 0.26,
-  Materials: 0.26,
+  Industrials: 0.24,
+  Materials: 0.25,
   Utilities: 0.18,
-  'Real Estate': 0.25,
-  ETF: 0.17,
+  'Real Estate': 0.24,
+  ETF: 0.16,
+};
+/** Names known to move more (or less) than their sector; still within 15–45 %. */
+export const SYMBOL_VOLATILITY: Record<string, number> = {
+  NVDA: 0.45,
+  TSLA: 0.45,
+  AMD: 0.44,
+  ARKK: 0.42,
+  MU: 0.4,
+  INTC: 0.38,
+  UBER: 0.38,
+  PYPL: 0.36,
+  NFLX: 0.35,
+  META: 0.35,
+  BA: 0.34,
+  XLK: 0.22,
+  QQQ: 0.2,
+  TLT: 0.15,
+  GLD: 0.15,
 };
 const DEFAULT_VOLATILITY = 0.3;
 const ANNUAL_DRIFT = 0.07;
 /**
- * Each tick stands for one trading hour, so a contest watched for a few minutes still moves visibly
- * (about 0.5–1% per tick) while staying a plausible market path.
+ * Simulated time runs around the clock, so a year is 365.25 days of seconds. One tick moves a price by the GBM step of
+ * the simulated time since the last tick: real time × MARKET_TIME_SCALE. Compressing time makes a contest move more in
+ * a minute, as a longer stretch of the same market would; the volatility per year never changes.
  */
-export const TICK_YEARS = 1 / (252 * 6.5);
+export const SECONDS_PER_YEAR = 365.25 * 86_400;
 const MIN_PRICE_CENTS = 1;
+
+export function volatilityOf(entry: Pick<UniverseEntry, 'symbol' | 'sector'>): number {
+  return SYMBOL_VOLATILITY[entry.symbol] ?? SECTOR_VOLATILITY[entry.sector] ?? DEFAULT_VOLATILITY;
+}
 
 /** A 32-bit mixing hash (splitmix-style): the same inputs always give the same output. */
 function mix(value: number): number {
@@ -45,10 +71,14 @@ export function normalDraw(seed: number, symbolIndex: number, tickIndex: number)
   return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
 }
 
-/** One geometric Brownian motion step, in integer cents. */
-export function gbmStep(priceCents: number, volatility: number, z: number, dt = TICK_YEARS): number {
-  const factor = Math.exp((ANNUAL_DRIFT - (volatility * volatility) / 2) * dt + volatility * Math.sqrt(dt) * z);
-  return Math.max(MIN_PRICE_CENTS, Math.round(priceCents * factor));
+/**
+ * One geometric Brownian motion step over `dtYears`, in cents, unrounded: the market keeps the exact price so that
+ * steps smaller than a cent still add up (a second of a $20 stock moves it by hundredths of a cent).
+ */
+export function gbmStep(priceCents: number, volatility: number, z: number, dtYears: number): number {
+  if (dtYears <= 0) return priceCents;
+  const factor = Math.exp((ANNUAL_DRIFT - (volatility * volatility) / 2) * dtYears + volatility * Math.sqrt(dtYears) * z);
+  return Math.max(MIN_PRICE_CENTS, priceCents * factor);
 }
 
 /** The seeded market simulator of DESIGN §6. */
@@ -63,12 +93,13 @@ export class SimulatedPriceFeed implements PriceFeed {
     this.index = new Map(
       universe.map((entry, position) => [
         entry.symbol,
-        { position, volatility: SECTOR_VOLATILITY[entry.sector] ?? DEFAULT_VOLATILITY },
+        { position, volatility: volatilityOf(entry) },
       ]),
     );
   }
 
-  async next(previous: ReadonlyMap<string, number>, tickIndex: number): Promise<Map<string, number>> {
+  async next(previous: ReadonlyMap<string, number>, tickIndex: number, simulatedSeconds: number): Promise<Map<string, number>> {
+    const dtYears = Math.max(0, simulatedSeconds) / SECONDS_PER_YEAR;
     const prices = new Map<string, number>();
     for (const [symbol, price] of previous) {
       const meta = this.index.get(symbol);
@@ -76,7 +107,7 @@ export class SimulatedPriceFeed implements PriceFeed {
         prices.set(symbol, price);
         continue;
       }
-      prices.set(symbol, gbmStep(price, meta.volatility, normalDraw(this.seed, meta.position, tickIndex)));
+      prices.set(symbol, gbmStep(price, meta.volatility, normalDraw(this.seed, meta.position, tickIndex), dtYears));
     }
     return prices;
   }

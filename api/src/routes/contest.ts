@@ -26,6 +26,7 @@ import { affiliationProblems, picksProblems } from '../domain/picks';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { contestIdParams, isAdmin, requireActiveUser, requireContest, requireUser } from './guards';
+import orderRoutes from './orders';
 import tradingRoutes from './trading';
 import { boardResponseJson } from '../live/boards';
 
@@ -298,4 +299,5 @@ export default async function contestRoutes(fastify: FastifyInstance) {
   );
 
   await app.register(tradingRoutes);
+  await app.register(orderRoutes);
 }

@@ -12,7 +12,7 @@ export default async function equityRoutes(fastify: FastifyInstance) {
   app.post(
     '/equity/get-equities',
     { schema: { tags: ['equity'], body: emptyBodySchema, response: { 200: equitiesResponseSchema } } },
-    async () => ({ equities: await app.deps.market.listEquities() }),
+    async () => ({ equities: await app.deps.market.listEquities(), market: app.deps.market.info }),
   );
 
   app.get(

@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { portfolioHistoryOf, portfolioOf, tradeView } from '../db/portfolios';
 import { idempotencyKeys, participants, positions, trades } from '../db/schema';
 import { acceptsTrades, contestStatus } from '../domain/contest-status';
-import { executeOrder } from '../domain/trade';
+import { reservationsOf } from '../db/reservations';
+import { formatDollars } from '../domain/orders';
+import { executeOrder, sharesAfter } from '../domain/trade';
 import { ApiError, conflict, forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { contestIdParams, requireActiveUser, requireContest, requireUser } from './guards';
@@ -75,18 +77,40 @@ export default async function tradingRoutes(fastify: FastifyInstance) {
           .from(positions)
           .where(and(eq(positions.contestId, contest.id), eq(positions.userId, user.id), eq(positions.symbol, body.symbol)))
           .for('update');
+        // Cash and shares held back by open conditional orders cannot be spent here (API.md "Conditional orders").
+        const reserved = await reservationsOf(tx, contest.id, user.id);
+        const reservedShares = reserved.shares.get(body.symbol) ?? 0;
         const outcome = executeOrder(
-          { cashCents: participant.cashCents, quantity: held?.quantity ?? 0, costCents: held?.costCents ?? 0 },
+          {
+            cashCents: participant.cashCents - reserved.cashCents,
+            quantity: (held?.quantity ?? 0) - reservedShares,
+            costCents: held?.costCents ?? 0,
+          },
           body.side,
           body.quantity,
           priceCents,
         );
         if (!outcome.ok) {
-          throw outcome.reason === 'insufficient-cash'
-            ? conflict('Not enough cash for this order', [{ field: 'quantity', message: 'Not enough cash' }])
-            : conflict('You cannot sell more shares than you hold', [{ field: 'quantity', message: 'Not enough shares' }]);
+          if (outcome.reason === 'insufficient-cash') {
+            throw conflict(
+              reserved.cashCents > 0
+                ? `Not enough cash for this order: ${formatDollars(reserved.cashCents)} is held by your open orders`
+                : 'Not enough cash for this order',
+              [{ field: 'quantity', message: 'Not enough cash' }],
+            );
+          }
+          throw conflict(
+            reservedShares > 0
+              ? `You cannot sell more shares than you hold: ${reservedShares} ${body.symbol} are held by your open orders`
+              : 'You cannot sell more shares than you hold',
+            [{ field: 'quantity', message: 'Not enough shares' }],
+          );
         }
-        const { after } = outcome;
+        // The outcome was computed on what is free; the stored holding is the whole one.
+        const after = {
+          cashCents: participant.cashCents + (body.side === 'buy' ? -outcome.amountCents : outcome.amountCents),
+          ...sharesAfter(held ?? null, body.side, body.quantity, outcome.amountCents),
+        };
         await tx
           .update(participants)
           .set({ cashCents: after.cashCents })
@@ -114,11 +138,12 @@ export default async function tradingRoutes(fastify: FastifyInstance) {
             priceCents,
             amountCents: outcome.amountCents,
             executedAt: now,
+            orderId: null,
           })
           .returning();
         if (!trade) throw new ApiError(500, 'Trade was not recorded');
         const portfolio = await portfolioOf(tx, contest, { ...participant, cashCents: after.cashCents }, deps.market.pricesOf);
-        const response: TradeResponse = { data: { trade: tradeView(trade), portfolio: portfolio ?? { cash: 0, positions: [], value: 0, returnPct: 0 } } };
+        const response: TradeResponse = { data: { trade: tradeView(trade), portfolio: portfolio ?? { cash: 0, reservedCash: 0, positions: [], value: 0, returnPct: 0 } } };
         if (key) {
           await tx
             .update(idempotencyKeys)

@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app';
 import { type AppConfig, loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/database';
 import { ManualClock } from '../../src/lib/clock';
+import type { PriceFeed } from '../../src/market/price-feed';
 import { TestIssuer } from './tokens';
 
 export type Driver = 'pglite' | 'postgres';
@@ -63,11 +64,21 @@ export async function openTestDatabase(driver: Driver, dataDir: string | null = 
   return { database, url: scratch.url as string | null, drop: scratch.drop };
 }
 
-export async function createTestContext(driver: Driver, configOverrides: Partial<AppConfig> = {}): Promise<TestContext> {
+export async function createTestContext(
+  driver: Driver,
+  configOverrides: Partial<AppConfig> = {},
+  options: { priceFeed?: PriceFeed } = {},
+): Promise<TestContext> {
   const clock = new ManualClock('2030-01-07T14:30:00.000Z');
   const issuer = await TestIssuer.create(() => clock.now());
   const { database, drop } = await openTestDatabase(driver);
-  const app = await buildApp({ config: testConfig(configOverrides), database, clock, getKey: issuer.getKey });
+  const app = await buildApp({
+    config: testConfig(configOverrides),
+    database,
+    clock,
+    getKey: issuer.getKey,
+    ...(options.priceFeed ? { priceFeed: options.priceFeed } : {}),
+  });
   await app.ready();
   return {
     driver,

@@ -124,7 +124,7 @@ it('sends a participant of a live contest to the live view or trading, with thei
       joined: true,
       picks: ['AAPL'],
       rank: 3,
-      portfolio: { cash: 120.5, positions: [], value: 103_000, returnPct: 0.03 },
+      portfolio: { cash: 120.5, reservedCash: 0, positions: [], value: 103_000, returnPct: 0.03 },
     }),
   );
   renderDetail();

@@ -7,3 +7,5 @@ export * from './responses';
 export * from './api-paths';
 export * from './results';
 export * from './results-paths';
+export * from './orders';
+export * from './order-paths';

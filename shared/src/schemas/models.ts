@@ -57,11 +57,15 @@ export const positionSchema = z.object({
   value: z.number(),
   pnl: z.number(),
   pnlPct: z.number(),
+  /** Shares held by open sell orders (API.md "Conditional orders"): they cannot be sold by another order. */
+  reservedQuantity: z.number().int(),
 });
 export type Position = z.infer<typeof positionSchema>;
 
 export const portfolioSchema = z.object({
   cash: z.number(),
+  /** The part of `cash` held by open buy orders: it cannot be spent by another order. `cash` and `value` include it. */
+  reservedCash: z.number(),
   positions: z.array(positionSchema),
   value: z.number(),
   returnPct: z.number(),
@@ -80,6 +84,8 @@ export const tradeSchema = z.object({
   price: z.number(),
   amount: z.number(),
   executedAt: z.string(),
+  /** The conditional order this trade filled; null for a market order. */
+  orderId: z.string().nullable(),
 });
 export type Trade = z.infer<typeof tradeSchema>;
 

@@ -16,7 +16,14 @@ import {
 
 // The 200 envelopes of API.md, one per call.
 
-export const equitiesResponseSchema = z.object({ equities: z.array(equitySchema) });
+/**
+ * `market` (additive, DESIGN §6): where the prices come from and `timeScale`, MARKET_TIME_SCALE: simulated seconds per
+ * real second; above 1 the UI says that time is compressed. Absent means real time.
+ */
+export const marketInfoSchema = z.object({ label: z.string(), timeScale: z.number() });
+export type MarketInfo = z.infer<typeof marketInfoSchema>;
+
+export const equitiesResponseSchema = z.object({ equities: z.array(equitySchema), market: marketInfoSchema.optional() });
 export type EquitiesResponse = z.infer<typeof equitiesResponseSchema>;
 
 export const contestDataResponseSchema = z.object({ data: contestSchema });

@@ -1,10 +1,19 @@
 import { useParams } from '@bullpen/shared';
-import { LiveGate, TradingView } from '../../features/live-contest';
+import { LiveGate, type TicketComponent, TradingView } from '../../features/live-contest';
 import { OrderTicket } from '../../features/order-ticket';
+import { OpenOrders } from '../../features/orders';
+
+/** The ticket column: the order ticket, then the orders waiting for their price (issue 16). */
+const TicketWithOrders: TicketComponent = (props) => (
+  <div className="ot-column">
+    <OrderTicket {...props} />
+    <OpenOrders contestId={props.contestId} />
+  </div>
+);
 
 export default function TradingPage() {
   const { contestId = '' } = useParams();
   return (
-    <LiveGate contestId={contestId}>{(contest) => <TradingView contest={contest} Ticket={OrderTicket} />}</LiveGate>
+    <LiveGate contestId={contestId}>{(contest) => <TradingView contest={contest} Ticket={TicketWithOrders} />}</LiveGate>
   );
 }

@@ -1,2 +1,2 @@
 export { OrderTicket, type OrderTicketProps } from './components/order-ticket';
-export { estimatedAmount, maxBuyQuantity, orderProblem } from './lib/order-math';
+export { conditionalProblem, estimatedAmount, maxBuyQuantity, orderProblem, parsePrice, reservedAmount } from './lib/order-math';

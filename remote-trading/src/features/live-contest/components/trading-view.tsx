@@ -47,7 +47,10 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
       </div>
     );
   }
-  const holdings = Object.fromEntries(portfolio.positions.map((position) => [position.symbol, position.quantity]));
+  // What open conditional orders hold back cannot be spent again: the ticket works with what is free.
+  const holdings = Object.fromEntries(
+    portfolio.positions.map((position) => [position.symbol, position.quantity - (position.reservedQuantity ?? 0)]),
+  );
   return (
     <div className="lc-page">
       <LiveHeader
@@ -67,7 +70,7 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
         <Ticket
           contestId={contest._id}
           equities={equities.data.equities}
-          cash={portfolio.cash}
+          cash={portfolio.cash - (portfolio.reservedCash ?? 0)}
           holdings={holdings}
           symbol={selected}
           onSymbolChange={setSymbol}

@@ -37,6 +37,7 @@ function applyPrices(event: PricesEvent) {
     equitiesKey,
     (current) =>
       current && {
+        ...current,
         equities: current.equities.map((equity) => {
           const next = prices.get(equity.symbol);
           return next

@@ -1,8 +1,50 @@
-import { formatMoney, formatPercent, notifyError, toast, trend } from '@bullpen/shared';
-import type { Equity, TradeBody, TradeResponse, TradeSide } from '@bullpen/shared/schemas';
+import { formatMoney, formatPercent, notifyError, toast, trend, useApiPost } from '@bullpen/shared';
+import {
+  API_PATHS,
+  type EquitiesResponse,
+  type Equity,
+  type PlaceOrderBody,
+  type TradeBody,
+  type TradeResponse,
+  type TradeSide,
+} from '@bullpen/shared/schemas';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { estimatedAmount, maxBuyQuantity, orderProblem } from '../lib/order-math';
+import { placeConditionalOrder } from '../../orders';
+import {
+  conditionalProblem,
+  estimatedAmount,
+  maxBuyQuantity,
+  orderProblem,
+  parsePrice,
+  reservedAmount,
+  type TicketOrderType,
+} from '../lib/order-math';
+import { describeTimeScale } from '../lib/time-scale';
 import './order-ticket.css';
+
+const TYPE_OPTIONS: { value: TicketOrderType; label: string }[] = [
+  { value: 'market', label: 'Market' },
+  { value: 'limit', label: 'Limit' },
+  { value: 'stop', label: 'Stop' },
+  { value: 'stop-limit', label: 'Stop-limit' },
+];
+
+/** One line per order type: what it does. */
+const TYPE_MEANING: Record<TicketOrderType, string> = {
+  market: 'Fills now, at the current price.',
+  limit: 'Waits until the price reaches your limit, then fills at that price or better.',
+  stop: 'Waits until the price reaches your stop, then fills at the market price.',
+  'stop-limit': 'Waits until the price reaches your stop, then fills only at your limit or better.',
+};
+
+function limitMeaning(side: TradeSide): string {
+  return side === 'buy' ? 'Buys only at this price or lower.' : 'Sells only at this price or higher.';
+}
+
+function stopMeaning(side: TradeSide, type: TicketOrderType): string {
+  const then = type === 'stop' ? (side === 'buy' ? 'buys at the market price' : 'sells at the market price') : 'becomes a limit order';
+  return side === 'buy' ? `When the price rises to this, the order ${then}.` : `When the price falls to this, the order ${then}.`;
+}
 
 export interface OrderTicketProps {
   contestId: string;
@@ -19,6 +61,9 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
   const [search, setSearch] = useState('');
   const [side, setSide] = useState<TradeSide>('buy');
   const [quantityText, setQuantityText] = useState('1');
+  const [orderType, setOrderType] = useState<TicketOrderType>('market');
+  const [limitText, setLimitText] = useState('');
+  const [stopText, setStopText] = useState('');
   const [review, setReview] = useState<{ key: string } | null>(null);
   const [pending, setPending] = useState(false);
   // Keyboard users keep their place: the review takes the focus when it replaces the button, and gives it back.
@@ -37,13 +82,28 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
     reviewWasOpen.current = review !== null;
   }, [review]);
 
+  // The screen reads the equities already (same key, no second request): they also say how fast market time runs.
+  const timeNote = describeTimeScale(useApiPost<EquitiesResponse>(API_PATHS.getEquities, {}).data?.market?.timeScale);
   const equity = equities.find((item) => item.symbol === symbol) ?? null;
   const price = equity?.price ?? null;
   const held = symbol ? (holdings[symbol] ?? 0) : 0;
   // What was typed stays as typed ("1.5", "-1"): the ticket says what is wrong instead of rewriting it.
   const quantity = /^\s*\d+\s*$/.test(quantityText) ? Number(quantityText) : Number.NaN;
-  const problem = orderProblem({ side, quantity, price, cash, held });
+  const conditional = orderType !== 'market';
+  const needsLimit = orderType === 'limit' || orderType === 'stop-limit';
+  const needsStop = orderType === 'stop' || orderType === 'stop-limit';
+  const limitPrice = parsePrice(limitText);
+  const stopPrice = parsePrice(stopText);
+  const problem = conditional
+    ? conditionalProblem({ side, type: orderType, quantity, limitPrice, stopPrice, cash, held, hasSymbol: price !== null })
+    : orderProblem({ side, quantity, price, cash, held });
   const amount = price === null || !Number.isFinite(quantity) ? 0 : estimatedAmount(quantity, price);
+  const reserve = conditional
+    ? reservedAmount(side, quantity, needsLimit && !Number.isNaN(limitPrice) ? limitPrice : null, needsStop && !Number.isNaN(stopPrice) ? stopPrice : null)
+    : 0;
+  const reserveText =
+    side === 'buy' ? formatMoney(reserve) : `${Number.isInteger(quantity) && quantity > 0 ? quantity : 0} shares`;
+  const problemField = /limit price/.test(problem ?? '') ? 'limit' : /stop price/.test(problem ?? '') ? 'stop' : 'quantity';
 
   const matches = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -53,11 +113,39 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
       .slice(0, 8);
   }, [equities, search]);
 
-  const setMax = () => setQuantityText(String(side === 'buy' ? maxBuyQuantity(cash, price ?? 0) : held));
+  // A conditional buy reserves at its limit (or stop) price: the most it can buy is counted at that price.
+  const setMax = () => {
+    const reservePrice = conditional ? [needsLimit ? limitPrice : Number.NaN, needsStop ? stopPrice : Number.NaN].find((p) => !Number.isNaN(p)) : undefined;
+    setQuantityText(String(side === 'buy' ? maxBuyQuantity(cash, reservePrice ?? price ?? 0) : held));
+  };
 
   const confirm = async () => {
     if (!review || !symbol || problem) return;
     setPending(true);
+    if (orderType !== 'market') {
+      try {
+        const body: PlaceOrderBody = {
+          contestId,
+          symbol,
+          side,
+          quantity,
+          type: orderType,
+          ...(needsLimit ? { limitPrice } : {}),
+          ...(needsStop ? { stopPrice } : {}),
+        };
+        const { data } = await placeConditionalOrder(body, review.key);
+        const typeName = TYPE_OPTIONS.find((option) => option.value === data.order.type)?.label ?? data.order.type;
+        toast.success(`${typeName} order placed: ${data.order.side} ${data.order.quantity} ${data.order.symbol}. It waits in Open orders.`);
+        setReview(null);
+        setQuantityText('1');
+      } catch (error) {
+        notifyError(error);
+        setReview(null);
+      } finally {
+        setPending(false);
+      }
+      return;
+    }
     try {
       const { data } = await placeOrder({ contestId, symbol, side, quantity }, review.key);
       const verb = data.trade.side === 'buy' ? 'Bought' : 'Sold';
@@ -123,6 +211,7 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
       ) : (
         <p className="ot-muted">Search for a symbol, or pick one from your positions.</p>
       )}
+      {timeNote ? <p className="ot-hint">{timeNote}</p> : null}
 
       <fieldset className="ot-side">
         <legend>Side</legend>
@@ -135,14 +224,36 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
       </fieldset>
 
       <div className="ot-field">
+        <label htmlFor={`${ids}-type`}>Order type</label>
+        <select
+          id={`${ids}-type`}
+          value={orderType}
+          aria-describedby={`${ids}-type-meaning`}
+          onChange={(event) => {
+            setOrderType(event.target.value as TicketOrderType);
+            setReview(null);
+          }}
+        >
+          {TYPE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <p id={`${ids}-type-meaning`} className="ot-hint">
+          {TYPE_MEANING[orderType]}
+        </p>
+      </div>
+
+      <div className="ot-field">
         <label htmlFor={`${ids}-quantity`}>Quantity (shares)</label>
         <div className="ot-quantity">
           <input
             id={`${ids}-quantity`}
             inputMode="numeric"
             value={quantityText}
-            aria-invalid={problem !== null && equity !== null ? true : undefined}
-            aria-describedby={problem && equity ? `${ids}-problem` : undefined}
+            aria-invalid={problem !== null && equity !== null && problemField === 'quantity' ? true : undefined}
+            aria-describedby={problem && equity && problemField === 'quantity' ? `${ids}-problem` : undefined}
             onChange={(event) => setQuantityText(event.target.value)}
           />
           <button type="button" className="ot-button" onClick={setMax} disabled={!equity}>
@@ -151,11 +262,58 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
         </div>
       </div>
 
-      <dl className="ot-facts">
-        <div>
-          <dt>Estimated amount</dt>
-          <dd className="ot-num">{formatMoney(amount)}</dd>
+      {needsStop ? (
+        <div className="ot-field">
+          <label htmlFor={`${ids}-stop`}>Stop price ($)</label>
+          <input
+            id={`${ids}-stop`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={stopText}
+            aria-invalid={problem !== null && equity !== null && problemField === 'stop' ? true : undefined}
+            aria-describedby={[`${ids}-stop-meaning`, problem && equity && problemField === 'stop' ? `${ids}-problem` : '']
+              .filter(Boolean)
+              .join(' ')}
+            onChange={(event) => setStopText(event.target.value)}
+          />
+          <p id={`${ids}-stop-meaning`} className="ot-hint">
+            {stopMeaning(side, orderType)}
+          </p>
         </div>
+      ) : null}
+
+      {needsLimit ? (
+        <div className="ot-field">
+          <label htmlFor={`${ids}-limit`}>Limit price ($)</label>
+          <input
+            id={`${ids}-limit`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={limitText}
+            aria-invalid={problem !== null && equity !== null && problemField === 'limit' ? true : undefined}
+            aria-describedby={[`${ids}-limit-meaning`, problem && equity && problemField === 'limit' ? `${ids}-problem` : '']
+              .filter(Boolean)
+              .join(' ')}
+            onChange={(event) => setLimitText(event.target.value)}
+          />
+          <p id={`${ids}-limit-meaning`} className="ot-hint">
+            {limitMeaning(side)}
+          </p>
+        </div>
+      ) : null}
+
+      <dl className="ot-facts">
+        {conditional ? (
+          <div>
+            <dt>Reserves until it fills or you cancel</dt>
+            <dd className="ot-num">{reserveText}</dd>
+          </div>
+        ) : (
+          <div>
+            <dt>Estimated amount</dt>
+            <dd className="ot-num">{formatMoney(amount)}</dd>
+          </div>
+        )}
         <div>
           <dt>Buying power</dt>
           <dd className="ot-num">{formatMoney(cash)}</dd>
@@ -181,17 +339,36 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
           aria-labelledby={`${ids}-review`}
           tabIndex={-1}
         >
-          <p id={`${ids}-review`}>
-            {side === 'buy' ? 'Buy' : 'Sell'} <strong>{quantity}</strong> {symbol} at about{' '}
-            <strong className="ot-num">{formatMoney(price ?? 0)}</strong> for about{' '}
-            <strong className="ot-num">{formatMoney(amount)}</strong>? Market orders fill at the price when they arrive.
-          </p>
+          {conditional ? (
+            <p id={`${ids}-review`}>
+              {side === 'buy' ? 'Buy' : 'Sell'} <strong>{quantity}</strong> {symbol} with a{' '}
+              {TYPE_OPTIONS.find((option) => option.value === orderType)?.label.toLowerCase()} order
+              {needsStop ? (
+                <>
+                  , stop <strong className="ot-num">{formatMoney(stopPrice)}</strong>
+                </>
+              ) : null}
+              {needsLimit ? (
+                <>
+                  , limit <strong className="ot-num">{formatMoney(limitPrice)}</strong>
+                </>
+              ) : null}
+              ? It reserves <strong className="ot-num">{reserveText}</strong> until it fills or you cancel it, and expires
+              when the contest ends.
+            </p>
+          ) : (
+            <p id={`${ids}-review`}>
+              {side === 'buy' ? 'Buy' : 'Sell'} <strong>{quantity}</strong> {symbol} at about{' '}
+              <strong className="ot-num">{formatMoney(price ?? 0)}</strong> for about{' '}
+              <strong className="ot-num">{formatMoney(amount)}</strong>? Market orders fill at the price when they arrive.
+            </p>
+          )}
           <div className="ot-actions">
             <button type="button" className="ot-button" onClick={() => setReview(null)} disabled={pending}>
               Back
             </button>
             <button type="button" className="ot-button ot-button--primary" onClick={confirm} disabled={pending}>
-              {pending ? 'Placing order…' : `Confirm ${side}`}
+              {pending ? 'Placing order…' : conditional ? `Place ${orderType} order` : `Confirm ${side}`}
             </button>
           </div>
         </div>

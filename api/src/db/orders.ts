@@ -1,0 +1,58 @@
+import type { Order } from '@bullpen/shared/schemas';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { toDollars } from '../domain/money';
+import type { Executor } from './database';
+import { type TradeRow, tradeView } from './portfolios';
+import { orders, trades } from './schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export function orderView(row: OrderRow, fill: TradeRow | null): Order {
+  return {
+    _id: row.id,
+    contestId: row.contestId,
+    symbol: row.symbol,
+    side: row.side,
+    quantity: row.quantity,
+    type: row.type,
+    limitPrice: row.limitPriceCents === null ? null : toDollars(row.limitPriceCents),
+    stopPrice: row.stopPriceCents === null ? null : toDollars(row.stopPriceCents),
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    fill: fill ? tradeView(fill) : null,
+    reason: row.reason,
+  };
+}
+
+export async function countOpenOrders(executor: Executor, contestId: string, userId: string): Promise<number> {
+  const [row] = await executor
+    .select({ n: sql<string | number>`COUNT(*)` })
+    .from(orders)
+    .where(and(eq(orders.contestId, contestId), eq(orders.userId, userId), eq(orders.status, 'open')));
+  return Number(row?.n ?? 0);
+}
+
+/** Orders shown in a list: every open order and the newest this many others. */
+export const ORDERS_SHOWN = 200;
+
+/** The player's orders in one contest: open first, then newest first (API.md). */
+export async function listOrders(executor: Executor, contestId: string, userId: string): Promise<Order[]> {
+  const rows = await executor
+    .select({ order: orders, fill: trades })
+    .from(orders)
+    .leftJoin(trades, eq(trades.id, orders.fillTradeId))
+    .where(and(eq(orders.contestId, contestId), eq(orders.userId, userId)))
+    .orderBy(sql`CASE WHEN ${orders.status} = 'open' THEN 0 ELSE 1 END`, desc(orders.createdAt), desc(orders.seq))
+    .limit(ORDERS_SHOWN + 50);
+  return rows.map((row) => orderView(row.order, row.fill));
+}
+
+export async function loadOrderView(executor: Executor, orderId: string): Promise<Order | null> {
+  const [row] = await executor
+    .select({ order: orders, fill: trades })
+    .from(orders)
+    .leftJoin(trades, eq(trades.id, orders.fillTradeId))
+    .where(eq(orders.id, orderId));
+  return row ? orderView(row.order, row.fill) : null;
+}

@@ -1,0 +1,35 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from './database';
+import { orders } from './schema';
+
+export interface Reservations {
+  cashCents: number;
+  /** Shares held by open sells, per symbol. */
+  shares: Map<string, number>;
+}
+
+export const NO_RESERVATIONS: Reservations = { cashCents: 0, shares: new Map() };
+
+/**
+ * What the player's open orders hold back. Summed from the open orders themselves (at most 50 per player), under the
+ * participant row lock when the caller is about to spend: nothing to keep in step, nothing to drift.
+ */
+export async function reservationsOf(executor: Executor, contestId: string, userId: string): Promise<Reservations> {
+  const rows = await executor
+    .select({
+      symbol: orders.symbol,
+      cash: sql<string | number>`COALESCE(SUM(CASE WHEN ${orders.side} = 'buy' THEN ${orders.quantity} * COALESCE(${orders.limitPriceCents}, ${orders.stopPriceCents}) ELSE 0 END), 0)`,
+      shares: sql<string | number>`COALESCE(SUM(CASE WHEN ${orders.side} = 'sell' THEN ${orders.quantity} ELSE 0 END), 0)`,
+    })
+    .from(orders)
+    .where(and(eq(orders.contestId, contestId), eq(orders.userId, userId), eq(orders.status, 'open')))
+    .groupBy(orders.symbol);
+  const shares = new Map<string, number>();
+  let cashCents = 0;
+  for (const row of rows) {
+    cashCents += Number(row.cash);
+    if (Number(row.shares) > 0) shares.set(row.symbol, Number(row.shares));
+  }
+  return { cashCents, shares };
+}
+

@@ -1,0 +1,33 @@
+import { orderReservation, placeOrderBodySchema } from './orders';
+
+const base = { contestId: 'c1', symbol: 'aapl', side: 'buy', quantity: 10 } as const;
+const fields = (body: unknown) => {
+  const parsed = placeOrderBodySchema.safeParse(body);
+  return parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join('.'));
+};
+
+test('each type takes exactly the prices it needs', () => {
+  expect(fields({ ...base, type: 'limit', limitPrice: 187.2 })).toEqual([]);
+  expect(fields({ ...base, type: 'stop', stopPrice: 190 })).toEqual([]);
+  expect(fields({ ...base, type: 'stop-limit', stopPrice: 190, limitPrice: 191 })).toEqual([]);
+  expect(fields({ ...base, type: 'limit' })).toEqual(['limitPrice']);
+  expect(fields({ ...base, type: 'limit', limitPrice: 1, stopPrice: 2 })).toEqual(['stopPrice']);
+  expect(fields({ ...base, type: 'stop', limitPrice: 1 }).sort()).toEqual(['limitPrice', 'stopPrice']);
+  expect(fields({ ...base, type: 'stop-limit', limitPrice: 1 })).toEqual(['stopPrice']);
+});
+
+test.each([0, -1, 0.001, 187.205, Number.POSITIVE_INFINITY, Number.NaN, 1_000_000.01])('a limit price of %p is refused', (limitPrice) => {
+  expect(fields({ ...base, type: 'limit', limitPrice })).toContain('limitPrice');
+});
+
+test('the symbol is upper-cased, and whole shares only', () => {
+  expect(placeOrderBodySchema.parse({ ...base, type: 'limit', limitPrice: 0.01 }).symbol).toBe('AAPL');
+  expect(fields({ ...base, quantity: 1.5, type: 'limit', limitPrice: 1 })).toEqual(['quantity']);
+  expect(fields({ ...base, quantity: 0, type: 'limit', limitPrice: 1 })).toEqual(['quantity']);
+});
+
+test('what an order reserves, in cents', () => {
+  expect(orderReservation({ side: 'buy', quantity: 10, limitPrice: 187.2 })).toEqual({ cashCents: 187_200, shares: 0 });
+  expect(orderReservation({ side: 'buy', quantity: 3, limitPrice: null, stopPrice: 0.29 })).toEqual({ cashCents: 87, shares: 0 });
+  expect(orderReservation({ side: 'sell', quantity: 4, limitPrice: 10 })).toEqual({ cashCents: 0, shares: 4 });
+});

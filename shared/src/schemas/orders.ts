@@ -1,0 +1,111 @@
+import { LIMITS, SYMBOL_PATTERN } from './limits';
+import { portfolioSchema, tradeSchema, tradeSideSchema } from './models';
+import { z } from './zod';
+
+// Conditional orders (API.md "Conditional orders"): limit, stop and stop-limit orders kept by the server and filled
+// by the contest clock. Market orders stay on POST /contest/trading.
+
+export const ORDER_LIMITS = {
+  /** Open orders one player may have in one contest; the next is refused (409). */
+  openPerPlayer: 50,
+  /** Highest limit or stop price, in dollars: keeps quantity × price exact in integer cents. */
+  maxPrice: 1_000_000,
+} as const;
+
+export const orderTypeSchema = z.enum(['limit', 'stop', 'stop-limit']);
+export type OrderType = z.infer<typeof orderTypeSchema>;
+
+export const orderStatusSchema = z.enum(['open', 'filled', 'cancelled', 'expired', 'rejected']);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  contestId: z.string(),
+  symbol: z.string(),
+  side: tradeSideSchema,
+  quantity: z.number().int(),
+  type: orderTypeSchema,
+  limitPrice: z.number().nullable(),
+  stopPrice: z.number().nullable(),
+  status: orderStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The trade that filled it. */
+  fill: tradeSchema.nullable(),
+  /** Why it was rejected or expired, in words a player understands. */
+  reason: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** Which prices each order type needs: exactly these, no others. */
+export const ORDER_PRICES: Record<OrderType, { limitPrice: boolean; stopPrice: boolean }> = {
+  limit: { limitPrice: true, stopPrice: false },
+  stop: { limitPrice: false, stopPrice: true },
+  'stop-limit': { limitPrice: true, stopPrice: true },
+};
+
+/** A whole number of cents: 187.2 and 187.25 pass, 187.255 does not (the float error of a decimal is tolerated). */
+export const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+const priceSchema = (label: string) =>
+  z
+    .number(`${label}: enter a price in dollars`)
+    .refine(Number.isFinite, `${label}: enter a price in dollars`)
+    .refine((value) => value > 0, `${label}: must be more than $0`)
+    .refine((value) => value <= ORDER_LIMITS.maxPrice, `${label}: at most $${ORDER_LIMITS.maxPrice.toLocaleString('en-US')}`)
+    .refine(hasAtMostTwoDecimals, `${label}: whole cents only (at most 2 decimals)`);
+
+const id = z.string().trim().min(1, 'This field is required').max(2048);
+
+export const placeOrderBodySchema = z
+  .strictObject({
+    contestId: id,
+    symbol: z.string().trim().toUpperCase().regex(SYMBOL_PATTERN, 'Unknown symbol'),
+    side: tradeSideSchema,
+    quantity: z
+      .number()
+      .int('Quantity: whole shares only')
+      .min(LIMITS.tradeQuantity.min, 'Quantity: at least 1 share')
+      .max(LIMITS.tradeQuantity.max, `Quantity: at most ${LIMITS.tradeQuantity.max.toLocaleString('en-US')} shares`),
+    type: orderTypeSchema,
+    limitPrice: priceSchema('Limit price').optional(),
+    stopPrice: priceSchema('Stop price').optional(),
+  })
+  .superRefine((body, ctx) => {
+    const needs = ORDER_PRICES[body.type];
+    if (!needs) return;
+    for (const field of ['limitPrice', 'stopPrice'] as const) {
+      const label = field === 'limitPrice' ? 'Limit price' : 'Stop price';
+      if (needs[field] && body[field] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [field], message: `${label}: required for a ${body.type} order` });
+      }
+      if (!needs[field] && body[field] !== undefined) {
+        ctx.addIssue({ code: 'custom', path: [field], message: `${label}: a ${body.type} order has none` });
+      }
+    }
+  });
+export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
+
+export const cancelOrderBodySchema = z.strictObject({ contestId: id, orderId: id });
+export type CancelOrderBody = z.input<typeof cancelOrderBodySchema>;
+
+export const orderResponseSchema = z.object({ data: z.object({ order: orderSchema, portfolio: portfolioSchema }) });
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
+
+export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
+export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
+
+/**
+ * What an order holds back while it is open: a buy reserves quantity × (limitPrice ?? stopPrice) of cash, a sell the
+ * shares. In cents, so client and server count the same.
+ */
+export function orderReservation(order: {
+  side: 'buy' | 'sell';
+  quantity: number;
+  limitPrice?: number | null;
+  stopPrice?: number | null;
+}): { cashCents: number; shares: number } {
+  if (order.side === 'sell') return { cashCents: 0, shares: order.quantity };
+  const price = order.limitPrice ?? order.stopPrice ?? 0;
+  return { cashCents: order.quantity * Math.round(price * 100), shares: 0 };
+}

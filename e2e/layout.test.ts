@@ -13,9 +13,8 @@
 // charts draw on a canvas no DOM check can read.
 //
 // Data: an upcoming solo contest (joined), an upcoming team contest, a cancelled one, and a solo and a team contest
-// that go live 35 s after the suite starts (the API's local minimum lead is 30 s) and complete 2 minutes later (its
-// minimum duration), traded in through the API so positions and trade history exist. The signed-out and upcoming
-// screens are swept while the live contests wait for their start; the completed screens at the end.
+// created an hour ahead, swept as upcoming, then moved to start a few seconds later (startSoon) and run for
+// LIVE_DURATION_MS, traded in through the API so positions and trade history exist; the completed screens at the end.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -27,6 +26,7 @@ import {
   createUser,
   launchBrowser,
   newPage,
+  startSoon,
   type TestUser,
   waitForPath,
 } from './helpers';
@@ -58,6 +58,8 @@ let liveId: string;
 let liveTeamId: string;
 let liveStartsAt: number;
 let liveEndsAt: number;
+/** Long enough to check every live screen at both widths on a loaded machine. */
+const LIVE_DURATION_MS = 150_000;
 const report: Record<string, string[]> = {};
 
 // --- the check ----------------------------------------------------------------------------------------------------
@@ -242,8 +244,9 @@ beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
   browser = await launchBrowser();
   [alice, bob, carol, dave] = await Promise.all([createActiveUser(), createActiveUser(), createActiveUser(), createActiveUser()]);
-  liveStartsAt = Date.now() + 35_000;
-  liveEndsAt = liveStartsAt + 122_000;
+  // Far ahead: the screens before the start take what they take; 'live contests' starts them (startSoon).
+  liveStartsAt = Date.now() + 60 * 60_000;
+  liveEndsAt = liveStartsAt + LIVE_DURATION_MS;
   const description = 'Pick two stocks, trade for two minutes, best return wins. Simulated prices, virtual money.';
   liveId = await createContest(alice, { name: LIVE, description, startsAt: liveStartsAt, endsAt: liveEndsAt });
   liveTeamId = await createContest(alice, {
@@ -478,7 +481,9 @@ describe('signed in, before the live contests start', () => {
 
 describe('live contests', () => {
   beforeAll(async () => {
-    await waitUntil(liveStartsAt);
+    const [solo] = await Promise.all([startSoon(alice, liveId, LIVE_DURATION_MS), startSoon(alice, liveTeamId, LIVE_DURATION_MS)]);
+    liveEndsAt = solo.endsAt + 2_000;
+    await waitUntil(solo.startsAt);
     await Promise.all([waitForStatus(liveId, 'active'), waitForStatus(liveTeamId, 'active')]);
     // Trades, so positions change, cash appears and the trade history has rows.
     await trade(alice, liveId, 'MSFT', 'sell', 3);

@@ -250,6 +250,28 @@ export async function createContest(user: TestUser, fields: ContestFields): Prom
   return created.data._id;
 }
 
+/**
+ * Moves an upcoming contest's start to a few seconds from now (the stack's minimum lead, plus room for one tick) and
+ * its end `durationMs` after that, through the creator's edit. A journey creates its live contest far ahead, checks
+ * whatever needs it upcoming for as long as that takes on a loaded machine, then starts it when it is ready to watch.
+ */
+export async function startSoon(user: TestUser, contestId: string, durationMs: number): Promise<{ startsAt: number; endsAt: number }> {
+  const { contest } = await callApi<{ contest: Record<string, unknown> }>('POST', '/contest/get-contest', { user, body: { contestId } });
+  const startsAt = Date.now() + stack().contest.minLeadMs + 3_000;
+  const endsAt = startsAt + durationMs;
+  const fields = ['name', 'description', 'picksCount', 'startingCash', 'maxParticipants', 'visibility', 'affiliations', 'isTeamCollaboration'];
+  await callApi('POST', '/contest/edit-contest', {
+    user,
+    body: {
+      contestId,
+      ...Object.fromEntries(fields.map((field) => [field, contest[field]])),
+      startsAt: new Date(startsAt).toISOString(),
+      endsAt: new Date(endsAt).toISOString(),
+    },
+  });
+  return { startsAt, endsAt };
+}
+
 // --- waiting on the app -----------------------------------------------------------------------------------------
 
 /** Waits until the address bar shows `path` (pathname, and the query if given). */

@@ -167,7 +167,7 @@ it('follows each tick on the stream: the positions and the ticket show the same 
   expect(within(positions).getByRole('row', { name: /AAPL/ })).toHaveTextContent('$210.00');
   // A tick moves AAPL from $210 to $215: the API now values the portfolio at it, and the stream announces it.
   const [aapl, msft] = me().portfolio?.positions ?? [];
-  state = me({ portfolio: { cash: 1_000, value: 10_350, returnPct: 0.035, positions: [{ ...aapl, price: 215, value: 4_300 } as never, msft as never] } });
+  state = me({ portfolio: { cash: 1_000, reservedCash: 0, value: 10_350, returnPct: 0.035, positions: [{ ...aapl, price: 215, value: 4_300 } as never, msft as never] } });
   stream.send('standings', { contestId: 'c1', standings: [], teams: [], total: 0, asOf: tick });
   stream.send('prices', { prices: [{ symbol: 'AAPL', price: 215, changePct: 0.01 }], asOf: tick });
   await waitFor(() => expect(within(positions).getByRole('row', { name: /AAPL/ })).toHaveTextContent('$215.00'));

@@ -624,7 +624,7 @@ describe('a live contest', () => {
     await waitForStatus(liveId, 'completed');
     for (const width of [1280, 480]) {
       const page = await open(alice, `/contest-completed/${liveId}`, width);
-      await page.getByRole('table', { name: 'Final standings' }).getByText(kim.callSign).waitFor();
+      await page.getByRole('table', { name: 'Final standings' }).getByText(kim.callSign, { exact: true }).waitFor();
       await expectAccessible(page, `contest completed (${width})`);
     }
   }, 240_000);

@@ -190,10 +190,10 @@ it('when the contest ends, the live page moves to the results, and the profile c
   await waitForPath(board, `/contest-completed/${contestId}`, 30_000);
   // Both players see the frozen final standings.
   const standings = board.getByRole('table', { name: 'Final standings' });
-  await standings.getByText(alice.callSign).waitFor();
-  await standings.getByText(bob.callSign).waitFor();
+  await standings.getByText(alice.callSign, { exact: true }).waitFor();
+  await standings.getByText(bob.callSign, { exact: true }).waitFor();
   const results = await open(alice, `/contest-completed/${contestId}`);
-  await results.getByRole('table', { name: 'Final standings' }).getByText(bob.callSign).waitFor();
+  await results.getByRole('table', { name: 'Final standings' }).getByText(bob.callSign, { exact: true }).waitFor();
 
   const profile = await open(alice, '/profile');
   await profile.getByRole('heading', { level: 1, name: alice.callSign }).waitFor();

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   cancelOrderBodySchema,
   ORDER_LIMITS,
@@ -13,19 +12,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContestRow, ParticipantRow } from '../db/contests';
 import type { Executor } from '../db/database';
+import { idempotencyKeySchema, requestHashOf, withIdempotency } from '../db/idempotency';
 import { countOpenOrders, listOrders, loadOrderView } from '../db/orders';
 import { reservationsOf } from '../db/reservations';
 import { portfolioOf } from '../db/portfolios';
-import { idempotencyKeys, orders, participants, positions } from '../db/schema';
+import { orders, participants, positions } from '../db/schema';
 import { acceptsTrades, contestStatus } from '../domain/contest-status';
 import { toCents } from '../domain/money';
 import { formatDollars, reservationOf } from '../domain/orders';
 import { ApiError, conflict, forbidden, notFound } from '../lib/errors';
 import { isWellFormedId, newId } from '../lib/ids';
 import { contestIdParams, requireActiveUser, requireContest, requireUser } from './guards';
-
-// Printable ASCII only, as on POST /contest/trading: the key is stored.
-const idempotencyKeySchema = z.string().trim().min(1).max(200).regex(/^[\x21-\x7e]+$/, 'Idempotency-Key: printable characters only');
 
 /**
  * Conditional orders (API.md "Conditional orders"): placed and cancelled here, filled by the clock
@@ -46,11 +43,18 @@ export default async function orderRoutes(fastify: FastifyInstance) {
     return participant;
   }
 
-  async function answer(tx: Executor, contest: ContestRow, participant: ParticipantRow, orderId: string): Promise<OrderResponse> {
+  async function answer(
+    tx: Executor,
+    contest: ContestRow,
+    participant: ParticipantRow,
+    orderId: string,
+  ): Promise<OrderResponse> {
     const order = await loadOrderView(tx, orderId);
     if (!order) throw new ApiError(500, 'Order was not recorded');
     const portfolio = await portfolioOf(tx, contest, participant, deps.market.pricesOf);
-    return { data: { order, portfolio: portfolio ?? { cash: 0, reservedCash: 0, positions: [], value: 0, returnPct: 0 } } };
+    return {
+      data: { order, portfolio: portfolio ?? { cash: 0, reservedCash: 0, positions: [], value: 0, returnPct: 0 } },
+    };
   }
 
   app.post(
@@ -70,86 +74,80 @@ export default async function orderRoutes(fastify: FastifyInstance) {
       const limitPriceCents = body.limitPrice === undefined ? null : toCents(body.limitPrice);
       const stopPriceCents = body.stopPrice === undefined ? null : toCents(body.stopPrice);
       // 'order' keeps a key used for a market order from matching a conditional order with the same fields.
-      const requestHash = createHash('sha256')
-        .update(JSON.stringify(['order', body.contestId, body.symbol, body.side, body.quantity, body.type, limitPriceCents, stopPriceCents]))
-        .digest('hex');
+      const requestHash = requestHashOf([
+        'order',
+        body.contestId,
+        body.symbol,
+        body.side,
+        body.quantity,
+        body.type,
+        limitPriceCents,
+        stopPriceCents,
+      ]);
       const now = deps.clock.now();
 
-      return deps.db.transaction(async (tx): Promise<OrderResponse> => {
-        if (key) {
-          const claimed = await tx
-            .insert(idempotencyKeys)
-            .values({ userId: user.id, key, requestHash, response: {}, createdAt: now })
-            .onConflictDoNothing()
-            .returning({ key: idempotencyKeys.key });
-          if (claimed.length === 0) {
-            const [stored] = await tx
-              .select()
-              .from(idempotencyKeys)
-              .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
-            if (stored && stored.requestHash !== requestHash) {
-              throw conflict('This Idempotency-Key was used for a different order', [{ field: 'Idempotency-Key', message: 'Already used for a different order' }]);
+      return deps.db.transaction((tx) =>
+        withIdempotency(tx, { userId: user.id, key, requestHash, now }, async (): Promise<OrderResponse> => {
+          const { row: contest } = await requireContest(tx, body.contestId, null);
+          const participant = await lockParticipant(tx, contest.id, user.id);
+          if (!acceptsTrades(contest, now) || participant.cashCents === null) {
+            throw conflict(`Orders can be placed only while the contest is live (it is ${contestStatus(contest)})`);
+          }
+          if (!deps.market.isKnown(body.symbol)) throw notFound(`Unknown symbol ${body.symbol}`);
+          const open = await countOpenOrders(tx, contest.id, user.id);
+          if (open >= ORDER_LIMITS.openPerPlayer) {
+            throw conflict(
+              `You already have ${ORDER_LIMITS.openPerPlayer} open orders in this contest: cancel one first`,
+            );
+          }
+          const reserved = await reservationsOf(tx, contest.id, user.id);
+          const wanted = reservationOf({ side: body.side, quantity: body.quantity, limitPriceCents, stopPriceCents });
+          if (body.side === 'buy') {
+            const free = participant.cashCents - reserved.cashCents;
+            if (wanted.cashCents > free) {
+              throw conflict(
+                `Not enough cash for this order: it reserves ${formatDollars(wanted.cashCents)} and ${formatDollars(Math.max(0, free))} is free`,
+                [{ field: 'quantity', message: 'Not enough cash' }],
+              );
             }
-            return stored?.response as OrderResponse;
+          } else {
+            const [held] = await tx
+              .select()
+              .from(positions)
+              .where(
+                and(
+                  eq(positions.contestId, contest.id),
+                  eq(positions.userId, user.id),
+                  eq(positions.symbol, body.symbol),
+                ),
+              )
+              .for('update');
+            const free = (held?.quantity ?? 0) - (reserved.shares.get(body.symbol) ?? 0);
+            if (wanted.shares > free) {
+              throw conflict(
+                `You cannot sell more shares than you hold: ${Math.max(0, free)} ${body.symbol} are free to sell`,
+                [{ field: 'quantity', message: 'Not enough shares' }],
+              );
+            }
           }
-        }
-
-        const { row: contest } = await requireContest(tx, body.contestId, null);
-        const participant = await lockParticipant(tx, contest.id, user.id);
-        if (!acceptsTrades(contest, now) || participant.cashCents === null) {
-          throw conflict(`Orders can be placed only while the contest is live (it is ${contestStatus(contest)})`);
-        }
-        if (!deps.market.isKnown(body.symbol)) throw notFound(`Unknown symbol ${body.symbol}`);
-        const open = await countOpenOrders(tx, contest.id, user.id);
-        if (open >= ORDER_LIMITS.openPerPlayer) {
-          throw conflict(`You already have ${ORDER_LIMITS.openPerPlayer} open orders in this contest: cancel one first`);
-        }
-        const reserved = await reservationsOf(tx, contest.id, user.id);
-        const wanted = reservationOf({ side: body.side, quantity: body.quantity, limitPriceCents, stopPriceCents });
-        if (body.side === 'buy') {
-          const free = participant.cashCents - reserved.cashCents;
-          if (wanted.cashCents > free) {
-            throw conflict(`Not enough cash for this order: it reserves ${formatDollars(wanted.cashCents)} and ${formatDollars(Math.max(0, free))} is free`, [
-              { field: 'quantity', message: 'Not enough cash' },
-            ]);
-          }
-        } else {
-          const [held] = await tx
-            .select()
-            .from(positions)
-            .where(and(eq(positions.contestId, contest.id), eq(positions.userId, user.id), eq(positions.symbol, body.symbol)))
-            .for('update');
-          const free = (held?.quantity ?? 0) - (reserved.shares.get(body.symbol) ?? 0);
-          if (wanted.shares > free) {
-            throw conflict(`You cannot sell more shares than you hold: ${Math.max(0, free)} ${body.symbol} are free to sell`, [
-              { field: 'quantity', message: 'Not enough shares' },
-            ]);
-          }
-        }
-        const id = newId();
-        await tx.insert(orders).values({
-          id,
-          contestId: contest.id,
-          userId: user.id,
-          symbol: body.symbol,
-          side: body.side,
-          quantity: body.quantity,
-          type: body.type,
-          limitPriceCents,
-          stopPriceCents,
-          status: 'open',
-          createdAt: now,
-          updatedAt: now,
-        });
-        const response = await answer(tx, contest, participant, id);
-        if (key) {
-          await tx
-            .update(idempotencyKeys)
-            .set({ response })
-            .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
-        }
-        return response;
-      });
+          const id = newId();
+          await tx.insert(orders).values({
+            id,
+            contestId: contest.id,
+            userId: user.id,
+            symbol: body.symbol,
+            side: body.side,
+            quantity: body.quantity,
+            type: body.type,
+            limitPriceCents,
+            stopPriceCents,
+            status: 'open',
+            createdAt: now,
+            updatedAt: now,
+          });
+          return answer(tx, contest, participant, id);
+        }),
+      );
     },
   );
 
@@ -173,7 +171,8 @@ export default async function orderRoutes(fastify: FastifyInstance) {
           : [];
         if (!order) throw notFound('Order not found');
         if (order.userId !== user.id) throw forbidden('This order is not yours');
-        if (order.status !== 'open') throw conflict(`Only an open order can be cancelled (this one is ${order.status})`);
+        if (order.status !== 'open')
+          throw conflict(`Only an open order can be cancelled (this one is ${order.status})`);
         await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, order.id));
         return answer(tx, contest, participant, order.id);
       });

@@ -263,43 +263,25 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
       </div>
 
       {needsStop ? (
-        <div className="ot-field">
-          <label htmlFor={`${ids}-stop`}>Stop price ($)</label>
-          <input
-            id={`${ids}-stop`}
-            inputMode="decimal"
-            autoComplete="off"
-            value={stopText}
-            aria-invalid={problem !== null && equity !== null && problemField === 'stop' ? true : undefined}
-            aria-describedby={[`${ids}-stop-meaning`, problem && equity && problemField === 'stop' ? `${ids}-problem` : '']
-              .filter(Boolean)
-              .join(' ')}
-            onChange={(event) => setStopText(event.target.value)}
-          />
-          <p id={`${ids}-stop-meaning`} className="ot-hint">
-            {stopMeaning(side, orderType)}
-          </p>
-        </div>
+        <PriceField
+          id={`${ids}-stop`}
+          label="Stop price ($)"
+          meaning={stopMeaning(side, orderType)}
+          value={stopText}
+          onChange={setStopText}
+          problemId={problem !== null && equity !== null && problemField === 'stop' ? `${ids}-problem` : null}
+        />
       ) : null}
 
       {needsLimit ? (
-        <div className="ot-field">
-          <label htmlFor={`${ids}-limit`}>Limit price ($)</label>
-          <input
-            id={`${ids}-limit`}
-            inputMode="decimal"
-            autoComplete="off"
-            value={limitText}
-            aria-invalid={problem !== null && equity !== null && problemField === 'limit' ? true : undefined}
-            aria-describedby={[`${ids}-limit-meaning`, problem && equity && problemField === 'limit' ? `${ids}-problem` : '']
-              .filter(Boolean)
-              .join(' ')}
-            onChange={(event) => setLimitText(event.target.value)}
-          />
-          <p id={`${ids}-limit-meaning`} className="ot-hint">
-            {limitMeaning(side)}
-          </p>
-        </div>
+        <PriceField
+          id={`${ids}-limit`}
+          label="Limit price ($)"
+          meaning={limitMeaning(side)}
+          value={limitText}
+          onChange={setLimitText}
+          problemId={problem !== null && equity !== null && problemField === 'limit' ? `${ids}-problem` : null}
+        />
       ) : null}
 
       <dl className="ot-facts">
@@ -384,5 +366,37 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
         </button>
       )}
     </section>
+  );
+}
+
+interface PriceFieldProps {
+  id: string;
+  label: string;
+  /** What the price means for this order, in one line, read with the field. */
+  meaning: string;
+  value: string;
+  onChange: (text: string) => void;
+  /** The ticket's problem message, when it is about this field. */
+  problemId: string | null;
+}
+
+/** A limit or stop price: the typed text is kept as typed; the ticket says what is wrong with it. */
+function PriceField({ id, label, meaning, value, onChange, problemId }: PriceFieldProps) {
+  return (
+    <div className="ot-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        inputMode="decimal"
+        autoComplete="off"
+        value={value}
+        aria-invalid={problemId ? true : undefined}
+        aria-describedby={[`${id}-meaning`, problemId ?? ''].filter(Boolean).join(' ')}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p id={`${id}-meaning`} className="ot-hint">
+        {meaning}
+      </p>
+    </div>
   );
 }

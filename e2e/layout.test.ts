@@ -156,6 +156,34 @@ function findProblems({ allowTableScrollers, joinAction }: { allowTableScrollers
     }
   }
 
+  // 5. Words that spill out of their box into a neighbour (a price under a Cancel button): text laid out beyond the
+  // right edge of a box that does not clip, inside the viewport, so the checks above do not see it. Only the
+  // outermost box that holds such text is named.
+  const spilling = new Set<Element>();
+  for (const element of all) {
+    const style = getComputedStyle(element);
+    if (style.display.startsWith('inline') || clipsX(element) || ['absolute', 'fixed'].includes(style.position)) continue;
+    if (element.scrollWidth <= element.clientWidth + 1) continue;
+    let inSpilling = false;
+    for (let node = element.parentElement; node && !inSpilling; node = node.parentElement) inSpilling = spilling.has(node);
+    if (inSpilling) continue;
+    const edge = element.getBoundingClientRect().right;
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const holder = text.parentElement;
+      if (!text.textContent?.trim() || !holder || !visible(holder) || isChartInternal(holder)) continue;
+      if (holder.closest('[style*="position: absolute"], [style*="position:absolute"]')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const right = Math.max(...[...range.getClientRects()].map((rect) => rect.right));
+      if (right > edge + 1) {
+        spilling.add(element);
+        problems.push(`${describe(element)} lets “${text.textContent.trim().slice(0, 30)}” spill out: text to ${Math.round(right)}, box ends at ${Math.round(edge)}`);
+        break;
+      }
+    }
+  }
+
   // 5. The join action on the first screen.
   if (joinAction) {
     const action = [...document.querySelectorAll('main a, main button')].find(
@@ -491,6 +519,14 @@ describe('live contests', () => {
     await trade(alice, liveTeamId, 'NVDA', 'sell', 5);
     await trade(alice, liveTeamId, 'JPM', 'buy', 2);
     await trade(bob, liveTeamId, 'GOOGL', 'sell', 1);
+    // An open conditional order (issue 16), so the trading screen shows its Open orders list: a buy limit far below
+    // the price waits until the contest ends.
+    const { equities } = await callApi<{ equities: { symbol: string; price: number }[] }>('POST', '/equity/get-equities', { user: alice, body: {} });
+    const intc = equities.find((equity) => equity.symbol === 'INTC')?.price ?? 10;
+    await callApi('POST', '/contest/orders', {
+      user: alice,
+      body: { contestId: liveId, symbol: 'INTC', side: 'buy', quantity: 1, type: 'limit', limitPrice: Math.floor(intc * 50) / 100 },
+    });
     // A few ticks, so the charts have a line and the boards a movement.
     await sleep(8_000);
   }, 120_000);
@@ -533,6 +569,39 @@ describe('live contests', () => {
         await table(page, 'My positions');
         await table(page, 'Trade history');
         await chartDrawn(page);
+      },
+    }));
+
+  it('/trading/{id}: the symbol matches, long company names included', () =>
+    sweep('trading (symbol matches)', {
+      user: alice,
+      path: `/trading/${liveId}`,
+      ready: (page) => table(page, 'My positions'),
+      steps: async (page) => {
+        // "In" matches International Business Machines Corporation and SPDR Dow Jones Industrial Average ETF Trust.
+        await page.getByLabel('Symbol').fill('In');
+        await page.getByRole('list', { name: 'Matching symbols' }).getByRole('button', { name: /^IBM/ }).waitFor();
+      },
+    }));
+
+  it('/trading/{id}: a stop-limit order under review beside an open limit order (issue 16)', () =>
+    sweep('trading (stop-limit review, open orders)', {
+      user: alice,
+      path: `/trading/${liveId}`,
+      ready: async (page) => {
+        await table(page, 'My positions');
+        await page.getByRole('list', { name: 'Open orders' }).getByText('Buy 1 INTC').waitFor();
+      },
+      steps: async (page) => {
+        await page.getByLabel('Symbol').fill('IBM');
+        await page.getByRole('list', { name: 'Matching symbols' }).getByRole('button', { name: /^IBM/ }).click();
+        await page.getByLabel('Order type').selectOption('stop-limit');
+        const price = Number((await page.locator('.ot-price .ot-num').first().innerText()).replace(/[$,]/g, ''));
+        await page.getByLabel('Stop price ($)').fill((Math.ceil(price * 102) / 100).toFixed(2));
+        await page.getByLabel('Limit price ($)').fill((Math.ceil(price * 103) / 100).toFixed(2));
+        await page.getByLabel('Quantity (shares)').fill('1');
+        await page.getByRole('button', { name: 'Review order' }).click();
+        await page.getByRole('button', { name: 'Place stop-limit order' }).waitFor();
       },
     }));
 

@@ -1,9 +1,9 @@
 import { formatMoney, notifyError, toast } from '@bullpen/shared';
 import type { Order } from '@bullpen/shared/schemas';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { cancelOrder, useOrders } from '../api/orders-api';
 import { useOrderFills } from '../hooks/use-order-fills';
-import { describePrices, describeSideAndSize, ORDER_TYPE_NAMES, STATUS_TEXT } from '../lib/describe-order';
+import { describePrices, describeSideAndSize, ORDER_TYPE_NAMES, orderPrices, STATUS_TEXT } from '../lib/describe-order';
 import './open-orders.css';
 
 /** Closed orders shown under the open ones: enough to see what just happened to an order. */
@@ -79,7 +79,15 @@ function OrderRow({ order, children }: { order: Order; children?: React.ReactNod
         <span className="oo-what">
           <strong>{describeSideAndSize(order)}</strong> <span className="oo-muted">{ORDER_TYPE_NAMES[order.type]}</span>
         </span>
-        <span className="oo-prices oo-num">{describePrices(order)}</span>
+        {/* A stop-limit's two prices may wrap between them on a narrow card, never inside one. */}
+        <span className="oo-prices oo-num">
+          {orderPrices(order).map((price, index) => (
+            <Fragment key={price}>
+              {index > 0 ? ', ' : null}
+              <span className="oo-price">{price}</span>
+            </Fragment>
+          ))}
+        </span>
         <span className={`oo-status oo-status--${order.status}`}>
           {STATUS_TEXT[order.status]}
           {order.fill ? <span className="oo-num"> at {formatMoney(order.fill.price)}</span> : null}

@@ -9,11 +9,16 @@ export function describeSideAndSize(order: { side: TradeSide; quantity: number; 
 }
 
 /** "limit $187.20", "stop $190.00, limit $191.00" */
-export function describePrices(order: Pick<Order, 'type' | 'limitPrice' | 'stopPrice'>): string {
+/** Each price of the order, e.g. ["stop $224.89", "limit $227.07"]. */
+export function orderPrices(order: Pick<Order, 'type' | 'limitPrice' | 'stopPrice'>): string[] {
   const parts: string[] = [];
   if (order.stopPrice !== null) parts.push(`stop ${formatMoney(order.stopPrice)}`);
   if (order.limitPrice !== null) parts.push(`limit ${formatMoney(order.limitPrice)}`);
-  return parts.join(', ');
+  return parts;
+}
+
+export function describePrices(order: Pick<Order, 'type' | 'limitPrice' | 'stopPrice'>): string {
+  return orderPrices(order).join(', ');
 }
 
 export const STATUS_TEXT: Record<Order['status'], string> = {

@@ -596,7 +596,7 @@ describe('live contests', () => {
         await page.getByLabel('Symbol').fill('IBM');
         await page.getByRole('list', { name: 'Matching symbols' }).getByRole('button', { name: /^IBM/ }).click();
         await page.getByLabel('Order type').selectOption('stop-limit');
-        const price = Number((await page.locator('.ot-price .ot-num').first().innerText()).replace(/[$,]/g, ''));
+        const price = Number(((await page.locator('.ot-price .ot-num').first().textContent()) ?? '').replace(/[$,]/g, ''));
         await page.getByLabel('Stop price ($)').fill((Math.ceil(price * 102) / 100).toFixed(2));
         await page.getByLabel('Limit price ($)').fill((Math.ceil(price * 103) / 100).toFixed(2));
         await page.getByLabel('Quantity (shares)').fill('1');

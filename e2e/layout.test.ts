@@ -164,9 +164,13 @@ function findProblems({ allowTableScrollers, joinAction }: { allowTableScrollers
     const style = getComputedStyle(element);
     if (style.display.startsWith('inline') || clipsX(element) || ['absolute', 'fixed'].includes(style.position)) continue;
     if (element.scrollWidth <= element.clientWidth + 1) continue;
-    let inSpilling = false;
-    for (let node = element.parentElement; node && !inSpilling; node = node.parentElement) inSpilling = spilling.has(node);
-    if (inSpilling) continue;
+    // Inside a box already named, or a visually hidden one (clipped to nothing, like Amplify's hidden legend).
+    let skip = false;
+    for (let node = element.parentElement; node && !skip; node = node.parentElement) {
+      const box = getComputedStyle(node);
+      skip = spilling.has(node) || box.clip !== 'auto' || box.clipPath !== 'none' || node.getBoundingClientRect().width <= 1;
+    }
+    if (skip) continue;
     const edge = element.getBoundingClientRect().right;
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
     for (let text = walker.nextNode(); text; text = walker.nextNode()) {
@@ -578,8 +582,9 @@ describe('live contests', () => {
       path: `/trading/${liveId}`,
       ready: (page) => table(page, 'My positions'),
       steps: async (page) => {
-        // "In" matches International Business Machines Corporation and SPDR Dow Jones Industrial Average ETF Trust.
-        await page.getByLabel('Symbol').fill('In');
+        // "Inter" matches Honeywell International Inc., International Business Machines Corporation and Philip Morris
+        // International Inc. (the list shows eight matches at most).
+        await page.getByLabel('Symbol').fill('Inter');
         await page.getByRole('list', { name: 'Matching symbols' }).getByRole('button', { name: /^IBM/ }).waitFor();
       },
     }));

@@ -465,7 +465,9 @@ interface CpuProfile {
 async function reportProfile(profile: CpuProfile, title: string) {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfMs = new Map<number, number>();
-  profile.samples.forEach((id, index) => selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000));
+  profile.samples.forEach((id, index) => {
+    selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+  });
   const perScript = new Map<string, number>();
   const perFunction = new Map<string, number>();
   for (const [id, ms] of selfMs) {

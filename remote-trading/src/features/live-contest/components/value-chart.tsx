@@ -1,9 +1,7 @@
 import { formatDateTime, formatMoney } from '@bullpen/shared';
-import type { ChartPoint, CompareLine } from './line-chart';
+import { type ChartPoint, COMPARE_COLOUR, LINE_COLOUR, type LineChartProps } from './chart-lines';
 
 const WIDTH = 1000;
-const LINE_COLOUR = '#5bd0b3';
-const COMPARE_COLOUR = '#f5c84c';
 
 /** Points in time order, as numbers. */
 function inTimeOrder(points: readonly ChartPoint[]) {
@@ -16,20 +14,7 @@ function inTimeOrder(points: readonly ChartPoint[]) {
  * 60 KiB gzip and stays on the trading screen, where its crosshair and time scale are used). The scale, the two ends
  * of the time axis and the legend are HTML, so the text stays readable at any width.
  */
-export function ValueChart({
-  points,
-  label,
-  height = 240,
-  lineLabel,
-  compare,
-}: {
-  points: ChartPoint[];
-  label: string;
-  height?: number;
-  /** The first line's name in the legend (shown only with `compare`). */
-  lineLabel?: string;
-  compare?: CompareLine | null;
-}) {
+export function ValueChart({ points, label, height = 240, lineLabel, compare }: LineChartProps) {
   const mine = inTimeOrder(points);
   const market = compare ? inTimeOrder(compare.points) : [];
   const all = [...mine, ...market];

@@ -177,6 +177,31 @@ describe('a retry touches only the remote that failed (DESIGN §1)', () => {
   });
 });
 
+describe('the host page names the chunks it boots with (issue #13)', () => {
+  it('preloads exactly the host scripts the first screen runs besides main.js, and each is fetched once', async () => {
+    const { page, context } = await newPage(browser);
+    const hostOrigin = new URL(appUrl('/')).origin;
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin === hostOrigin && request.url().endsWith('.js')) fetched.push(request.url());
+    });
+    await page.goto(appUrl('/auth'));
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 30_000 });
+    // The host's own: main.js adds the route's remote entry and page chunks to the same list once it runs.
+    const preloaded = (
+      await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map((link) => link.href),
+      )
+    ).filter((url) => new URL(url).origin === hostOrigin);
+    const booted = fetched.filter((url) => !/\/main\.[0-9a-f]+\.js$/.test(url));
+    expect(preloaded.length).toBeGreaterThan(0);
+    expect([...preloaded].sort()).toEqual([...new Set(booted)].sort());
+    // A preload the page then asks for again (a different URL, or a credentials mismatch) would be two downloads.
+    expect(booted.length).toBe(new Set(booted).size);
+    await context.close();
+  });
+});
+
 describe('shared singletons (DESIGN §1)', () => {
   it('gives two remotes the same store instances: what one writes, the other and the host read', async () => {
     const user = await createActiveUser();

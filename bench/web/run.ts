@@ -19,10 +19,12 @@
 //   npx tsx bench/web/run.ts --no-build                        measure the existing dist/ folders
 // Flags: --check (exit 1 when a budget or a target is broken), --no-build, --runs=N, --list (the scripts of each
 // cold visit, largest first), --timeline (every request of the first throttled cold visit of each page),
-// --no-loopback (the throttled figures only; no JavaScript budgets then). BENCH_WEB_PORT_BASE moves the ports (default 3800: base..base+4 apps, +5 API, +6 pool);
+// --no-loopback (the throttled figures only; no JavaScript budgets then), --profile (a CPU profile of the first
+// throttled cold and warm visit of each page until its ready element: self time per script and the heaviest functions,
+// the .cpuprofile files kept under .data/bench-web/profiles for DevTools). BENCH_WEB_PORT_BASE moves the ports (default 3800: base..base+4 apps, +5 API, +6 pool);
 // BENCH_WEB_DIST_ROOT=<folder with host/, remote-auth/, …> measures other builds than the apps' dist/ (use with --no-build).
 import { randomInt } from 'node:crypto';
-import { cp, mkdir, rm } from 'node:fs/promises';
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
@@ -34,6 +36,7 @@ const BUILD = !args.includes('--no-build');
 const LIST = args.includes('--list');
 const TIMELINE = args.includes('--timeline');
 const LOOPBACK = !args.includes('--no-loopback');
+const PROFILE = args.includes('--profile');
 const RUNS = Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
 const PORT_BASE = Number(process.env.BENCH_WEB_PORT_BASE ?? 3800);
 const DATA_DIR = path.join(ROOT, '.data', 'bench-web');
@@ -448,12 +451,53 @@ interface Scenario {
   row?: { label: string };
 }
 
-async function visit(page: Page, cdp: CDPSession, url: string, scenario: Scenario, light = false): Promise<Visit> {
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** A CPU profile's self time per script and per function, heaviest first (--profile). */
+async function reportProfile(profile: CpuProfile, title: string) {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const selfMs = new Map<number, number>();
+  profile.samples.forEach((id, index) => {
+    selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+  });
+  const perScript = new Map<string, number>();
+  const perFunction = new Map<string, number>();
+  for (const [id, ms] of selfMs) {
+    const frame = byNode.get(id)?.callFrame;
+    if (!frame) continue;
+    const script = frame.url || `(${frame.functionName || 'program'})`;
+    perScript.set(script, (perScript.get(script) ?? 0) + ms);
+    const fn = `${frame.functionName || '(anonymous)'} ${frame.url ? `${frame.url.split('/').pop()}:${frame.lineNumber + 1}:${frame.columnNumber + 1}` : ''}`;
+    perFunction.set(fn, (perFunction.get(fn) ?? 0) + ms);
+  }
+  const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n);
+  for (const [script, ms] of top(perScript, 12)) console.log(`  ${title} self ${ms.toFixed(0).padStart(5)} ms  ${script}`);
+  for (const [fn, ms] of top(perFunction, 12)) console.log(`  ${title} fn   ${ms.toFixed(0).padStart(5)} ms  ${fn}`);
+  const dir = path.join(DATA_DIR, 'profiles');
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, `${title.replace(/[^a-z0-9-]+/gi, '_')}.cpuprofile`), JSON.stringify(profile));
+}
+
+async function visit(page: Page, cdp: CDPSession, url: string, scenario: Scenario, light = false, profile?: string): Promise<Visit> {
   const tracker = trackScripts(cdp);
   const timeline = trackRequests(cdp);
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   try {
     await page.goto(url, { waitUntil: 'commit' });
     await scenario.ready(page);
+    if (profile) await reportProfile(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile, profile);
     // The frame after the marker entered the DOM (recorded in the page), else when Playwright saw it.
     const readyMs = await page.evaluate(() => (window as { __benchRow?: number }).__benchRow ?? performance.now());
     const requests = timeline.stop();
@@ -470,7 +514,7 @@ async function visit(page: Page, cdp: CDPSession, url: string, scenario: Scenari
 
 /** A fresh context (empty cache, own storage): a cold visit, then the same page navigated again (warm). Throttled:
  *  slow 4G and a 4x slower CPU for both. */
-async function coldAndWarm(browser: Browser, stack: Stack, user: BenchUser, scenario: Scenario, url: string, throttled = false) {
+async function coldAndWarm(browser: Browser, stack: Stack, user: BenchUser, scenario: Scenario, url: string, throttled = false, profile = false) {
   const context = await browser.newContext({ viewport: throttled ? { width: 412, height: 823 } : { width: 1280, height: 800 } });
   const errors: string[] = [];
   try {
@@ -484,11 +528,11 @@ async function coldAndWarm(browser: Browser, stack: Stack, user: BenchUser, scen
       await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     }
-    const cold = await visit(page, cdp, url, scenario, throttled);
+    const cold = await visit(page, cdp, url, scenario, throttled, profile ? `${scenario.key} cold` : undefined);
     // Let the cold visit finish what it does after its first row (late chunks, cache writes), as a person would
     // read the page before coming back.
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-    const warm = await visit(page, cdp, url, scenario, throttled);
+    const warm = await visit(page, cdp, url, scenario, throttled, profile ? `${scenario.key} warm` : undefined);
     return { cold, warm };
   } catch (error) {
     const detail = errors.length ? ` (page errors: ${errors.join(' | ')})` : '';
@@ -687,7 +731,7 @@ async function main() {
     for (let run = 0; run < RUNS; run += 1) {
       for (const scenario of everything) {
         const url = `${running.urls.app}${scenario.path}`;
-        measured.get(scenario)?.push(await coldAndWarm(browser, running, user, scenario, url, true));
+        measured.get(scenario)?.push(await coldAndWarm(browser, running, user, scenario, url, true, PROFILE && run === 0));
       }
     }
     const figuresOf = (scenario: Scenario) => {

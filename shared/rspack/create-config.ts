@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { PreloadBootChunksPlugin } from './preload-boot-chunks';
 
 // One build for the host and every remote, so they can only differ where they mean to: name, port, exposes.
 
@@ -172,6 +173,8 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
           : { externalRuntime: !dev, optimization: { target: 'web', disableRemote: true, disableSnapshot: true } },
       }),
       ...(dev ? [new ReactRefreshRspackPlugin()] : []),
+      // The host page names the chunks it boots with, so they download beside main.js (issue #13).
+      ...(isHost && !dev ? [new PreloadBootChunksPlugin()] : []),
     ],
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
     performance: { hints: false },

@@ -3,12 +3,11 @@ import { API_PATHS } from '../schemas/api-paths';
 import { getApiHost } from '../config/runtime-config';
 import { ApiError, errorFromResponse, errorWithoutResponse } from './api-error';
 import { takeEarlyRead } from './early-reads';
+import { PUBLIC_PATHS } from './public-paths';
 
 /** SPEC §7: every call times out after 50 seconds. */
 export const API_TIMEOUT_MS = 50_000;
 
-/** SPEC §6: every call carries the ID token, except get-contest, which is public. */
-const PUBLIC_PATHS = new Set<string>([API_PATHS.getContest]);
 
 export interface RequestOptions {
   headers?: Record<string, string>;

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { setRuntimeConfig } from '../config/runtime-config';
 import { apiGet, apiPost } from './client';
-import { startEarlyReads, takeEarlyRead } from './early-reads';
+import { firstReads, startEarlyReads, takeEarlyRead } from './early-reads';
 
 // main.js's early reads and the API client taking them: the same request (URL, method, body, token) goes out once;
 // another token, another body or a second call goes to the network; a token near its expiry sends nothing early.
@@ -57,6 +57,21 @@ it('sends the current user and the reads as the client would, and the client tak
   // Taken once: the next read of the same key is a request of its own.
   await apiGet('/contest/active');
   expect(seen).toHaveLength(3);
+});
+
+it("sends the live page's public contest read without the token, as the client does, and the client takes it", async () => {
+  token = jwt(3600);
+  storeSession(token);
+  startEarlyReads(CONFIG, firstReads('LiveContestPage', 'c1'));
+  // Out before the client asks for anything.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(seen).toContain('POST /contest/get-contest {"contestId":"c1"} null');
+  await expect(apiPost('/contest/get-contest', { contestId: 'c1' })).resolves.toEqual({ path: '/contest/get-contest' });
+  await expect(apiGet('/contest/active/c1')).resolves.toEqual({ path: '/contest/active/c1' });
+  expect(seen).toContain(`GET /contest/active/c1  ${token}`);
+  // Each went out once: the client's calls took the early answers.
+  expect(seen.filter((line) => line.startsWith('POST /contest/get-contest'))).toHaveLength(1);
+  expect(seen.filter((line) => line.startsWith('GET /contest/active/c1'))).toHaveLength(1);
 });
 
 it('is not taken with another token, and sends nothing early for a token within a minute of its expiry', async () => {

@@ -1,4 +1,5 @@
 import { API_PATHS } from '../schemas/api-paths';
+import { PUBLIC_PATHS } from './public-paths';
 
 // Issue #13: a page's first reads used to leave only once bootstrap had run (the shared chunks fetched and executed,
 // Amplify configured, the session read). The host's main.js now sends them itself, before the async boundary, when the
@@ -10,7 +11,8 @@ import { API_PATHS } from '../schemas/api-paths';
 
 type Method = 'GET' | 'POST';
 interface EarlyRead {
-  authorization: string;
+  /** The token it carried; none for a public read (SPEC §6), which the client sends without one too. */
+  authorization: string | undefined;
   response: Promise<Response>;
 }
 
@@ -40,10 +42,13 @@ export function takeEarlyRead(
   return read.authorization === authorization ? read.response : null;
 }
 
-/** The first authenticated reads of a remote page (the public get-contest is left to the route preload). */
+/** The first reads of a remote page. The live page waits for its contest (public) before it shows the board, so it
+ *  leaves with the board and the viewer's entry instead of after the remote has loaded and run. */
 export function firstReads(page: string, param: string): (string | readonly [string, unknown])[] {
   if (page === 'HomePage') return [API_PATHS.activeContests, API_PATHS.upcomingContests, API_PATHS.completedContests];
-  if (page === 'LiveContestPage') return [API_PATHS.activeContest(param), API_PATHS.contestUser(param)];
+  if (page === 'LiveContestPage') {
+    return [[API_PATHS.getContest, { contestId: param }], API_PATHS.activeContest(param), API_PATHS.contestUser(param)];
+  }
   return [];
 }
 
@@ -69,16 +74,17 @@ export function startEarlyReads(config: InlineConfig, reads: (string | readonly 
     const apiHost = config.apiHost?.replace(/\/+$/, '');
     const clientId = config.auth?.userPoolClientId;
     if (!apiHost || !clientId) return;
-    const authorization = storedIdToken(clientId);
-    if (!authorization) return;
+    const token = storedIdToken(clientId);
+    if (!token) return;
     for (const read of [[API_PATHS.getUser, {}] as const, ...reads]) {
       const [method, path, body]: [Method, string, string | undefined] =
         typeof read === 'string' ? ['GET', read, undefined] : ['POST', read[0], JSON.stringify(read[1])];
       const url = `${apiHost}${path}`;
+      const authorization = PUBLIC_PATHS.has(path) ? undefined : token;
       const headers: Record<string, string> = {
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        authorization,
+        ...(authorization ? { authorization } : {}),
       };
       const response = fetch(url, { method, headers, body, signal: AbortSignal.timeout(50_000) });
       // An unanswered early read is reported by the client that takes it, not here.

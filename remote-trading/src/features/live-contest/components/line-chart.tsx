@@ -1,10 +1,6 @@
 import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-
-export interface ChartPoint {
-  t: string;
-  value: number;
-}
+import { type ChartPoint, COMPARE_COLOUR, LINE_COLOUR, type LineChartProps } from './chart-lines';
 
 // The chart library (about 50 KiB gzip) loads after the screen: standings, positions and the order ticket do not
 // wait for it, and its box keeps its height meanwhile so nothing moves when it arrives.
@@ -35,30 +31,8 @@ export function chartOptionsFor(width: number) {
   };
 }
 
-const LINE_COLOUR = '#5bd0b3';
-const COMPARE_COLOUR = '#f5c84c';
-
-/** A second line drawn beside the first, dashed (the benchmark beside a portfolio). */
-export interface CompareLine {
-  label: string;
-  points: ChartPoint[];
-}
-
 /** One line over time, themed for the dark UI; `compare` adds a dashed second line and a legend naming both. */
-export function LineChart({
-  points,
-  label,
-  height = 240,
-  lineLabel,
-  compare,
-}: {
-  points: ChartPoint[];
-  label: string;
-  height?: number;
-  /** The first line's name in the legend (shown only with `compare`). */
-  lineLabel?: string;
-  compare?: CompareLine | null;
-}) {
+export function LineChart({ points, label, height = 240, lineLabel, compare }: LineChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Line'> | null>(null);

@@ -7,9 +7,9 @@ import { useLiveUpdates } from '../hooks/use-live-updates';
 import { useRankToast } from '../hooks/use-rank-toast';
 import { TeamStandings } from './leaderboard';
 import { LiveBoard } from './live-board';
-import { LineChart } from './line-chart';
 import { LiveHeader } from './live-header';
 import { PortfolioSummary, PositionsTable } from './portfolio';
+import { ValueChart } from './value-chart';
 import './live-contest.css';
 
 export function LiveContestView({ contest }: { contest: Contest }) {
@@ -64,7 +64,7 @@ export function LiveContestView({ contest }: { contest: Contest }) {
               endsAt={contest.endsAt}
               marketPct={marketPct}
             />
-            <LineChart
+            <ValueChart
               label="Portfolio value over the contest"
               points={(history.data?.points ?? []).map((p) => ({ t: p.t, value: p.value }))}
               lineLabel="My value"

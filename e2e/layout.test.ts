@@ -253,7 +253,9 @@ async function sweep(screen: string, visit: Visit) {
 
 const mainHeading = (page: Page, name: string | RegExp) => page.getByRole('main').getByRole('heading', { level: 1, name });
 const table = (page: Page, name: string) => page.getByRole('table', { name }).first().waitFor();
-const chartDrawn = (page: Page) => page.locator('.lc-chart canvas').first().waitFor({ timeout: 20_000 });
+/** A chart has drawn: the trading screen's library chart (a canvas) or the live card's SVG line. */
+const chartDrawn = (page: Page) =>
+  page.locator('.lc-chart canvas, .lc-chart svg polyline').first().waitFor({ timeout: 20_000 });
 
 const join = (user: TestUser, contestId: string, picks: string[], affiliation?: string) =>
   callApi('POST', '/contest/join-contest', { user, body: { contestId, picks, ...(affiliation ? { affiliation } : {}) } });

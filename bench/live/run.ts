@@ -471,11 +471,15 @@ async function scenario(name: string, o: { url: string | null; instances: number
           if ((floors.get(minute)?.value ?? Number.POSITIVE_INFINITY) > value) floors.set(minute, { at: s.at, value });
         }
         const floor = slopePerMinute([...floors.values()]);
+        // Slopes say something only over minutes (--minutes); a run of a few ticks prints first and last.
+        const slopes =
+          floors.size >= 2
+            ? `, slope ${all.toFixed(2)} MiB/min (every sample), floor slope ${floor.toFixed(2)} MiB/min ` +
+              `(lowest of each minute after the first: ${[...floors.values()].map((f) => f.value.toFixed(0)).join(', ')} MiB)`
+            : '';
         print(
           `${name}: instance ${i + 1} ${label} over ${minutes.toFixed(1)} min`,
-          `first ${(firstSample[key] / MiB).toFixed(1)} MiB, last ${(lastSample[key] / MiB).toFixed(1)} MiB, ` +
-            `slope ${all.toFixed(2)} MiB/min (every sample), floor slope ${Number.isNaN(floor) ? 'n/a' : floor.toFixed(2)} MiB/min ` +
-            `(lowest of each minute after the first: ${[...floors.values()].map((f) => f.value.toFixed(0)).join(', ')} MiB)`,
+          `first ${(firstSample[key] / MiB).toFixed(1)} MiB, last ${(lastSample[key] / MiB).toFixed(1)} MiB${slopes}`,
         );
         if (minutes >= MEMORY_MIN_MINUTES && !(floor <= MEMORY_SLOPE_LIMIT)) {
           failures.push(`${name}: instance ${i + 1} ${label} floor grows ${floor.toFixed(2)} MiB/min > ${MEMORY_SLOPE_LIMIT}`);

@@ -7,8 +7,8 @@
 // (sampled in the process by bench/live/memory-probe.ts). Then API CPU, the bench client's own CPU, and memory: first,
 // last, the slope of every sample and the slope of the per-minute floors (least squares, MiB per minute). --check exits 1 when a target fails:
 //   every stream gets every tick; p99 spread <= 1 s and events <= 16 KB with one instance; in a run of at least
-//   MEMORY_MIN_MINUTES, the floor of heap and RSS (lowest sample of each minute after the first) grows by at most
-//   MEMORY_SLOPE_LIMIT MiB per minute.
+//   MEMORY_MIN_MINUTES, the floor of the heap (what is left after each major collection) and of RSS (lowest sample of
+//   each minute), after the first minute, grows by at most MEMORY_SLOPE_LIMIT MiB per minute.
 // Run from the repository root: `npx tsx bench/live/run.ts [--streams N] [--players N] [--ticks N | --minutes N]
 // [--only pglite|postgres|two] [--check]`. BENCH_API_CPU_PROF=<dir> writes a CPU profile of each API process.
 // PostgreSQL: BENCH_DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test when it answers (a scratch database is
@@ -58,7 +58,7 @@ const ONLY = (() => {
 })();
 const TARGET_P99_MS = 1000;
 const TARGET_EVENT_BYTES = 16 * 1024;
-/** Memory is flat when its floor (lowest sample of each minute after the first) grows by at most this much a minute. */
+/** Memory is flat when its floor (heap after major collections, lowest RSS of each minute) grows by at most this much a minute. */
 const MEMORY_SLOPE_LIMIT = 1;
 const MEMORY_MIN_MINUTES = 5;
 /** Hard limit per scenario: the bench always ends. */
@@ -302,13 +302,21 @@ interface MemorySample {
   heapUsed: number;
 }
 
-/** The latest memory sample of an API process (bench/live/memory-probe.ts), kept up to date. */
-function memoryOf(api: ChildProcess): () => MemorySample | null {
-  let latest: MemorySample | null = null;
+interface ProcessMemory {
+  /** The latest sample. */
+  latest: MemorySample | null;
+  /** The heap left after each major garbage collection. */
+  afterMajorGc: { at: number; value: number }[];
+}
+
+/** The memory of an API process as bench/live/memory-probe.ts reports it, kept up to date. */
+function memoryOf(api: ChildProcess): ProcessMemory {
+  const memory: ProcessMemory = { latest: null, afterMajorGc: [] };
   api.on('message', (message: { kind?: string } & MemorySample) => {
-    if (message.kind === 'bench-memory') latest = { at: message.at, rss: message.rss, heapUsed: message.heapUsed };
+    if (message.kind === 'bench-memory') memory.latest = { at: message.at, rss: message.rss, heapUsed: message.heapUsed };
+    if (message.kind === 'bench-gc') memory.afterMajorGc.push({ at: message.at, value: message.heapUsed / MiB });
   });
-  return () => latest;
+  return memory;
 }
 
 /** Least-squares slope of `value` against time, per minute. */
@@ -336,7 +344,7 @@ async function scenario(name: string, o: { url: string | null; instances: number
   const apis: ChildProcess[] = [];
   const streams: Stream[] = [];
   const arrivals: Arrivals = new Map();
-  const memoryOfApi: (() => MemorySample | null)[] = [];
+  const memoryOfApi: ProcessMemory[] = [];
   const deadline = setTimeout(() => {
     console.error(`${name}: over ${SCENARIO_TIMEOUT_MS / 1000} s, stopping`);
     for (const api of apis) api.kill('SIGKILL');
@@ -420,8 +428,8 @@ async function scenario(name: string, o: { url: string | null; instances: number
         `fan-out first to last ${(at.at(-1) ?? 0) - (at[0] ?? 0)} ms`,
         `event ${tick.bytes} B`,
       ];
-      for (const [i, latest] of memoryOfApi.entries()) {
-        const sample = latest();
+      for (const [i, processMemory] of memoryOfApi.entries()) {
+        const sample = processMemory.latest;
         if (!sample) continue;
         memory[i]?.push({ at: Date.now(), rss: sample.rss, heapUsed: sample.heapUsed });
         parts.push(`instance ${i + 1} RSS ${(sample.rss / MiB).toFixed(1)} MiB heap ${(sample.heapUsed / MiB).toFixed(1)} MiB`);
@@ -457,25 +465,35 @@ async function scenario(name: string, o: { url: string | null; instances: number
       const firstSample = samples[0];
       const lastSample = samples.at(-1);
       if (!firstSample || !lastSample) continue;
-      // After the first minute (start-up, the first boards and the JIT settle), the lowest sample of each minute: the
-      // heap climbs between collections and falls back (a saw-tooth of about 200 MiB here), and a leak lifts the floor.
+      // After the first minute (start-up, the first boards and the JIT settle). The heap is a saw-tooth between
+      // collections (about 105-300 MiB here): what a leak lifts is the heap left after each major collection. RSS has
+      // no such teeth: its floor is the lowest sample of each minute.
       const settled = samples.filter((s) => s.at >= cpuStart + 60_000);
       const minutes = (lastSample.at - firstSample.at) / 60_000;
       for (const key of ['rss', 'heapUsed'] as const) {
         const label = key === 'rss' ? 'RSS' : 'heap used';
         const all = slopePerMinute(samples.map((s) => ({ at: s.at, value: s[key] / MiB })));
-        const floors = new Map<number, { at: number; value: number }>();
-        for (const s of settled) {
-          const minute = Math.floor((s.at - cpuStart) / 60_000);
-          const value = s[key] / MiB;
-          if ((floors.get(minute)?.value ?? Number.POSITIVE_INFINITY) > value) floors.set(minute, { at: s.at, value });
+        let floors: { at: number; value: number }[];
+        let floorLabel: string;
+        if (key === 'heapUsed') {
+          floors = (memoryOfApi[i]?.afterMajorGc ?? []).filter((s) => s.at >= cpuStart + 60_000);
+          floorLabel = 'heap after each major collection after the first minute';
+        } else {
+          const byMinute = new Map<number, { at: number; value: number }>();
+          for (const s of settled) {
+            const minute = Math.floor((s.at - cpuStart) / 60_000);
+            const value = s[key] / MiB;
+            if ((byMinute.get(minute)?.value ?? Number.POSITIVE_INFINITY) > value) byMinute.set(minute, { at: s.at, value });
+          }
+          floors = [...byMinute.values()];
+          floorLabel = 'lowest of each minute after the first';
         }
-        const floor = slopePerMinute([...floors.values()]);
+        const floor = slopePerMinute(floors);
         // Slopes say something only over minutes (--minutes); a run of a few ticks prints first and last.
         const slopes =
-          floors.size >= 2
+          minutes >= 2 && floors.length >= 2
             ? `, slope ${all.toFixed(2)} MiB/min (every sample), floor slope ${floor.toFixed(2)} MiB/min ` +
-              `(lowest of each minute after the first: ${[...floors.values()].map((f) => f.value.toFixed(0)).join(', ')} MiB)`
+              `(${floorLabel}: ${floors.map((f) => f.value.toFixed(0)).join(', ')} MiB)`
             : '';
         print(
           `${name}: instance ${i + 1} ${label} over ${minutes.toFixed(1)} min`,

@@ -1,3 +1,4 @@
+import { queryRows, sql } from '../src/db/database';
 import { rankPlayers } from '../src/domain/ranking';
 import { call, createContest, createTestContext, createUser, DRIVERS, joinContest, tickAt, type TestContext, type TestUser } from './support/harness';
 
@@ -146,6 +147,33 @@ describe.each(DRIVERS)('contest clock (%s)', (driver) => {
     expect(report.completed).toContain(contest._id);
     const final = await board(player, contest._id, 'completed');
     expect(final.standings).toEqual([expect.objectContaining({ userId: player.id, rank: 1 })]);
+  });
+
+  test('the tick analyses the tables when the live population has grown past what they were last analysed for', async () => {
+    // 1,000 players written straight into the tables (as by an import, or joins the clock never saw start): PGlite has
+    // no autovacuum, and a planner that still expects a handful of live rows probes each contest's rows in turn.
+    const db = ctx.database.db;
+    const now = ctx.clock.now();
+    const id = `analyse-${ctx.driver}`;
+    await db.execute(sql`
+      INSERT INTO users (id, sub, phone_number, status, role, ticker, display_name, bio, created_at, updated_at)
+      SELECT ${id} || '-' || i, ${id} || '-' || i, NULL, 'active', 'user', 'A' || i, 'Analysed ' || i, '', ${now}, ${now}
+      FROM generate_series(0, 999) AS i`);
+    await db.execute(sql`
+      INSERT INTO contests (id, name, description, starts_at, ends_at, picks_count, starting_cash_cents, max_participants, visibility,
+                            affiliations, created_by, phase, participants_count, created_at, updated_at)
+      VALUES (${id}, 'Analysed', '', ${now}, ${new Date(now.getTime() + 86_400_000)}, 2, 1000000, 1000, 'public', '[]'::jsonb,
+              ${`${id}-0`}, 'active', 1000, ${now}, ${now})`);
+    await db.execute(sql`
+      INSERT INTO participants (contest_id, user_id, picks, affiliation, joined_at, cash_cents)
+      SELECT ${id}, ${id} || '-' || i, '["AAPL","MSFT"]'::jsonb, NULL, ${now}, 1000000 FROM generate_series(0, 999) AS i`);
+    const estimated = async () =>
+      Number((await queryRows<{ n: number }>(db, sql`SELECT reltuples AS n FROM pg_class WHERE relname = 'participants'`))[0]?.n);
+    // PostgreSQL's autovacuum may analyse first: only PGlite shows the estimate before the tick.
+    if (ctx.driver === 'pglite') expect(await estimated()).toBeLessThan(1000);
+    const report = await tickAt(ctx, now.getTime() + 5_000);
+    expect(report.valued).toBeGreaterThanOrEqual(1000);
+    expect(await estimated()).toBeGreaterThanOrEqual(1000);
   });
 
   test('each tick moves the market and records price history', async () => {

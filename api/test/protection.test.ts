@@ -333,6 +333,29 @@ describe('Server-Sent Events', () => {
     }
   });
 
+  test('open streams add no listener to the app emitter each (removing one of thousands scanned them all when they closed)', async () => {
+    const owner = await createUser(ctx);
+    const contest = await createContest(ctx, owner);
+    await joinContest(ctx, owner, contest._id);
+    await tickAt(ctx, contest.startsAt);
+    const { events } = ctx.app.deps;
+    const listeners = () => events.listenerCount('tick') + events.listenerCount('close');
+    const idle = listeners();
+    const controllers = Array.from({ length: 5 }, () => new AbortController());
+    const responses = await Promise.all(
+      controllers.map((controller) =>
+        fetch(`${base}/contest/active/${contest._id}/events`, { headers: { authorization: owner.token }, signal: controller.signal }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(listeners()).toBe(idle);
+    // Still told of ticks: each stream gets the next one.
+    const readings = responses.map((response) => readEvents(response, 4));
+    await tickAt(ctx, new Date(contest.startsAt).getTime() + 5_000);
+    for (const events of await Promise.all(readings)) expect(events.map((e) => e.event)).toEqual(['standings', 'prices', 'standings', 'prices']);
+    for (const controller of controllers) controller.abort();
+  });
+
   test('a tick costs the same with one stream or eight, and every stream gets the same bytes', async () => {
     const owner = await createUser(ctx);
     const contest = await createContest(ctx, owner);

@@ -26,6 +26,11 @@ const INSERT_BATCH = 2000;
 /** A retry with the same Idempotency-Key is honoured for a day; older keys are forgotten, hourly. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 const CLEANUP_EVERY_MS = 3_600_000;
+/**
+ * Below this many live participants a plan from stale statistics costs little; above it, the tables are analysed again
+ * whenever the live population has doubled or halved since they last were.
+ */
+const ANALYZE_FROM_PARTICIPANTS = 1000;
 
 /**
  * The contest clock (DESIGN §5–§6). One tick, run by the single worker: a market step, then upcoming → active
@@ -37,6 +42,8 @@ export class ContestClock {
   private running: Promise<unknown> | null = null;
   private stopped = false;
   private lastCleanup = 0;
+  /** Live participants when this clock last analysed the tables; null before it has. */
+  private analysedFor: number | null = null;
 
   constructor(
     private readonly options: {
@@ -99,8 +106,19 @@ export class ContestClock {
     }
 
     // PGlite has no autovacuum: without fresh statistics after contests start, the planner guesses a handful of rows
-    // and the valuation's aggregate spills to disk.
-    if (report.started.length > 0) await db.execute(sql`ANALYZE participants, positions`);
+    // and the valuation's aggregate spills to disk; with a population that has grown since the last analysis (players
+    // who joined contests started elsewhere, rows written straight into the tables) it plans nested loops of index
+    // probes (100,000 participants: 1.4-2 s a tick instead of 0.5-0.7 s on PGlite).
+    const [live] = await queryRows<{ n: string | number | null }>(
+      db,
+      sql`SELECT COALESCE(SUM(participants_count), 0) AS n FROM contests WHERE phase = 'active' AND cancelled_at IS NULL`,
+    );
+    const liveCount = Number(live?.n ?? 0);
+    if (report.started.length > 0 || this.statisticsStale(liveCount)) {
+      // Contests too: with a stale count of live contests the planner expects one and probes each one's rows in turn.
+      await db.execute(sql`ANALYZE contests, participants, positions`);
+      this.analysedFor = liveCount;
+    }
 
     await db.transaction(async (tx) => {
       // The valuation hashes every live participant's positions: room for 100,000 of them in memory.
@@ -126,6 +144,12 @@ export class ContestClock {
     // one tick of freshness (their boards expire anyway), never this tick's work.
     await database.publishTick(now).catch((error) => this.options.log.warn({ err: error }, 'tick notice failed'));
     return report;
+  }
+
+  private statisticsStale(liveCount: number): boolean {
+    if (liveCount < ANALYZE_FROM_PARTICIPANTS) return false;
+    const last = this.analysedFor;
+    return last === null || liveCount > 2 * last || 2 * liveCount < last;
   }
 
   /** Locks the contest (joins and leaves lock it too), so the participants seen here are final. */

@@ -14,12 +14,16 @@ export const MAX_STREAMS_PER_USER = 5;
 export const MAX_BUFFERED_BYTES = 256 * 1024;
 
 /**
- * What every stream of one contest sends after one tick, serialized once whoever is watching: `head` + `tail` is the
- * bounded board (top rows) and the prices; a viewer whose own row is outside the top rows gets it spliced in between.
+ * What every stream of one contest sends after one tick, serialized and encoded once whoever is watching: `head` +
+ * `tail` is the bounded board (top rows) and the prices; a viewer whose own row is outside the top rows gets it spliced
+ * in between. Bytes, not text: thousands of streams write the same buffers instead of each building and encoding its
+ * own copy of the board (which cost a tick as much in garbage collection as in socket writes).
  */
 interface Frame {
-  head: string;
-  tail: string;
+  head: Buffer;
+  tail: Buffer;
+  /** `head` + `tail`: what a viewer in the top rows (or not on the board) gets. */
+  whole: Buffer;
   /** Whether the top rows are empty (no comma before the viewer's row). */
   emptyTop: boolean;
   board: LiveBoard;
@@ -27,11 +31,11 @@ interface Frame {
   ended: boolean;
 }
 
-/** The frame's text for one viewer: the shared bytes plus, when it is outside the top rows, the viewer's own row. */
-export function frameText(frame: Frame, userId: string): string {
+/** The frame's bytes for one viewer, in order: the shared bytes plus, when it is outside the top rows, the viewer's own row. */
+export function frameChunks(frame: Frame, userId: string): Buffer[] {
   const own = ownRowOutsideTop(frame.board, userId);
-  if (!own) return frame.head + frame.tail;
-  return `${frame.head}${frame.emptyTop ? '' : ','}${JSON.stringify(own)}${frame.tail}`;
+  if (!own) return [frame.whole];
+  return [frame.head, Buffer.from(`${frame.emptyTop ? '' : ','}${JSON.stringify(own)}`), frame.tail];
 }
 
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -48,10 +52,18 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
 
   let frames = new Map<string, Promise<Frame | null>>();
   let prices: Promise<string> | null = null;
-  // Registered before any stream's listener, so every stream of a tick reads that tick's frames.
+  // Open streams, told of each tick and of shutdown through these sets rather than one emitter listener each: removing
+  // one of thousands of listeners scans them all, so thousands of streams closing at once cost quadratic time.
+  const onTick = new Set<() => void>();
+  const onClose = new Set<() => void>();
   deps.events.on('tick', () => {
+    // Before any stream is told, so every stream of a tick reads that tick's frames.
     frames = new Map();
     prices = null;
+    for (const push of onTick) push();
+  });
+  deps.events.on('close', () => {
+    for (const drain of onClose) drain();
   });
 
   const pricesText = async (): Promise<string> => {
@@ -96,10 +108,11 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
     if (!board) return null;
     const { status } = board;
     // The StandingsEvent of API.md, assembled from the board's parts: { contestId, standings, teams, total, asOf }.
-    const head = `event: standings\ndata: {"contestId":${JSON.stringify(contestId)},"standings":[${board.topJson}`;
-    let tail = `],${board.tailJson}}\n\n${await pricesPending}`;
-    if (status !== 'active') tail += sse('end', { contestId, status });
-    return { head, tail, emptyTop: board.topJson === '', board, ended: status !== 'active' };
+    const head = Buffer.from(`event: standings\ndata: {"contestId":${JSON.stringify(contestId)},"standings":[${board.topJson}`);
+    let tailText = `],${board.tailJson}}\n\n${await pricesPending}`;
+    if (status !== 'active') tailText += sse('end', { contestId, status });
+    const tail = Buffer.from(tailText);
+    return { head, tail, whole: Buffer.concat([head, tail]), emptyTop: board.topJson === '', board, ended: status !== 'active' };
   };
 
   const openStreams = new Map<string, number>();
@@ -138,14 +151,18 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
           if (closed) return;
           if (!frame) return finish();
           // A reader that has not taken the last ticks skips this one: the next tick carries the whole board again.
-          if (raw.writableLength <= MAX_BUFFERED_BYTES) raw.write(frameText(frame, user.id));
-          else deps.streams.ticksSkipped += 1;
+          if (raw.writableLength <= MAX_BUFFERED_BYTES) {
+            // The parts go out in one system call, the shared ones without a copy.
+            raw.cork();
+            for (const chunk of frameChunks(frame, user.id)) raw.write(chunk);
+            raw.uncork();
+          } else deps.streams.ticksSkipped += 1;
           if (frame.ended) finish();
         } catch (error) {
           request.log.warn({ err: error }, 'event stream push failed');
         }
       };
-      const onTick = () => void push();
+      const tick = () => void push();
       const heartbeat = setInterval(() => {
         if (!closed && raw.writableLength <= MAX_BUFFERED_BYTES) raw.write(': keep-alive\n\n');
       }, deps.streams.heartbeatMs);
@@ -159,15 +176,15 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
         closed = true;
         deps.streams.open -= 1;
         clearInterval(heartbeat);
-        deps.events.off('tick', onTick);
-        deps.events.off('close', drain);
+        onTick.delete(tick);
+        onClose.delete(drain);
         const left = (openStreams.get(user.id) ?? 1) - 1;
         if (left > 0) openStreams.set(user.id, left);
         else openStreams.delete(user.id);
         raw.end();
       };
-      deps.events.on('tick', onTick);
-      deps.events.on('close', drain);
+      onTick.add(tick);
+      onClose.add(drain);
       raw.on('close', finish);
       raw.write('retry: 5000\n\n');
       await push();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from '../store/toast-store';
+import { toast } from '@bullpen/shared';
 import { Button } from './button';
 
 /** Copies `text` to the clipboard and says so; a refused clipboard becomes a warning toast. */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TableScroller } from './table-scroller';
 
 export interface Column<Row> {
   key: string;
@@ -7,7 +8,8 @@ export interface Column<Row> {
   align?: 'start' | 'end';
 }
 
-/** A real <table> with a caption, right-aligned figures and a horizontal scroll on narrow screens. */
+/** A real <table> with a caption, right-aligned figures and a horizontal scroll on narrow
+ *  screens that the keyboard can reach. */
 export function DataTable<Row>({
   caption,
   columns,
@@ -25,7 +27,7 @@ export function DataTable<Row>({
 }) {
   if (rows.length === 0) return <p className="bp-table__empty">{empty}</p>;
   return (
-    <div className="bp-table__scroll">
+    <TableScroller label={caption}>
       <table className="bp-table">
         <caption className={hideCaption ? 'visually-hidden' : 'bp-table__caption'}>{caption}</caption>
         <thead>
@@ -49,6 +51,6 @@ export function DataTable<Row>({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroller>
   );
 }

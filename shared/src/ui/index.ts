@@ -10,4 +10,5 @@ export { type Column, DataTable } from './data-table';
 export { ConfirmDialog, type ConfirmDialogProps } from './dialog';
 export { Field, Select, type SelectOption, Textarea, TextInput } from './field';
 export { PageLoader, Spinner } from './spinner';
+export { TableScroller } from './table-scroller';
 export { EmptyState, ErrorState, PageHeader, Stat, StatGroup } from './states';

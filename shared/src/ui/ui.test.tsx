@@ -100,6 +100,14 @@ describe('DataTable', () => {
     expect(screen.getByRole('columnheader', { name: 'Quantity' })).toHaveClass('bp-table__end');
   });
 
+  it('scrolls sideways in a named region the keyboard can reach (issue 18: a scroller Tab never reached)', async () => {
+    render(<DataTable caption="Positions" columns={columns} rows={[{ symbol: 'AAPL', qty: 3 }]} rowKey={(r) => r.symbol} />);
+    const scroller = screen.getByRole('region', { name: 'Positions' });
+    expect(scroller).toContainElement(screen.getByRole('table', { name: 'Positions' }));
+    await userEvent.tab();
+    expect(scroller).toHaveFocus();
+  });
+
   it('says so when there are no rows', () => {
     render(<DataTable caption="Positions" columns={columns} rows={[]} rowKey={(r) => r.symbol} empty="No positions" />);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

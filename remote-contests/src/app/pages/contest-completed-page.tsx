@@ -1,4 +1,5 @@
 import { formatNumber, Link, useParams, useSearchParams } from '@bullpen/shared';
+import { StandingsBoard, TeamStandingsTable } from '@bullpen/shared/boards';
 import type { Standing } from '@bullpen/shared/schemas';
 import { useEffect, useRef } from 'react';
 import {
@@ -25,13 +26,12 @@ import {
   lastReturn,
   PlayerResults,
   RESULTS_CSS,
-  ScoringRules,
   ShareResult,
   TeamContributions,
   useBenchmark,
   useCompletedPlayer,
 } from '../../features/results';
-import { FinalBoard, Podium, TeamStandingsTable } from '../../features/standings';
+import { Podium } from '../../features/standings';
 
 const playerHref = (contestId: string, row: Standing) =>
   `${contestPaths.completed(contestId)}?player=${encodeURIComponent(row.userId)}`;
@@ -192,21 +192,14 @@ export default function ContestCompletedPage() {
             </section>
           ) : null}
           <Panel title="Players" actions={<SimulatedPrices />}>
-            <FinalBoard
+            <StandingsBoard
               contestId={contest._id}
               standings={standings}
               total={total}
               myUserId={viewer.id}
-              showTeams={contest.isTeamCollaboration}
+              teams={contest.isTeamCollaboration}
+              startingCash={contest.startingCash}
               playerHref={(row) => (row.userId === viewer.id ? '#your-results-panel' : playerHref(contest._id, row))}
-              scoring={
-                <ScoringRules
-                  startingCash={contest.startingCash}
-                  teams={contest.isTeamCollaboration}
-                  final
-                  example={mine ? { value: mine.value, returnPct: mine.returnPct, rank: mine.rank } : null}
-                />
-              }
             />
           </Panel>
         </>

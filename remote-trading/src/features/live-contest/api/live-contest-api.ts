@@ -7,7 +7,6 @@ import {
   type EquityHistoryResponse,
   type GetContestResponse,
   type PortfolioHistoryResponse,
-  type StandingsPageResponse,
   type TradeBody,
   type TradeResponse,
 } from '@bullpen/shared/schemas';
@@ -27,18 +26,6 @@ export function useContest(contestId: string) {
 export function useBoard(contestId: string, enabled: boolean, polling: boolean) {
   return useApiGet<ContestBoardResponse>(enabled ? boardKey(contestId) : null, {
     refreshInterval: polling ? POLL_INTERVAL_MS : 0,
-  });
-}
-
-/** Which page of the board to read: from an offset, or centred on the caller (`around: 'me'`). */
-export type StandingsPageQuery = { offset: number; limit: number } | { around: 'me'; limit: number };
-
-/** One page of the board (API.md "Bounded boards"); `null` reads nothing. The page is not polled: see
- *  use-board-pager.ts for why a page stays "as of" its time while the top of the board follows each tick. */
-export function useStandingsPage(contestId: string, query: StandingsPageQuery | null) {
-  return useApiGet<StandingsPageResponse>(query ? API_PATHS.contestStandings(contestId, query) : null, {
-    revalidateOnFocus: false,
-    revalidateOnReconnect: false,
   });
 }
 

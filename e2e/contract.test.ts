@@ -62,7 +62,11 @@ const execFileAsync = promisify(execFile);
 
 describe('versioned shared code: a remote built against another @bullpen/shared release', () => {
   const ROOT = path.resolve(__dirname, '..');
-  const builds = { major: '2.0.0', minor: '1.1.0' } as const;
+  // Computed from the release in shared/package.json, so a shared major bump keeps the test meaningful: the next
+  // major (incompatible) and a newer minor of the current major (compatible).
+  const current = (require('../shared/package.json') as { version: string }).version;
+  const major = Number(current.split('.')[0]);
+  const builds = { major: `${major + 1}.0.0`, minor: `${major}.1.0` } as const;
   const servers: Partial<Record<keyof typeof builds, { url: string; close: () => Promise<void> }>> = {};
   let browser: Browser;
 
@@ -117,29 +121,30 @@ describe('versioned shared code: a remote built against another @bullpen/shared 
     return { page, restore, messages, shared };
   }
 
-  it('2.0.0 (another major) is refused: the fallback, Retry, and a console message naming the refusal', async () => {
+  it('the next major is refused: the fallback, Retry, and a console message naming the refusal', async () => {
     const { page, restore, messages, shared } = await visitWith('major');
     try {
-      expect(shared).toMatchObject({ version: '2.0.0', requiredVersion: '^2.0.0', singleton: true });
+      expect(shared).toMatchObject({ version: builds.major, requiredVersion: `^${builds.major}`, singleton: true });
       await page.getByText(UNAVAILABLE_TEXT).waitFor({ timeout: 30_000 });
       await page.getByRole('button', { name: 'Retry' }).waitFor();
       // loadRemotePage logs the refusal before the fallback renders.
       expect(messages.join('\n')).toContain('[host] refused remote "contests"');
-      expect(messages.join('\n')).toMatch(/@bullpen\/shared does not satisfy the requirement .*\^2\.0\.0/);
+      expect(messages.join('\n')).toContain('@bullpen/shared does not satisfy the requirement');
+      expect(messages.join('\n')).toContain(`^${builds.major}`);
     } finally {
       await restore();
     }
   });
 
-  it('1.1.0 (a newer minor than the host provides) loads and runs on the host\'s copy', async () => {
+  it("a newer minor than the host provides loads and runs on the host's copy", async () => {
     const { page, restore, messages, shared } = await visitWith('minor');
     try {
-      expect(shared).toMatchObject({ version: '1.1.0', requiredVersion: '^1.0.0', singleton: true });
+      expect(shared).toMatchObject({ version: builds.minor, requiredVersion: `^${major}.0.0`, singleton: true });
       await page.getByRole('main').locator('h1, h2').first().waitFor({ timeout: 30_000 });
       await page.waitForLoadState('networkidle');
       expect(await page.getByText(UNAVAILABLE_TEXT).count()).toBe(0);
       expect(messages.filter((text) => text.includes('does not satisfy'))).toEqual([]);
-      // One @bullpen/shared on the page: the host's 1.0.0 is loaded, the remote's own 1.1.0 copy never is.
+      // One @bullpen/shared on the page: the host's own release is loaded, the remote's newer-minor copy never is.
       const loaded = await page.evaluate(() => {
         const scope = (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from?: string }>>>> } })
           .__FEDERATION__?.__SHARE__;
@@ -149,7 +154,7 @@ describe('versioned shared code: a remote built against another @bullpen/shared 
             if (info.loaded) versions.push(`${version} from ${info.from}`);
         return versions;
       });
-      expect(loaded).toEqual(['1.0.0 from host']);
+      expect(loaded).toEqual([`${current} from host`]);
     } finally {
       await restore();
     }

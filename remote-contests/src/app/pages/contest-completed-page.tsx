@@ -1,4 +1,5 @@
-import { formatNumber, Link, useParams, useSearchParams } from '@bullpen/shared';
+import { Link, useParams, useSearchParams } from '@bullpen/shared';
+import { formatNumber } from '@bullpen/shared/format';
 import { StandingsBoard, TeamStandingsTable } from '@bullpen/shared/boards';
 import type { Standing } from '@bullpen/shared/schemas';
 import { useEffect, useRef } from 'react';

@@ -1,4 +1,4 @@
-import { formatNumber } from '@bullpen/shared';
+import { formatNumber } from '@bullpen/shared/format';
 import type { Contest, LiveContest } from '@bullpen/shared/schemas';
 import type { ReactNode } from 'react';
 import {

@@ -1,4 +1,4 @@
-import { formatNumber } from '@bullpen/shared';
+import { formatNumber } from '@bullpen/shared/format';
 import type { BenchmarkResponse, CompletedPlayerResponse, Contest } from '@bullpen/shared/schemas';
 import { Button, formatDateTime, formatMoney, formatReturn, formatWholeMoney, Loading, Trend } from '../../contests';
 import { useCompletedPlayer } from '../api/results-api';

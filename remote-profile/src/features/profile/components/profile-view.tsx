@@ -1,4 +1,5 @@
-import { ApiError, errorMessage, formatDate, formatPercent, Link, trend } from '@bullpen/shared';
+import { ApiError, errorMessage, Link } from '@bullpen/shared';
+import { formatDate, formatPercent, trend } from '@bullpen/shared/format';
 import type { ContestStatus, UserProfile } from '@bullpen/shared/schemas';
 import { useUserProfile } from '../api/profile-api';
 import './profile.css';

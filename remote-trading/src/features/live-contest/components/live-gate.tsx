@@ -1,4 +1,5 @@
-import { ApiError, errorMessage, formatCountdown, formatDateTime, Link, Navigate } from '@bullpen/shared';
+import { ApiError, errorMessage, Link, Navigate } from '@bullpen/shared';
+import { formatCountdown, formatDateTime } from '@bullpen/shared/format';
 import type { Contest } from '@bullpen/shared/schemas';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useContest } from '../api/live-contest-api';

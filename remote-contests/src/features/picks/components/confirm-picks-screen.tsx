@@ -20,7 +20,7 @@ import {
   useErrorToast,
 } from '../../contests';
 import { useEquities } from '../api/equities-api';
-import { planAllocation } from '../lib/allocation';
+import { planAllocation } from '@bullpen/shared/schemas';
 import { clearDraft, loadDraft, type PicksDraft } from '../lib/picks-draft';
 import { AllocationTable } from './allocation-table';
 

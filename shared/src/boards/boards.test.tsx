@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { Standing } from '../schemas';
-import { StandingsBoard } from '.';
+import { StandingsBoard, StandingsTable } from '.';
 
 const row = (rank: number, ticker: string, value: number, affiliation: string | null = null): Standing => ({
   rank,
@@ -78,5 +78,14 @@ describe('StandingsBoard', () => {
     expect(screen.getByRole('columnheader', { name: 'Value' })).toHaveClass('bp-board__secondary');
     await userEvent.click(screen.getByText('How scoring works'));
     expect(screen.getByText('Your row: $123,456.78 ÷ $100,000.00 − 1 = +23.46%, rank #4321.')).toBeVisible();
+  });
+
+  it('colours a return by the figure it shows: one that rounds to 0.00% is flat', () => {
+    render(
+      <MemoryRouter>
+        <StandingsTable label="Leaderboard" rows={[{ ...row(1, 'ACE', 100_000), returnPct: -0.00004 }]} myUserId={null} teams={false} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('0.00%')).toHaveClass('bp-trend--flat');
   });
 });

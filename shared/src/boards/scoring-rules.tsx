@@ -1,3 +1,4 @@
+import './boards.css';
 import { formatMoney, formatPercent } from '../format/format';
 
 /**

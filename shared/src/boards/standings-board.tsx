@@ -1,3 +1,4 @@
+import './boards.css';
 import { errorMessage } from '@bullpen/shared';
 import type { Standing } from '@bullpen/shared/schemas';
 import { type ReactNode, useEffect, useRef, useState } from 'react';

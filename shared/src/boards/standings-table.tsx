@@ -1,14 +1,17 @@
+import '../ui/ui.css';
+import './boards.css';
 import { Link } from '@bullpen/shared';
 import type { Standing, TeamStanding } from '@bullpen/shared/schemas';
 import type { Ref } from 'react';
-import { formatMoney, formatPercent, trend } from '../format/format';
+import { formatMoney, formatPercent, roundHalfAway, trend } from '../format/format';
 import { TableScroller } from '../ui/table-scroller';
 
 /** Where a player's profile opens, from any board. */
 export const profileHref = (userId: string) => `/profile?userId=${encodeURIComponent(userId)}`;
 
+/** Coloured by the figure shown: a return that rounds to 0.00% is flat, not red. */
 function Return({ value }: { value: number }) {
-  return <span className={`bp-trend--${trend(value)}`}>{formatPercent(value)}</span>;
+  return <span className={`bp-trend--${trend(roundHalfAway(value * 100, 2))}`}>{formatPercent(value)}</span>;
 }
 
 function Movement({ delta }: { delta: number | undefined }) {

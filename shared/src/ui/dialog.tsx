@@ -1,3 +1,4 @@
+import './ui.css';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Button } from './button';
 

@@ -1,5 +1,5 @@
-// Bullpen's UI kit: the pieces every screen is made of, styled by the shared theme (ui.css, CSS variables).
-import './ui.css';
+// Bullpen's UI kit: the pieces every screen is made of, styled by the shared theme (ui.css, CSS variables). Each
+// component imports the stylesheet itself: this index is side-effect free, so a bundler drops its own imports.
 
 export { Badge, type BadgeTone } from './badge';
 export { Button, type ButtonProps, type ButtonVariant } from './button';

@@ -1,3 +1,4 @@
+import './ui.css';
 export function Spinner({ size = 'medium', label }: { size?: 'small' | 'medium' | 'large'; label?: string }) {
   return (
     <span className={`bp-spinner bp-spinner--${size}`} role={label ? 'status' : undefined} aria-hidden={label ? undefined : true}>

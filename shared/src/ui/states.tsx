@@ -1,3 +1,4 @@
+import './ui.css';
 import type { ReactNode } from 'react';
 import { errorMessage } from '@bullpen/shared';
 import { Button } from './button';

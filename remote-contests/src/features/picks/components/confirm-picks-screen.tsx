@@ -19,7 +19,7 @@ import {
   useContestCache,
   useErrorToast,
 } from '../../contests';
-import { useEquities } from '../api/equities-api';
+import { useEquities } from '@bullpen/shared/reads';
 import { planAllocation } from '@bullpen/shared/schemas';
 import { clearDraft, loadDraft, type PicksDraft } from '../lib/picks-draft';
 import { AllocationTable } from './allocation-table';

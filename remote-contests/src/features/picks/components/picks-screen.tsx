@@ -15,7 +15,7 @@ import {
   useContestUser,
   useErrorToast,
 } from '../../contests';
-import { useEquities } from '../api/equities-api';
+import { useEquities } from '@bullpen/shared/reads';
 import { loadDraft, type PicksMode, saveDraft } from '../lib/picks-draft';
 import { reconcileSelection } from '../lib/selection';
 import { EquityPicker } from './equity-picker';

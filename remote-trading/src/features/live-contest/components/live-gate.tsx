@@ -2,7 +2,7 @@ import { ApiError, errorMessage, Link, Navigate } from '@bullpen/shared';
 import { formatCountdown, formatDateTime } from '@bullpen/shared/format';
 import type { Contest } from '@bullpen/shared/schemas';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useContest } from '../api/live-contest-api';
+import { useContest } from '@bullpen/shared/reads';
 
 function Waiting({ contest, onStart }: { contest: Contest; onStart: () => void }) {
   const [now, setNow] = useState(() => Date.now());

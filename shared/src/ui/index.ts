@@ -2,7 +2,7 @@
 // component imports the stylesheet itself: this index is side-effect free, so a bundler drops its own imports.
 
 export { Badge, type BadgeTone } from './badge';
-export { Button, type ButtonProps, type ButtonVariant } from './button';
+export { Button, ButtonLink, type ButtonProps, type ButtonVariant } from './button';
 export { Card, type CardProps } from './card';
 export { CopyButton } from './copy-button';
 export { Countdown } from './countdown';
@@ -11,4 +11,4 @@ export { ConfirmDialog, type ConfirmDialogProps } from './dialog';
 export { Field, Select, type SelectOption, Textarea, TextInput } from './field';
 export { PageLoader, Spinner } from './spinner';
 export { TableScroller } from './table-scroller';
-export { EmptyState, ErrorState, PageHeader, Stat, StatGroup } from './states';
+export { EmptyState, ErrorState, PageError, PageHeader, Stat, StatGroup } from './states';

@@ -1,4 +1,5 @@
 import { Link, useParams, useSearchParams } from '@bullpen/shared';
+import { EmptyState, PageError, PageLoader } from '@bullpen/shared/ui';
 import { formatNumber } from '@bullpen/shared/format';
 import { StandingsBoard, TeamStandingsTable } from '@bullpen/shared/boards';
 import type { Standing } from '@bullpen/shared/schemas';
@@ -6,11 +7,8 @@ import { useEffect, useRef } from 'react';
 import {
   ButtonLink,
   contestPaths,
-  Empty,
-  ErrorPanel,
   formatDateTime,
   formatReturn,
-  Loading,
   Notice,
   PageTitle,
   Panel,
@@ -82,7 +80,7 @@ export default function ContestCompletedPage() {
             </div>
           </>
         ) : (
-          <ErrorPanel
+          <PageError
             title="The standings could not be loaded"
             message={(error as Error).message}
             onRetry={() => void mutate()}
@@ -94,7 +92,7 @@ export default function ContestCompletedPage() {
   if (!data) {
     return (
       <Screen label="Final standings">
-        <Loading label="Loading the final standings…" />
+        <PageLoader label="Loading the final standings…" />
       </Screen>
     );
   }
@@ -102,7 +100,8 @@ export default function ContestCompletedPage() {
   const { contest, standings, teams, total } = data;
   const mine = standings.find((row) => row.userId === viewer.id) ?? null;
   const marketPct = benchmark.data ? lastReturn(benchmark.data.points) : null;
-  const otherName = otherResult.data?.player.ticker ?? standings.find((row) => row.userId === other)?.ticker ?? 'Player';
+  const otherName =
+    otherResult.data?.player.ticker ?? standings.find((row) => row.userId === other)?.ticker ?? 'Player';
   return (
     <Screen label="Final standings">
       <style href="bullpen-results" precedence="default">
@@ -147,7 +146,9 @@ export default function ContestCompletedPage() {
       ) : null}
       {standings.length === 0 ? (
         <Panel>
-          <Empty title="Nobody played">This contest started with no participants, so there are no standings.</Empty>
+          <EmptyState title="Nobody played">
+            This contest started with no participants, so there are no standings.
+          </EmptyState>
         </Panel>
       ) : (
         <>
@@ -159,7 +160,13 @@ export default function ContestCompletedPage() {
           {mine ? (
             <section className="bpc-panel" aria-labelledby="your-results" id="your-results-panel">
               <h2 id="your-results">Your contest</h2>
-              <PlayerResults contest={contest} userId={mine.userId} benchmark={benchmark.data} total={total} who="You" />
+              <PlayerResults
+                contest={contest}
+                userId={mine.userId}
+                benchmark={benchmark.data}
+                total={total}
+                who="You"
+              />
             </section>
           ) : null}
           <Panel title="Podium">
@@ -184,7 +191,13 @@ export default function ContestCompletedPage() {
                   Close
                 </ButtonLink>
               </div>
-              <PlayerResults contest={contest} userId={other} benchmark={benchmark.data} total={total} who={otherName} />
+              <PlayerResults
+                contest={contest}
+                userId={other}
+                benchmark={benchmark.data}
+                total={total}
+                who={otherName}
+              />
               {otherResult.data ? (
                 <p className="bpc-small" style={{ margin: 0 }}>
                   <Link to={contestPaths.profile(other)}>{otherName}'s profile</Link>

@@ -1,13 +1,12 @@
 import { useNavigate, useParams } from '@bullpen/shared';
+import { PageError, PageLoader } from '@bullpen/shared/ui';
 import { ContestForm, contestToFormValues } from '../../features/contest-form';
 import {
   ButtonLink,
   canManage,
   contestPaths,
   editContest,
-  ErrorPanel,
   isManager,
-  Loading,
   Notice,
   PageTitle,
   Screen,
@@ -31,7 +30,7 @@ export default function EditContestPage() {
   if (error && !contest) {
     return (
       <Screen label="Edit contest">
-        <ErrorPanel
+        <PageError
           title="This contest could not be loaded"
           message={(error as Error).message}
           onRetry={() => void mutate()}
@@ -42,7 +41,7 @@ export default function EditContestPage() {
   if (!contest) {
     return (
       <Screen label="Edit contest">
-        <Loading label="Loading the contest…" />
+        <PageLoader label="Loading the contest…" />
       </Screen>
     );
   }

@@ -112,45 +112,6 @@ export function Trend({ value, children }: { value: number | null | undefined; c
   return <span className={trend === 'flat' ? undefined : `bpc-tone-${trend}`}>{children}</span>;
 }
 
-export function Loading({ label = 'Loading…' }: { label?: string }) {
-  return (
-    <div className="bpc-state" role="status" aria-live="polite">
-      <div className="bpc-spinner" aria-hidden="true" />
-      <p className="bpc-muted">{label}</p>
-    </div>
-  );
-}
-
-export function ErrorPanel({ title, message, onRetry }: { title: string; message?: string; onRetry?: () => void }) {
-  return (
-    <div className="bpc-panel bpc-state" role="alert">
-      {/* It stands for the whole screen: the screen's one h1 (styled as before). */}
-      <h1 style={{ margin: 0, fontSize: '1.2rem' }}>{title}</h1>
-      {message ? <p className="bpc-muted">{message}</p> : null}
-      <div className="bpc-row" style={{ justifyContent: 'center' }}>
-        {onRetry ? (
-          <Button variant="primary" onClick={onRetry}>
-            Try again
-          </Button>
-        ) : null}
-        <ButtonLink to="/home" variant="ghost">
-          Back to home
-        </ButtonLink>
-      </div>
-    </div>
-  );
-}
-
-export function Empty({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
-  return (
-    <div className="bpc-state">
-      <h3 style={{ margin: 0 }}>{title}</h3>
-      {children ? <p className="bpc-muted">{children}</p> : null}
-      {action}
-    </div>
-  );
-}
-
 export function Notice({ tone = 'warning', title, children }: { tone?: Tone; title: string; children?: ReactNode }) {
   return (
     <div className={`bpc-notice bpc-tone-${tone}`} role="note">

@@ -1,4 +1,5 @@
 import type { Contest, Equity } from '@bullpen/shared/schemas';
+import { PageError, PageLoader } from '@bullpen/shared/ui';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from '@bullpen/shared';
 import {
@@ -8,9 +9,7 @@ import {
   changePicks,
   ContestGate,
   contestPaths,
-  ErrorPanel,
   joinContest,
-  Loading,
   Notice,
   notifyError,
   PageTitle,
@@ -38,14 +37,14 @@ function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }
 
   if (equities.error && !equities.data) {
     return (
-      <ErrorPanel
+      <PageError
         title="Prices could not be loaded"
         message={(equities.error as Error).message}
         onRetry={() => void equities.mutate()}
       />
     );
   }
-  if (!equities.data) return <Loading label="Loading today’s prices…" />;
+  if (!equities.data) return <PageLoader label="Loading today’s prices…" />;
 
   const missing = draft.picks.filter((symbol) => !bySymbol.has(symbol));
   const allocation = planAllocation(

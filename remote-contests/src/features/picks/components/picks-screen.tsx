@@ -1,13 +1,12 @@
 import type { Contest, ContestUser, Equity } from '@bullpen/shared/schemas';
+import { PageError, PageLoader } from '@bullpen/shared/ui';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from '@bullpen/shared';
 import {
   ButtonLink,
   ContestGate,
   contestPaths,
-  ErrorPanel,
   isFull,
-  Loading,
   Notice,
   PageTitle,
   picksRule,
@@ -113,7 +112,7 @@ function PicksBody({ contest, mode }: { contest: Contest; mode: PicksMode }) {
   const error = contestUser.error ?? equities.error;
   if (error && (!contestUser.data || !equities.data)) {
     return (
-      <ErrorPanel
+      <PageError
         title="The stock list could not be loaded"
         message={(error as Error).message}
         onRetry={() => {
@@ -123,7 +122,7 @@ function PicksBody({ contest, mode }: { contest: Contest; mode: PicksMode }) {
       />
     );
   }
-  if (!contestUser.data || !equities.data) return <Loading label="Loading stocks and prices…" />;
+  if (!contestUser.data || !equities.data) return <PageLoader label="Loading stocks and prices…" />;
   const me = contestUser.data.data;
   if (mode === 'join' && me.joined) {
     return (

@@ -4,6 +4,7 @@ import { Link } from '@bullpen/shared';
 import type { Standing, TeamStanding } from '@bullpen/shared/schemas';
 import type { Ref } from 'react';
 import { formatMoney, formatPercent, roundHalfAway, trend } from '../format/format';
+import { type Column, DataTable } from '../ui/data-table';
 import { TableScroller } from '../ui/table-scroller';
 
 /** Where a player's profile opens, from any board. */
@@ -24,7 +25,11 @@ function Movement({ delta }: { delta: number | undefined }) {
     );
   }
   const [tone, mark, words] =
-    delta > 0 ? ['up', `▲${delta}`, `up ${delta}`] : delta < 0 ? ['down', `▼${-delta}`, `down ${-delta}`] : ['flat', '–', 'no change'];
+    delta > 0
+      ? ['up', `▲${delta}`, `up ${delta}`]
+      : delta < 0
+        ? ['down', `▼${-delta}`, `down ${-delta}`]
+        : ['flat', '–', 'no change'];
   return (
     <span className={`bp-trend--${tone}`}>
       <span aria-hidden="true">{mark}</span>
@@ -160,43 +165,40 @@ export function StandingsTable({
   );
 }
 
+const TEAM_COLUMNS = (myTeam: string | null): Column<TeamStanding>[] => [
+  { key: 'rank', header: 'Rank', cell: (team) => `#${team.rank}`, className: 'bp-table__num' },
+  {
+    key: 'team',
+    header: 'Team',
+    cell: (team) => (
+      <>
+        {team.affiliation}
+        {team.affiliation === myTeam ? <span className="bp-board__you"> (your team)</span> : null}
+      </>
+    ),
+    className: 'bp-board__name',
+  },
+  { key: 'players', header: 'Players', cell: (team) => team.members, align: 'end', className: 'bp-table__num' },
+  {
+    key: 'return',
+    header: 'Return',
+    cell: (team) => <Return value={team.returnPct} />,
+    align: 'end',
+    className: 'bp-table__num',
+  },
+];
+
 /** Teams ranked by the average return of their members; mine highlighted. */
 export function TeamStandingsTable({ teams, myTeam }: { teams: readonly TeamStanding[]; myTeam: string | null }) {
   return (
-    <TableScroller label="Team standings">
-      <table className="bp-table bp-board__table">
-        <caption className="visually-hidden">Team standings</caption>
-        <thead>
-          <tr>
-            <th scope="col">Rank</th>
-            <th scope="col">Team</th>
-            <th scope="col" className="bp-table__end">
-              Players
-            </th>
-            <th scope="col" className="bp-table__end">
-              Return
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {teams.map((team) => {
-            const own = team.affiliation === myTeam;
-            return (
-              <tr key={team.affiliation} className={own ? 'bp-board__mine' : undefined}>
-                <td className="bp-table__num">#{team.rank}</td>
-                <td className="bp-board__name">
-                  {team.affiliation}
-                  {own ? <span className="bp-board__you"> (your team)</span> : null}
-                </td>
-                <td className="bp-table__end bp-table__num">{team.members}</td>
-                <td className="bp-table__end bp-table__num">
-                  <Return value={team.returnPct} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroller>
+    <DataTable
+      caption="Team standings"
+      hideCaption
+      className="bp-board__table"
+      columns={TEAM_COLUMNS(myTeam)}
+      rows={[...teams]}
+      rowKey={(team) => team.affiliation}
+      rowClassName={(team) => (team.affiliation === myTeam ? 'bp-board__mine' : undefined)}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useParams, useSearchParams } from '@bullpen/shared';
-import { EmptyState, PageError, PageLoader } from '@bullpen/shared/ui';
+import { EmptyState, PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
 import { formatNumber } from '@bullpen/shared/format';
 import { StandingsBoard, TeamStandingsTable } from '@bullpen/shared/boards';
 import type { Standing } from '@bullpen/shared/schemas';
@@ -10,7 +10,6 @@ import {
   formatDateTime,
   formatReturn,
   Notice,
-  PageTitle,
   Panel,
   Screen,
   SimulatedPrices,
@@ -63,7 +62,7 @@ export default function ContestCompletedPage() {
       <Screen label="Final standings">
         {notCompleted ? (
           <>
-            <PageTitle eyebrow="Final standings" title={cancelled ? 'Cancelled' : 'Not finished yet'} />
+            <PageHeader eyebrow="Final standings" title={cancelled ? 'Cancelled' : 'Not finished yet'} />
             {cancelled ? (
               <Notice tone="warning" title="This contest was cancelled">
                 It was cancelled before it started, so it has no standings.
@@ -107,7 +106,7 @@ export default function ContestCompletedPage() {
       <style href="bullpen-results" precedence="default">
         {RESULTS_CSS}
       </style>
-      <PageTitle
+      <PageHeader
         eyebrow="Final standings"
         title={contest.name}
         subtitle={`Ended ${formatDateTime(contest.endsAt)} · ${formatNumber(total)} player${total === 1 ? '' : 's'}`}

@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from '@bullpen/shared';
-import { PageError, PageLoader } from '@bullpen/shared/ui';
+import { PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
 import { ContestForm, contestToFormValues } from '../../features/contest-form';
 import {
   ButtonLink,
@@ -8,7 +8,6 @@ import {
   editContest,
   isManager,
   Notice,
-  PageTitle,
   Screen,
   STATUS_LABEL,
   toast,
@@ -46,7 +45,7 @@ export default function EditContestPage() {
     );
   }
 
-  const title = <PageTitle eyebrow="Edit contest" title={contest.name} />;
+  const title = <PageHeader eyebrow="Edit contest" title={contest.name} />;
   if (!canManage(contest, viewer)) {
     const reason = !isManager(contest, viewer)
       ? `Only the contest's creator (${contest.createdBy.ticker}) or an admin can edit it.`

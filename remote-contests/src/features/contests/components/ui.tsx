@@ -21,29 +21,6 @@ export function Screen({ children, label }: { children: ReactNode; label?: strin
   );
 }
 
-export function PageTitle({
-  eyebrow,
-  title,
-  subtitle,
-  actions,
-}: {
-  eyebrow?: ReactNode;
-  title: ReactNode;
-  subtitle?: ReactNode;
-  actions?: ReactNode;
-}) {
-  return (
-    <header className="bpc-header">
-      <div style={{ minWidth: 0 }}>
-        {eyebrow ? <p className="bpc-eyebrow">{eyebrow}</p> : null}
-        <h1>{title}</h1>
-        {subtitle ? <p>{subtitle}</p> : null}
-      </div>
-      {actions ? <div className="bpc-row">{actions}</div> : null}
-    </header>
-  );
-}
-
 export function Panel({ title, children, actions }: { title?: ReactNode; children: ReactNode; actions?: ReactNode }) {
   return (
     <section className="bpc-panel">

@@ -1,5 +1,5 @@
 import type { Contest, Equity } from '@bullpen/shared/schemas';
-import { PageError, PageLoader } from '@bullpen/shared/ui';
+import { PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from '@bullpen/shared';
 import {
@@ -12,7 +12,6 @@ import {
   joinContest,
   Notice,
   notifyError,
-  PageTitle,
   Panel,
   toast,
   useContestCache,
@@ -75,7 +74,7 @@ function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }
 
   return (
     <>
-      <PageTitle
+      <PageHeader
         eyebrow={draft.mode === 'join' ? 'Join · step 2 of 2' : 'Edit picks · step 2 of 2'}
         title={contest.name}
         subtitle="Check your picks and how your starting cash would be spent."
@@ -116,7 +115,7 @@ export function ConfirmPicksScreen({ contestId }: { contestId: string }) {
           <ConfirmBody contest={contest} draft={draft} />
         ) : (
           <>
-            <PageTitle eyebrow="Confirm picks" title={contest.name} />
+            <PageHeader eyebrow="Confirm picks" title={contest.name} />
             <Notice tone="warning" title="No picks to confirm">
               Choose your stocks first.
             </Notice>

@@ -1,5 +1,5 @@
 import type { Contest, ContestUser, Equity } from '@bullpen/shared/schemas';
-import { PageError, PageLoader } from '@bullpen/shared/ui';
+import { PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from '@bullpen/shared';
 import {
@@ -8,7 +8,6 @@ import {
   contestPaths,
   isFull,
   Notice,
-  PageTitle,
   picksRule,
   STATUS_LABEL,
   useContestUser,
@@ -22,7 +21,7 @@ import { EquityPicker } from './equity-picker';
 function Blocked({ contest, title, children }: { contest: Contest; title: string; children: string }) {
   return (
     <>
-      <PageTitle eyebrow="Picks" title={contest.name} />
+      <PageHeader eyebrow="Picks" title={contest.name} />
       <Notice tone="warning" title={title}>
         {children}
       </Notice>
@@ -73,7 +72,7 @@ function PickerForContest({
 
   return (
     <>
-      <PageTitle
+      <PageHeader
         eyebrow={mode === 'join' ? 'Join · step 1 of 2' : 'Edit picks · step 1 of 2'}
         title={contest.name}
         subtitle={`${picksRule(contest.picksCount)}. You can change ${contest.picksCount === 1 ? 'it' : 'them'} until the start.`}

@@ -14,8 +14,10 @@ export const standingsPageKey = (contestId: string, query: StandingsPageQuery) =
  */
 export function useStandingsPage(contestId: string, query: StandingsPageQuery | null, { final }: { final: boolean }) {
   return useApiGet<StandingsPageResponse>(query ? standingsPageKey(contestId, query) : null, {
-    revalidateIfStale: !final,
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
+    // A final page never changes: read once and kept. A live page read a moment ago is read again when the reader
+    // comes back to it, however quickly (SWR would otherwise hand back the old rows for two seconds).
+    ...(final ? { revalidateIfStale: false } : { dedupingInterval: 0 }),
   });
 }

@@ -1,3 +1,4 @@
+import { planAllocation } from '@bullpen/shared/schemas';
 import { queryRows, sql } from '../src/db/database';
 import { rankPlayers } from '../src/domain/ranking';
 import { call, createContest, createTestContext, createUser, DRIVERS, joinContest, tickAt, type TestContext, type TestUser } from './support/harness';
@@ -36,6 +37,22 @@ describe.each(DRIVERS)('contest clock (%s)', (driver) => {
     expect(Math.round(state.portfolio.cash * 100)).toBe(2_500_000 - spent);
     expect(state.portfolio.value).toBe(25_000);
     expect(state.rank).toBe(1);
+  });
+
+  test('start: the portfolio a contest starts with is the picks screen preview of the same prices, to the cent', async () => {
+    const owner = await createUser(ctx);
+    const player = await createUser(ctx);
+    // An odd amount and a pick too dear for its share: the two rules used to be written twice.
+    const contest = await createContest(ctx, owner, { picksCount: 3, startingCash: 12_345.67 });
+    const picks = ['BKNG', 'T', 'NVDA'];
+    await joinContest(ctx, player, contest._id, picks);
+    await tickAt(ctx, contest.startsAt);
+    const prices = await pricesNow(player.token);
+    const preview = planAllocation(12_345.67, picks.map((symbol) => ({ symbol, price: (prices.get(symbol) as number) / 100 })));
+    const { portfolio } = (await call(ctx, 'GET', `/contest-user/${contest._id}`, { token: player.token })).json().data;
+    const held = (symbol: string) => portfolio.positions.find((p: { symbol: string }) => p.symbol === symbol)?.quantity ?? 0;
+    expect(picks.map(held)).toEqual(preview.rows.map((row) => row.shares));
+    expect(portfolio.cash).toBe(preview.cash);
   });
 
   test('ranking: ties share the better rank and are listed by earlier join; stored ranks follow the domain rule', async () => {

@@ -59,7 +59,7 @@ it('shows the top 100 of 10,000 players and my own row after a gap, highlighted'
   expect(rows[99]).toHaveTextContent('#100');
   expect(rows[100]).toHaveTextContent('More players not shown here');
   expect(rows[101]).toHaveTextContent('#4321');
-  expect(rows[101]).toHaveTextContent('ACE you');
+  expect(rows[101]).toHaveTextContent('ACE (you)');
   expect(rows[101]).toHaveAttribute('aria-current', 'true');
   expect(asked).toEqual([]);
 });

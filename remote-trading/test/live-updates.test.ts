@@ -3,7 +3,7 @@
 import { API_PATHS, pricesEventSchema, standingsEventSchema } from '@bullpen/shared/schemas';
 import type { Cache } from 'swr';
 import { unstable_serialize } from 'swr';
-import { boardKey, equitiesKey } from '../src/features/live-contest/api/live-contest-api';
+import { apiKeys } from '@bullpen/shared/reads';
 import { hasData, parseEvent } from '../src/features/live-contest/hooks/use-live-updates';
 
 const cacheWith = (...keys: (string | readonly [string, unknown])[]) => {
@@ -15,22 +15,22 @@ const cacheWith = (...keys: (string | readonly [string, unknown])[]) => {
 describe('hasData: exact SWR keys', () => {
   it('the board is not on screen just because its portfolio history is', () => {
     const cache = cacheWith(API_PATHS.portfolioHistory('c-1'));
-    expect(hasData(cache, boardKey('c-1'))).toBe(false);
+    expect(hasData(cache, apiKeys.activeBoard('c-1'))).toBe(false);
   });
 
   it('nor because another contest whose id starts the same is', () => {
-    expect(hasData(cacheWith(boardKey('c-10')), boardKey('c-1'))).toBe(false);
+    expect(hasData(cacheWith(apiKeys.activeBoard('c-10')), apiKeys.activeBoard('c-1'))).toBe(false);
   });
 
   it('finds the board and the equities (an array key) when they hold data', () => {
-    const cache = cacheWith(boardKey('c-1'), equitiesKey);
-    expect(hasData(cache, boardKey('c-1'))).toBe(true);
-    expect(hasData(cache, equitiesKey)).toBe(true);
+    const cache = cacheWith(apiKeys.activeBoard('c-1'), apiKeys.equities);
+    expect(hasData(cache, apiKeys.activeBoard('c-1'))).toBe(true);
+    expect(hasData(cache, apiKeys.equities)).toBe(true);
   });
 
   it('an entry still loading (no data) does not count', () => {
-    const map = new Map([[unstable_serialize(boardKey('c-1')), { isLoading: true }]]);
-    expect(hasData(map as unknown as Cache, boardKey('c-1'))).toBe(false);
+    const map = new Map([[unstable_serialize(apiKeys.activeBoard('c-1')), { isLoading: true }]]);
+    expect(hasData(map as unknown as Cache, apiKeys.activeBoard('c-1'))).toBe(false);
   });
 });
 

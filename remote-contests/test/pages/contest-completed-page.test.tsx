@@ -80,13 +80,13 @@ it('shows the final standings with rank, call sign linking to the profile and re
   renderCompleted();
   const table = await screen.findByRole('table', { name: 'Final standings' });
   const body = within(table).getAllByRole('row').slice(1);
-  expect(body.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['1', '2', '3', '4']);
+  expect(body.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['#1', '#2', '#3', '#4']);
   expect(within(table).getByRole('link', { name: 'BOLT' })).toHaveAttribute('href', '/profile?userId=user-other');
   const mine = body[1] as HTMLElement;
   expect(mine).toHaveAttribute('aria-current', 'true');
-  expect(mine).toHaveClass('bpc-mine');
-  expect(within(mine).getByText('+4.50%')).toHaveClass('bpc-tone-gain');
-  expect(within(body[3] as HTMLElement).getByText('−9.00%')).toHaveClass('bpc-tone-loss');
+  expect(mine).toHaveClass('bp-board__mine');
+  expect(within(mine).getByText('+4.50%')).toHaveClass('bp-trend--up');
+  expect(within(body[3] as HTMLElement).getByText('−9.00%')).toHaveClass('bp-trend--down');
   expect(screen.getByText('You finished')).toBeInTheDocument();
   expect(screen.queryByRole('table', { name: 'Team standings' })).not.toBeInTheDocument();
   expect(within(table).queryByRole('columnheader', { name: 'Team' })).not.toBeInTheDocument();

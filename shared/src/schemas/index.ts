@@ -9,3 +9,4 @@ export * from './results';
 export * from './results-paths';
 export * from './orders';
 export * from './order-paths';
+export * from './allocation';

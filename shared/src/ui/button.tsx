@@ -1,3 +1,5 @@
+import './ui.css';
+import { Link, type LinkProps } from '@bullpen/shared';
 import type { ButtonHTMLAttributes } from 'react';
 import { Spinner } from './spinner';
 
@@ -12,6 +14,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   block?: boolean;
 }
 
+const buttonClasses = (variant: ButtonVariant, size: 'small' | 'medium', block: boolean, className?: string) =>
+  ['bp-button', `bp-button--${variant}`, `bp-button--${size}`, block ? 'bp-button--block' : '', className]
+    .filter(Boolean)
+    .join(' ');
+
 export function Button({
   variant = 'secondary',
   size = 'medium',
@@ -24,13 +31,27 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
-  const classes = ['bp-button', `bp-button--${variant}`, `bp-button--${size}`, block ? 'bp-button--block' : '', className]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <button type={type} className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button
+      type={type}
+      className={buttonClasses(variant, size, block, className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
       {loading ? <Spinner size="small" /> : null}
       {loading && loadingText ? loadingText : children}
     </button>
   );
+}
+
+/** A link that looks like a button: navigation (to another page) rather than an action. */
+export function ButtonLink({
+  variant = 'secondary',
+  size = 'medium',
+  block = false,
+  className,
+  ...rest
+}: LinkProps & { variant?: ButtonVariant; size?: 'small' | 'medium'; block?: boolean }) {
+  return <Link {...rest} className={buttonClasses(variant, size, block, className)} />;
 }

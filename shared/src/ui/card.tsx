@@ -1,3 +1,4 @@
+import './ui.css';
 import type { HTMLAttributes, ReactNode } from 'react';
 
 export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {

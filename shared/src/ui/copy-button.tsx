@@ -1,9 +1,17 @@
 import { useState } from 'react';
-import { toast } from '../store/toast-store';
+import { toast } from '@bullpen/shared';
 import { Button } from './button';
 
 /** Copies `text` to the clipboard and says so; a refused clipboard becomes a warning toast. */
-export function CopyButton({ text, label = 'Copy', copiedLabel = 'Copied' }: { text: string; label?: string; copiedLabel?: string }) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  copiedLabel = 'Copied',
+}: {
+  text: string;
+  label?: string;
+  copiedLabel?: string;
+}) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {

@@ -1,3 +1,4 @@
+import './ui.css';
 import { useEffect, useRef, useState } from 'react';
 import { formatCountdown } from '../format/format';
 

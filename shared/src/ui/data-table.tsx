@@ -1,13 +1,18 @@
+import './ui.css';
 import type { ReactNode } from 'react';
+import { TableScroller } from './table-scroller';
 
 export interface Column<Row> {
   key: string;
   header: ReactNode;
   cell: (row: Row, index: number) => ReactNode;
   align?: 'start' | 'end';
+  /** Extra cell classes (tabular figures: 'bp-table__num'). */
+  className?: string;
 }
 
-/** A real <table> with a caption, right-aligned figures and a horizontal scroll on narrow screens. */
+/** A real <table> with a caption, right-aligned figures and a horizontal scroll on narrow
+ *  screens that the keyboard can reach. */
 export function DataTable<Row>({
   caption,
   columns,
@@ -15,6 +20,8 @@ export function DataTable<Row>({
   rowKey,
   empty = 'Nothing here yet.',
   hideCaption = false,
+  className,
+  rowClassName,
 }: {
   caption: string;
   columns: Column<Row>[];
@@ -22,11 +29,14 @@ export function DataTable<Row>({
   rowKey: (row: Row, index: number) => string;
   empty?: ReactNode;
   hideCaption?: boolean;
+  className?: string;
+  /** A row's own class: the viewer's row highlighted, say. */
+  rowClassName?: (row: Row, index: number) => string | undefined;
 }) {
   if (rows.length === 0) return <p className="bp-table__empty">{empty}</p>;
   return (
-    <div className="bp-table__scroll">
-      <table className="bp-table">
+    <TableScroller label={caption}>
+      <table className={className ? `bp-table ${className}` : 'bp-table'}>
         <caption className={hideCaption ? 'visually-hidden' : 'bp-table__caption'}>{caption}</caption>
         <thead>
           <tr>
@@ -39,9 +49,15 @@ export function DataTable<Row>({
         </thead>
         <tbody>
           {rows.map((row, index) => (
-            <tr key={rowKey(row, index)}>
+            <tr key={rowKey(row, index)} className={rowClassName?.(row, index)}>
               {columns.map((column) => (
-                <td key={column.key} className={column.align === 'end' ? 'bp-table__end' : undefined}>
+                <td
+                  key={column.key}
+                  className={
+                    [column.align === 'end' ? 'bp-table__end' : '', column.className ?? ''].filter(Boolean).join(' ') ||
+                    undefined
+                  }
+                >
                   {column.cell(row, index)}
                 </td>
               ))}
@@ -49,6 +65,6 @@ export function DataTable<Row>({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroller>
   );
 }

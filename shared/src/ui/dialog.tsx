@@ -1,3 +1,4 @@
+import './ui.css';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Button } from './button';
 
@@ -40,7 +41,9 @@ export function ConfirmDialog({
       if (event.key === 'Escape' && !pending) onCancel();
       if (event.key === 'Tab' && panel.current) {
         // Keep Tab inside the dialog.
-        const focusable = [...panel.current.querySelectorAll<HTMLElement>('button:not([disabled]), [href], input, select, textarea')];
+        const focusable = [
+          ...panel.current.querySelectorAll<HTMLElement>('button:not([disabled]), [href], input, select, textarea'),
+        ];
         const first = focusable[0];
         const last = focusable.at(-1);
         if (!first || !last) return;
@@ -63,7 +66,11 @@ export function ConfirmDialog({
   if (!open) return null;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a mouse shortcut; Escape and Cancel are the keyboard paths.
-    <div className="bp-dialog__backdrop" role="presentation" onMouseDown={(event) => event.target === event.currentTarget && !pending && onCancel()}>
+    <div
+      className="bp-dialog__backdrop"
+      role="presentation"
+      onMouseDown={(event) => event.target === event.currentTarget && !pending && onCancel()}
+    >
       <div
         ref={panel}
         className="bp-dialog"

@@ -1,3 +1,4 @@
+import './ui.css';
 import {
   type InputHTMLAttributes,
   type ReactNode,
@@ -61,7 +62,13 @@ export function TextInput({ label, hint, error, id, ...input }: FieldChrome & In
   );
 }
 
-export function Textarea({ label, hint, error, id, ...input }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function Textarea({
+  label,
+  hint,
+  error,
+  id,
+  ...input
+}: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <Field label={label} hint={hint} error={error} id={id}>
       {(ids) => <textarea className="bp-input bp-input--multiline" {...ids} {...input} />}

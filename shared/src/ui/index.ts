@@ -1,8 +1,8 @@
-// Bullpen's UI kit: the pieces every screen is made of, styled by the shared theme (ui.css, CSS variables).
-import './ui.css';
+// Bullpen's UI kit: the pieces every screen is made of, styled by the shared theme (ui.css, CSS variables). Each
+// component imports the stylesheet itself: this index is side-effect free, so a bundler drops its own imports.
 
 export { Badge, type BadgeTone } from './badge';
-export { Button, type ButtonProps, type ButtonVariant } from './button';
+export { Button, ButtonLink, type ButtonProps, type ButtonVariant } from './button';
 export { Card, type CardProps } from './card';
 export { CopyButton } from './copy-button';
 export { Countdown } from './countdown';
@@ -10,4 +10,5 @@ export { type Column, DataTable } from './data-table';
 export { ConfirmDialog, type ConfirmDialogProps } from './dialog';
 export { Field, Select, type SelectOption, Textarea, TextInput } from './field';
 export { PageLoader, Spinner } from './spinner';
-export { EmptyState, ErrorState, PageHeader, Stat, StatGroup } from './states';
+export { TableScroller } from './table-scroller';
+export { EmptyState, ErrorState, PageError, PageHeader, Stat, StatGroup } from './states';

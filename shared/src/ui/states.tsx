@@ -1,8 +1,17 @@
+import './ui.css';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../api/api-error';
-import { Button } from './button';
+import { errorMessage } from '@bullpen/shared';
+import { Button, ButtonLink } from './button';
 
-export function EmptyState({ title, children, action }: { title: ReactNode; children?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+}: {
+  title: ReactNode;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="bp-state">
       <h2 className="bp-state__title">{title}</h2>
@@ -36,6 +45,47 @@ export function ErrorState({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A page that could not be shown (not found, failed to load, not for this user): it stands for the whole page, so its
+ * title is the page's one h1. It says why and offers a way on: Try again when there is something to retry, and home.
+ */
+export function PageError({
+  title,
+  message,
+  onRetry,
+  action,
+  homeHref = '/home',
+  tone = 'error',
+}: {
+  title: ReactNode;
+  message?: ReactNode;
+  onRetry?: () => void;
+  /** Another way on, instead of home (a link to the contest's leaderboard, say). */
+  action?: ReactNode;
+  homeHref?: string;
+  /** 'info': nothing failed, the page is just not for now (a cancelled contest); not announced as an alert. */
+  tone?: 'error' | 'info';
+}) {
+  return (
+    <section className={`bp-state bp-state--${tone}`} role={tone === 'error' ? 'alert' : undefined}>
+      <h1 className="bp-state__title">{title}</h1>
+      {message ? <p className="bp-state__text">{message}</p> : null}
+      <div className="bp-state__action bp-state__actions">
+        {onRetry ? (
+          <Button variant="primary" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : null}
+        {action ?? (
+          <ButtonLink to={homeHref} variant={onRetry ? 'ghost' : 'secondary'}>
+            Back to home
+          </ButtonLink>
+        )}
+      </div>
+    </section>
   );
 }
 

@@ -3,7 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { ApiError } from '../api/api-error';
 import { useToastStore } from '../store/toast-store';
-import { Button, ConfirmDialog, CopyButton, Countdown, DataTable, ErrorState, TextInput } from '.';
+import { MemoryRouter } from 'react-router-dom';
+import {
+  Button,
+  ConfirmDialog,
+  CopyButton,
+  Countdown,
+  DataTable,
+  ErrorState,
+  PageError,
+  PageLoader,
+  TextInput,
+} from '.';
 
 describe('Button', () => {
   it('is disabled and says its loading text while pending', () => {
@@ -94,10 +105,22 @@ describe('DataTable', () => {
   ];
 
   it('renders a captioned table of the rows', () => {
-    render(<DataTable caption="Positions" columns={columns} rows={[{ symbol: 'AAPL', qty: 3 }]} rowKey={(r) => r.symbol} />);
+    render(
+      <DataTable caption="Positions" columns={columns} rows={[{ symbol: 'AAPL', qty: 3 }]} rowKey={(r) => r.symbol} />,
+    );
     const table = screen.getByRole('table', { name: 'Positions' });
     expect(table).toHaveTextContent('AAPL');
     expect(screen.getByRole('columnheader', { name: 'Quantity' })).toHaveClass('bp-table__end');
+  });
+
+  it('scrolls sideways in a named region the keyboard can reach (issue 18: a scroller Tab never reached)', async () => {
+    render(
+      <DataTable caption="Positions" columns={columns} rows={[{ symbol: 'AAPL', qty: 3 }]} rowKey={(r) => r.symbol} />,
+    );
+    const scroller = screen.getByRole('region', { name: 'Positions' });
+    expect(scroller).toContainElement(screen.getByRole('table', { name: 'Positions' }));
+    await userEvent.tab();
+    expect(scroller).toHaveFocus();
   });
 
   it('says so when there are no rows', () => {
@@ -116,7 +139,9 @@ describe('CopyButton', () => {
     render(<CopyButton text="http://localhost:3000/join-contest-info/c1" label="Copy link" />);
     await user.click(screen.getByRole('button', { name: 'Copy link: http://localhost:3000/join-contest-info/c1' }));
     expect(writeText).toHaveBeenCalledWith('http://localhost:3000/join-contest-info/c1');
-    expect(useToastStore.getState().toasts.map((t) => [t.kind, t.message])).toEqual([['success', 'Copied to the clipboard']]);
+    expect(useToastStore.getState().toasts.map((t) => [t.kind, t.message])).toEqual([
+      ['success', 'Copied to the clipboard'],
+    ]);
   });
 });
 
@@ -133,5 +158,35 @@ describe('Countdown', () => {
     act(() => jest.advanceTimersByTime(5_000));
     expect(screen.getByText('now')).toBeInTheDocument();
     expect(onDone).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('PageError and PageLoader', () => {
+  it('stands for the page: its h1, why, Try again and the way home; an info page is no alert', async () => {
+    const onRetry = jest.fn();
+    const { unmount } = render(
+      <MemoryRouter>
+        <PageError title="Could not load this contest" message="Network down" onRetry={onRetry} />
+      </MemoryRouter>,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert).toContainElement(screen.getByRole('heading', { level: 1, name: 'Could not load this contest' }));
+    expect(alert).toHaveTextContent('Network down');
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/home');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    unmount();
+    render(
+      <MemoryRouter>
+        <PageError tone="info" title="Spring Cup" message="This contest was cancelled before it started." />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('says what it is loading', () => {
+    render(<PageLoader label="Loading profile…" />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading profile…');
   });
 });

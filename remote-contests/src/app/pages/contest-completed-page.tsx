@@ -1,16 +1,15 @@
-import { formatNumber, Link, useParams, useSearchParams } from '@bullpen/shared';
+import { Link, useParams, useSearchParams } from '@bullpen/shared';
+import { EmptyState, PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
+import { formatNumber } from '@bullpen/shared/format';
+import { StandingsBoard, TeamStandingsTable } from '@bullpen/shared/boards';
 import type { Standing } from '@bullpen/shared/schemas';
 import { useEffect, useRef } from 'react';
 import {
   ButtonLink,
   contestPaths,
-  Empty,
-  ErrorPanel,
   formatDateTime,
   formatReturn,
-  Loading,
   Notice,
-  PageTitle,
   Panel,
   Screen,
   SimulatedPrices,
@@ -25,13 +24,12 @@ import {
   lastReturn,
   PlayerResults,
   RESULTS_CSS,
-  ScoringRules,
   ShareResult,
   TeamContributions,
   useBenchmark,
   useCompletedPlayer,
 } from '../../features/results';
-import { FinalBoard, Podium, TeamStandingsTable } from '../../features/standings';
+import { Podium } from '../../features/standings';
 
 const playerHref = (contestId: string, row: Standing) =>
   `${contestPaths.completed(contestId)}?player=${encodeURIComponent(row.userId)}`;
@@ -64,7 +62,7 @@ export default function ContestCompletedPage() {
       <Screen label="Final standings">
         {notCompleted ? (
           <>
-            <PageTitle eyebrow="Final standings" title={cancelled ? 'Cancelled' : 'Not finished yet'} />
+            <PageHeader eyebrow="Final standings" title={cancelled ? 'Cancelled' : 'Not finished yet'} />
             {cancelled ? (
               <Notice tone="warning" title="This contest was cancelled">
                 It was cancelled before it started, so it has no standings.
@@ -81,7 +79,7 @@ export default function ContestCompletedPage() {
             </div>
           </>
         ) : (
-          <ErrorPanel
+          <PageError
             title="The standings could not be loaded"
             message={(error as Error).message}
             onRetry={() => void mutate()}
@@ -93,7 +91,7 @@ export default function ContestCompletedPage() {
   if (!data) {
     return (
       <Screen label="Final standings">
-        <Loading label="Loading the final standings…" />
+        <PageLoader label="Loading the final standings…" />
       </Screen>
     );
   }
@@ -101,13 +99,14 @@ export default function ContestCompletedPage() {
   const { contest, standings, teams, total } = data;
   const mine = standings.find((row) => row.userId === viewer.id) ?? null;
   const marketPct = benchmark.data ? lastReturn(benchmark.data.points) : null;
-  const otherName = otherResult.data?.player.ticker ?? standings.find((row) => row.userId === other)?.ticker ?? 'Player';
+  const otherName =
+    otherResult.data?.player.ticker ?? standings.find((row) => row.userId === other)?.ticker ?? 'Player';
   return (
     <Screen label="Final standings">
       <style href="bullpen-results" precedence="default">
         {RESULTS_CSS}
       </style>
-      <PageTitle
+      <PageHeader
         eyebrow="Final standings"
         title={contest.name}
         subtitle={`Ended ${formatDateTime(contest.endsAt)} · ${formatNumber(total)} player${total === 1 ? '' : 's'}`}
@@ -146,7 +145,9 @@ export default function ContestCompletedPage() {
       ) : null}
       {standings.length === 0 ? (
         <Panel>
-          <Empty title="Nobody played">This contest started with no participants, so there are no standings.</Empty>
+          <EmptyState title="Nobody played">
+            This contest started with no participants, so there are no standings.
+          </EmptyState>
         </Panel>
       ) : (
         <>
@@ -158,7 +159,13 @@ export default function ContestCompletedPage() {
           {mine ? (
             <section className="bpc-panel" aria-labelledby="your-results" id="your-results-panel">
               <h2 id="your-results">Your contest</h2>
-              <PlayerResults contest={contest} userId={mine.userId} benchmark={benchmark.data} total={total} who="You" />
+              <PlayerResults
+                contest={contest}
+                userId={mine.userId}
+                benchmark={benchmark.data}
+                total={total}
+                who="You"
+              />
             </section>
           ) : null}
           <Panel title="Podium">
@@ -183,7 +190,13 @@ export default function ContestCompletedPage() {
                   Close
                 </ButtonLink>
               </div>
-              <PlayerResults contest={contest} userId={other} benchmark={benchmark.data} total={total} who={otherName} />
+              <PlayerResults
+                contest={contest}
+                userId={other}
+                benchmark={benchmark.data}
+                total={total}
+                who={otherName}
+              />
               {otherResult.data ? (
                 <p className="bpc-small" style={{ margin: 0 }}>
                   <Link to={contestPaths.profile(other)}>{otherName}'s profile</Link>
@@ -192,21 +205,14 @@ export default function ContestCompletedPage() {
             </section>
           ) : null}
           <Panel title="Players" actions={<SimulatedPrices />}>
-            <FinalBoard
+            <StandingsBoard
               contestId={contest._id}
               standings={standings}
               total={total}
               myUserId={viewer.id}
-              showTeams={contest.isTeamCollaboration}
+              teams={contest.isTeamCollaboration}
+              startingCash={contest.startingCash}
               playerHref={(row) => (row.userId === viewer.id ? '#your-results-panel' : playerHref(contest._id, row))}
-              scoring={
-                <ScoringRules
-                  startingCash={contest.startingCash}
-                  teams={contest.isTeamCollaboration}
-                  final
-                  example={mine ? { value: mine.value, returnPct: mine.returnPct, rank: mine.rank } : null}
-                />
-              }
             />
           </Panel>
         </>

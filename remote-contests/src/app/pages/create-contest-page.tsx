@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { PageHeader } from '@bullpen/shared/ui';
 import { useNavigate } from '@bullpen/shared';
 import { ContestForm, defaultContestFormValues } from '../../features/contest-form';
-import { contestPaths, createContest, PageTitle, Screen, useContestCache } from '../../features/contests';
+import { contestPaths, createContest, Screen, useContestCache } from '../../features/contests';
 
 export default function CreateContestPage() {
   const navigate = useNavigate();
@@ -9,7 +10,7 @@ export default function CreateContestPage() {
   const [initialValues] = useState(() => defaultContestFormValues());
   return (
     <Screen label="Create a contest">
-      <PageTitle
+      <PageHeader
         eyebrow="New contest"
         title="Create a contest"
         subtitle="Set the rules, then share the invitation link. You join by saving your own picks."

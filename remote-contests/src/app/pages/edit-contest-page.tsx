@@ -1,15 +1,13 @@
 import { useNavigate, useParams } from '@bullpen/shared';
+import { PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
 import { ContestForm, contestToFormValues } from '../../features/contest-form';
 import {
   ButtonLink,
   canManage,
   contestPaths,
   editContest,
-  ErrorPanel,
   isManager,
-  Loading,
   Notice,
-  PageTitle,
   Screen,
   STATUS_LABEL,
   toast,
@@ -31,7 +29,7 @@ export default function EditContestPage() {
   if (error && !contest) {
     return (
       <Screen label="Edit contest">
-        <ErrorPanel
+        <PageError
           title="This contest could not be loaded"
           message={(error as Error).message}
           onRetry={() => void mutate()}
@@ -42,12 +40,12 @@ export default function EditContestPage() {
   if (!contest) {
     return (
       <Screen label="Edit contest">
-        <Loading label="Loading the contest…" />
+        <PageLoader label="Loading the contest…" />
       </Screen>
     );
   }
 
-  const title = <PageTitle eyebrow="Edit contest" title={contest.name} />;
+  const title = <PageHeader eyebrow="Edit contest" title={contest.name} />;
   if (!canManage(contest, viewer)) {
     const reason = !isManager(contest, viewer)
       ? `Only the contest's creator (${contest.createdBy.ticker}) or an admin can edit it.`

@@ -1,7 +1,7 @@
+import { PageHeader } from '@bullpen/shared/ui';
 import {
   ButtonLink,
   contestPaths,
-  PageTitle,
   Screen,
   useActiveContests,
   useCompletedContests,
@@ -43,10 +43,7 @@ export default function HomePage() {
     upcoming.data?.contests.length === 0 &&
     completed.data?.contests.length === 0 &&
     livePublic.data?.contests.length === 0;
-  const section = <T,>(
-    swr: { error?: unknown; isLoading: boolean; mutate: () => unknown },
-    data: T[] | undefined,
-  ) => ({
+  const section = <T,>(swr: { error?: unknown; isLoading: boolean; mutate: () => unknown }, data: T[] | undefined) => ({
     data,
     error: swr.error,
     isLoading: swr.isLoading,
@@ -55,7 +52,7 @@ export default function HomePage() {
 
   return (
     <Screen label="Home">
-      <PageTitle
+      <PageHeader
         eyebrow="Bullpen"
         title="Your contests"
         subtitle="Live games, contests about to start and your results."

@@ -2,4 +2,3 @@ export { AllocationTable } from './components/allocation-table';
 export { ConfirmPicksScreen } from './components/confirm-picks-screen';
 export { EquityPicker } from './components/equity-picker';
 export { PicksScreen } from './components/picks-screen';
-export { planAllocation, type Allocation } from './lib/allocation';

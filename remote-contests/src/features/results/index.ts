@@ -2,7 +2,6 @@ export { useBenchmark, useCompletedPlayer, useLivePublic } from './api/results-a
 export { LiveNowSection, OpenToJoinSection } from './components/discovery-sections';
 export { PlayerResults, PlayerResultsView } from './components/player-results';
 export { RESULTS_CSS } from './components/results-css';
-export { ScoringRules } from './components/scoring-rules';
 export { ShareResult } from './components/share-result';
 export { TeamContributions } from './components/team-contributions';
 export * from './lib/results-math';

@@ -1,5 +1,5 @@
-import { peekNextPath, useApiPost } from '@bullpen/shared';
-import { API_PATHS, type GetContestResponse } from '@bullpen/shared/schemas';
+import { peekNextPath } from '@bullpen/shared';
+import { useContest } from '@bullpen/shared/reads';
 import { useState } from 'react';
 
 const JOIN_PATH = /^\/join-contest-info\/([^/?#]+)/;
@@ -21,7 +21,7 @@ export function invitationContestId(nextPath: string | null = peekNextPath()): s
  */
 export function useInvitation(): { contestId: string; name: string | null } | null {
   const [contestId] = useState(() => invitationContestId());
-  const { data } = useApiPost<GetContestResponse>(contestId ? API_PATHS.getContest : null, { contestId: contestId ?? '' }, {
+  const { data } = useContest(contestId ?? undefined, {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });

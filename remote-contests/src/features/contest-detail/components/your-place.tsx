@@ -1,14 +1,6 @@
 import type { Contest, ContestUser } from '@bullpen/shared/schemas';
-import {
-  Badge,
-  Facts,
-  formatDateTime,
-  formatMoney,
-  formatReturn,
-  Loading,
-  SimulatedPrices,
-  Trend,
-} from '../../contests';
+import { PageLoader } from '@bullpen/shared/ui';
+import { Badge, Facts, formatDateTime, formatMoney, formatReturn, SimulatedPrices, Trend } from '../../contests';
 
 /** The caller's place in the contest: joined or not, picks, team, and once live their value, return and rank. */
 export function YourPlace({
@@ -21,8 +13,13 @@ export function YourPlace({
   error: unknown;
 }) {
   if (!contestUser) {
-    if (error) return <p className="bpc-tone-loss" role="alert">Your participation could not be loaded.</p>;
-    return <Loading label="Loading your participation…" />;
+    if (error)
+      return (
+        <p className="bpc-tone-loss" role="alert">
+          Your participation could not be loaded.
+        </p>
+      );
+    return <PageLoader label="Loading your participation…" />;
   }
   if (!contestUser.joined) {
     return (
@@ -39,11 +36,17 @@ export function YourPlace({
       <div className="bpc-row">
         <Badge tone="primary">Joined</Badge>
         {contestUser.affiliation ? <Badge tone="warning">Team {contestUser.affiliation}</Badge> : null}
-        {contestUser.joinedAt ? <span className="bpc-small bpc-muted">since {formatDateTime(contestUser.joinedAt)}</span> : null}
+        {contestUser.joinedAt ? (
+          <span className="bpc-small bpc-muted">since {formatDateTime(contestUser.joinedAt)}</span>
+        ) : null}
       </div>
       <div>
         <span className="bpc-label">Your picks</span>
-        <ul className="bpc-row" style={{ listStyle: 'none', padding: 0, margin: '8px 0 0', gap: 8 }} aria-label="Your picks">
+        <ul
+          className="bpc-row"
+          style={{ listStyle: 'none', padding: 0, margin: '8px 0 0', gap: 8 }}
+          aria-label="Your picks"
+        >
           {contestUser.picks.map((symbol) => (
             <li key={symbol} className="bpc-chip" style={{ paddingRight: 12 }}>
               <span>{symbol}</span>
@@ -57,7 +60,10 @@ export function YourPlace({
             items={[
               { label: 'Rank', value: contestUser.rank !== null ? `#${contestUser.rank}` : '—' },
               { label: 'Value', value: formatMoney(portfolio.value) },
-              { label: 'Return', value: <Trend value={portfolio.returnPct}>{formatReturn(portfolio.returnPct)}</Trend> },
+              {
+                label: 'Return',
+                value: <Trend value={portfolio.returnPct}>{formatReturn(portfolio.returnPct)}</Trend>,
+              },
               { label: 'Cash', value: formatMoney(portfolio.cash) },
             ]}
           />

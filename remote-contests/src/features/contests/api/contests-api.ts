@@ -1,13 +1,11 @@
-import { apiGet, apiPost, useApiGet, useApiPost } from '@bullpen/shared';
+import { apiGet, apiPost, useApiGet } from '@bullpen/shared';
 import {
   API_PATHS,
-  type ContestBoardResponse,
   type ContestDataResponse,
   type ContestResultsResponse,
   type ContestUserResponse,
   type CreateContestBody,
   type EditContestBody,
-  type GetContestResponse,
   type UpcomingContestsResponse,
 } from '@bullpen/shared/schemas';
 
@@ -18,22 +16,14 @@ export const useUpcomingContests = () => useApiGet<UpcomingContestsResponse>(API
 export const useActiveContests = () => useApiGet<ContestResultsResponse>(API_PATHS.activeContests);
 export const useCompletedContests = () => useApiGet<ContestResultsResponse>(API_PATHS.completedContests);
 
-/** The public contest view (sent without a token, per SPEC §6). */
-export const useContest = (contestId: string | undefined) =>
-  useApiPost<GetContestResponse>(contestId ? API_PATHS.getContest : null, { contestId: contestId ?? '' });
-
-export const useContestUser = (contestId: string | undefined) =>
-  useApiGet<ContestUserResponse>(contestId ? API_PATHS.contestUser(contestId) : null);
-
-export const useCompletedBoard = (contestId: string | undefined) =>
-  useApiGet<ContestBoardResponse>(contestId ? API_PATHS.completedContest(contestId) : null);
+// One hook per read, shared with the other apps.
+export { useCompletedBoard, useContest, useContestUser } from '@bullpen/shared/reads';
 
 export const createContest = (body: CreateContestBody) => apiPost<ContestDataResponse>(API_PATHS.createContest, body);
 export const editContest = (body: EditContestBody) => apiPost<ContestDataResponse>(API_PATHS.editContest, body);
 export const cancelContest = (contestId: string) =>
   apiPost<ContestDataResponse>(API_PATHS.cancelContest, { contestId });
-export const leaveContest = (contestId: string) =>
-  apiPost<ContestUserResponse>(API_PATHS.leaveContest, { contestId });
+export const leaveContest = (contestId: string) => apiPost<ContestUserResponse>(API_PATHS.leaveContest, { contestId });
 export const joinContest = (body: { contestId: string; picks: string[]; affiliation?: string }) =>
   apiPost<ContestUserResponse>(API_PATHS.joinContest, body);
 export const changePicks = (body: { contestId: string; picks: string[] }) =>

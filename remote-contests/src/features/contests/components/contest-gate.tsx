@@ -1,8 +1,9 @@
 import type { Contest } from '@bullpen/shared/schemas';
+import { PageError, PageLoader } from '@bullpen/shared/ui';
 import type { ReactNode } from 'react';
 import { useContest } from '../api/contests-api';
 import { useErrorToast } from '../hooks/use-error-toast';
-import { ErrorPanel, Loading, Screen } from './ui';
+import { Screen } from './ui';
 
 /** Loads one contest for a screen and shows the loading and error states, so each page only handles the data. */
 export function ContestGate({
@@ -20,7 +21,7 @@ export function ContestGate({
     const status = (error as { statusCode?: number }).statusCode;
     return (
       <Screen label={label}>
-        <ErrorPanel
+        <PageError
           title={status === 404 ? 'This contest does not exist' : 'This contest could not be loaded'}
           message={status === 404 ? 'The link may be mistyped, or the contest was removed.' : (error as Error).message}
           onRetry={status === 404 ? undefined : () => void mutate()}
@@ -31,7 +32,7 @@ export function ContestGate({
   if (!data) {
     return (
       <Screen label={label}>
-        <Loading label="Loading the contest…" />
+        <PageLoader label="Loading the contest…" />
       </Screen>
     );
   }

@@ -135,11 +135,6 @@ textarea.bpc-input { min-height: 88px; resize: vertical; }
   padding: 2px 8px; border-radius: 999px; white-space: nowrap; }
 .bpc-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .bpc-show-narrow { display: none; }
-.bpc-table tr.bpc-gap td { text-align: center; color: var(--bpc-muted); padding: 2px 10px; letter-spacing: .3em; }
-.bpc-table tr.bpc-mine:focus { outline: 2px solid var(--bpc-primary); outline-offset: -2px; }
-.bpc-board-bar { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; justify-content: space-between; margin-bottom: 12px; }
-.bpc-board-bar p { margin: 0; min-width: 0; overflow-wrap: anywhere; }
-.bpc-board-pages { display: flex; flex-wrap: wrap; gap: 8px; justify-content: space-between; margin-top: 12px; }
 @media (max-width: 560px) {
   .bpc-screen { padding: 16px 12px 40px; gap: 16px; }
   .bpc-panel { padding: 14px; }

@@ -21,29 +21,6 @@ export function Screen({ children, label }: { children: ReactNode; label?: strin
   );
 }
 
-export function PageTitle({
-  eyebrow,
-  title,
-  subtitle,
-  actions,
-}: {
-  eyebrow?: ReactNode;
-  title: ReactNode;
-  subtitle?: ReactNode;
-  actions?: ReactNode;
-}) {
-  return (
-    <header className="bpc-header">
-      <div style={{ minWidth: 0 }}>
-        {eyebrow ? <p className="bpc-eyebrow">{eyebrow}</p> : null}
-        <h1>{title}</h1>
-        {subtitle ? <p>{subtitle}</p> : null}
-      </div>
-      {actions ? <div className="bpc-row">{actions}</div> : null}
-    </header>
-  );
-}
-
 export function Panel({ title, children, actions }: { title?: ReactNode; children: ReactNode; actions?: ReactNode }) {
   return (
     <section className="bpc-panel">
@@ -110,45 +87,6 @@ export function SimulatedPrices() {
 export function Trend({ value, children }: { value: number | null | undefined; children: ReactNode }) {
   const trend = trendOf(value);
   return <span className={trend === 'flat' ? undefined : `bpc-tone-${trend}`}>{children}</span>;
-}
-
-export function Loading({ label = 'Loading…' }: { label?: string }) {
-  return (
-    <div className="bpc-state" role="status" aria-live="polite">
-      <div className="bpc-spinner" aria-hidden="true" />
-      <p className="bpc-muted">{label}</p>
-    </div>
-  );
-}
-
-export function ErrorPanel({ title, message, onRetry }: { title: string; message?: string; onRetry?: () => void }) {
-  return (
-    <div className="bpc-panel bpc-state" role="alert">
-      {/* It stands for the whole screen: the screen's one h1 (styled as before). */}
-      <h1 style={{ margin: 0, fontSize: '1.2rem' }}>{title}</h1>
-      {message ? <p className="bpc-muted">{message}</p> : null}
-      <div className="bpc-row" style={{ justifyContent: 'center' }}>
-        {onRetry ? (
-          <Button variant="primary" onClick={onRetry}>
-            Try again
-          </Button>
-        ) : null}
-        <ButtonLink to="/home" variant="ghost">
-          Back to home
-        </ButtonLink>
-      </div>
-    </div>
-  );
-}
-
-export function Empty({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
-  return (
-    <div className="bpc-state">
-      <h3 style={{ margin: 0 }}>{title}</h3>
-      {children ? <p className="bpc-muted">{children}</p> : null}
-      {action}
-    </div>
-  );
 }
 
 export function Notice({ tone = 'warning', title, children }: { tone?: Tone; title: string; children?: ReactNode }) {

@@ -1,7 +1,8 @@
 import type { Contest, ContestUser } from '@bullpen/shared/schemas';
 import { useCallback, useMemo } from 'react';
 import { useSWRConfig } from 'swr';
-import { contestKeys, touchesContest } from '../api/contest-keys';
+import { apiKeys } from '@bullpen/shared/reads';
+import { touchesContest } from '../api/contest-keys';
 
 /**
  * After a mutation: write the returned state into the caches that hold it, then revalidate everything else that may
@@ -22,7 +23,7 @@ export function useContestCache() {
 
   const putContest = useCallback(
     async (contest: Contest) => {
-      const key = contestKeys.contest(contest._id);
+      const key = apiKeys.contest(contest._id);
       await mutate(key, { contest }, { revalidate: false });
       await refreshAround(contest._id, [key]);
     },
@@ -31,7 +32,7 @@ export function useContestCache() {
 
   const putContestUser = useCallback(
     async (contestUser: ContestUser) => {
-      const key = contestKeys.contestUser(contestUser.contestId);
+      const key = apiKeys.contestUser(contestUser.contestId);
       await mutate(key, { data: contestUser }, { revalidate: false });
       // The participant count and the joined flag live on the contest: refetch it and the lists.
       await refreshAround(contestUser.contestId, [key]);

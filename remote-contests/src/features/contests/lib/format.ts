@@ -1,6 +1,6 @@
 // Number and time formatting of the contest screens (en-US, tabular figures come from the monospace theme). Returns
 // and countdowns go through @bullpen/shared's rules, so every screen rounds and counts the same way.
-import { formatCountdown as countdownTo, roundHalfAway } from '@bullpen/shared';
+import { formatCountdown as countdownTo, roundHalfAway } from '@bullpen/shared/format';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const wholeMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });

@@ -1,6 +1,7 @@
 import type { Contest, ContestWithResult } from '@bullpen/shared/schemas';
+import { PageLoader } from '@bullpen/shared/ui';
 import type { ReactNode } from 'react';
-import { Button, ButtonLink, ContestCard, contestPaths, Loading } from '../../contests';
+import { Button, ButtonLink, ContestCard, contestPaths } from '../../contests';
 
 type Section<T> = { data: T[] | undefined; error: unknown; isLoading: boolean; retry: () => void };
 
@@ -25,8 +26,13 @@ function SectionBody<T>({
       </div>
     );
   }
-  if (!section.data) return <Loading label={`Loading ${what}…`} />;
-  if (section.data.length === 0) return <p className="bpc-muted" style={{ margin: 0 }}>{empty}</p>;
+  if (!section.data) return <PageLoader label={`Loading ${what}…`} />;
+  if (section.data.length === 0)
+    return (
+      <p className="bpc-muted" style={{ margin: 0 }}>
+        {empty}
+      </p>
+    );
   return <div className="bpc-grid">{render(section.data)}</div>;
 }
 
@@ -82,7 +88,11 @@ export function CompletedSection({ section }: { section: Section<ContestWithResu
         empty="Your finished contests and final ranks will appear here."
         render={(items) =>
           items.map((contest) => (
-            <ContestCard key={contest._id} contest={contest} result={{ rank: contest.rank, returnPct: contest.returnPct }} />
+            <ContestCard
+              key={contest._id}
+              contest={contest}
+              result={{ rank: contest.rank, returnPct: contest.returnPct }}
+            />
           ))
         }
       />
@@ -97,8 +107,8 @@ export function CreateContestCallToAction() {
         No contests yet
       </h2>
       <p className="bpc-muted">
-        Create a stock-picking contest, choose how many picks and how much virtual cash everyone starts with, and send the
-        invitation link to your friends.
+        Create a stock-picking contest, choose how many picks and how much virtual cash everyone starts with, and send
+        the invitation link to your friends.
       </p>
       <ButtonLink to={contestPaths.create} variant="primary">
         Create your first contest

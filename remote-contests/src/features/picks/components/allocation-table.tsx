@@ -1,13 +1,13 @@
 import type { Equity } from '@bullpen/shared/schemas';
 import { formatInteger, formatMoney, formatReturn, SimulatedPrices, Trend } from '../../contests';
-import type { Allocation } from '../lib/allocation';
+import type { AllocationPlan } from '@bullpen/shared/schemas';
 
 export function AllocationTable({
   allocation,
   equities,
   startingCash,
 }: {
-  allocation: Allocation;
+  allocation: AllocationPlan;
   equities: ReadonlyMap<string, Equity>;
   startingCash: number;
 }) {

@@ -1,4 +1,5 @@
 import type { Contest, Equity } from '@bullpen/shared/schemas';
+import { PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from '@bullpen/shared';
 import {
@@ -8,19 +9,16 @@ import {
   changePicks,
   ContestGate,
   contestPaths,
-  ErrorPanel,
   joinContest,
-  Loading,
   Notice,
   notifyError,
-  PageTitle,
   Panel,
   toast,
   useContestCache,
   useErrorToast,
 } from '../../contests';
-import { useEquities } from '../api/equities-api';
-import { planAllocation } from '../lib/allocation';
+import { useEquities } from '@bullpen/shared/reads';
+import { planAllocation } from '@bullpen/shared/schemas';
 import { clearDraft, loadDraft, type PicksDraft } from '../lib/picks-draft';
 import { AllocationTable } from './allocation-table';
 
@@ -38,14 +36,14 @@ function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }
 
   if (equities.error && !equities.data) {
     return (
-      <ErrorPanel
+      <PageError
         title="Prices could not be loaded"
         message={(equities.error as Error).message}
         onRetry={() => void equities.mutate()}
       />
     );
   }
-  if (!equities.data) return <Loading label="Loading today’s prices…" />;
+  if (!equities.data) return <PageLoader label="Loading today’s prices…" />;
 
   const missing = draft.picks.filter((symbol) => !bySymbol.has(symbol));
   const allocation = planAllocation(
@@ -76,7 +74,7 @@ function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }
 
   return (
     <>
-      <PageTitle
+      <PageHeader
         eyebrow={draft.mode === 'join' ? 'Join · step 2 of 2' : 'Edit picks · step 2 of 2'}
         title={contest.name}
         subtitle="Check your picks and how your starting cash would be spent."
@@ -117,7 +115,7 @@ export function ConfirmPicksScreen({ contestId }: { contestId: string }) {
           <ConfirmBody contest={contest} draft={draft} />
         ) : (
           <>
-            <PageTitle eyebrow="Confirm picks" title={contest.name} />
+            <PageHeader eyebrow="Confirm picks" title={contest.name} />
             <Notice tone="warning" title="No picks to confirm">
               Choose your stocks first.
             </Notice>

@@ -1,6 +1,7 @@
 import type { Equity } from '@bullpen/shared/schemas';
+import { EmptyState } from '@bullpen/shared/ui';
 import { useMemo, useState } from 'react';
-import { Button, Empty, formatMoney, formatReturn, SimulatedPrices, Trend } from '../../contests';
+import { Button, formatMoney, formatReturn, SimulatedPrices, Trend } from '../../contests';
 import {
   type ChangeFilter,
   EMPTY_FILTERS,
@@ -60,7 +61,13 @@ export function EquityPicker({
           <div className="bpc-row" role="radiogroup" aria-label="Your team">
             {teams.map((name) => (
               <label key={name} className="bpc-chip" style={{ paddingRight: 12, cursor: 'pointer' }}>
-                <input type="radio" name="team" value={name} checked={team === name} onChange={() => onTeamChange(name)} />
+                <input
+                  type="radio"
+                  name="team"
+                  value={name}
+                  checked={team === name}
+                  onChange={() => onTeamChange(name)}
+                />
                 <span>{name}</span>
               </label>
             ))}
@@ -70,7 +77,9 @@ export function EquityPicker({
 
       <div className="bpc-panel bpc-stack">
         <div className="bpc-row bpc-between">
-          <h2 style={{ margin: 0 }}>Choose {picksCount} stock{picksCount === 1 ? '' : 's'}</h2>
+          <h2 style={{ margin: 0 }}>
+            Choose {picksCount} stock{picksCount === 1 ? '' : 's'}
+          </h2>
           <SimulatedPrices />
         </div>
         <div className="bpc-form-grid" style={{ gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: 12 }}>
@@ -160,7 +169,7 @@ export function EquityPicker({
           ) : null}
         </div>
         {visible.length === 0 ? (
-          <Empty title="No stocks match these filters">Try another search or clear the filters.</Empty>
+          <EmptyState title="No stocks match these filters">Try another search or clear the filters.</EmptyState>
         ) : (
           <div className="bpc-table-wrap">
             <table className="bpc-table">
@@ -228,11 +237,7 @@ export function EquityPicker({
             {selected.length} / {picksCount} selected
           </span>
           <span className="bpc-small bpc-muted">
-            {remaining > 0
-              ? `Choose ${remaining} more`
-              : needsTeam
-                ? 'Now choose your team'
-                : selected.join(' · ')}
+            {remaining > 0 ? `Choose ${remaining} more` : needsTeam ? 'Now choose your team' : selected.join(' · ')}
           </span>
         </div>
         <Button variant="primary" disabled={!ready} onClick={onReview}>

@@ -1,21 +1,19 @@
 import type { Contest, ContestUser, Equity } from '@bullpen/shared/schemas';
+import { PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from '@bullpen/shared';
 import {
   ButtonLink,
   ContestGate,
   contestPaths,
-  ErrorPanel,
   isFull,
-  Loading,
   Notice,
-  PageTitle,
   picksRule,
   STATUS_LABEL,
   useContestUser,
   useErrorToast,
 } from '../../contests';
-import { useEquities } from '../api/equities-api';
+import { useEquities } from '@bullpen/shared/reads';
 import { loadDraft, type PicksMode, saveDraft } from '../lib/picks-draft';
 import { reconcileSelection } from '../lib/selection';
 import { EquityPicker } from './equity-picker';
@@ -23,7 +21,7 @@ import { EquityPicker } from './equity-picker';
 function Blocked({ contest, title, children }: { contest: Contest; title: string; children: string }) {
   return (
     <>
-      <PageTitle eyebrow="Picks" title={contest.name} />
+      <PageHeader eyebrow="Picks" title={contest.name} />
       <Notice tone="warning" title={title}>
         {children}
       </Notice>
@@ -74,7 +72,7 @@ function PickerForContest({
 
   return (
     <>
-      <PageTitle
+      <PageHeader
         eyebrow={mode === 'join' ? 'Join · step 1 of 2' : 'Edit picks · step 1 of 2'}
         title={contest.name}
         subtitle={`${picksRule(contest.picksCount)}. You can change ${contest.picksCount === 1 ? 'it' : 'them'} until the start.`}
@@ -113,7 +111,7 @@ function PicksBody({ contest, mode }: { contest: Contest; mode: PicksMode }) {
   const error = contestUser.error ?? equities.error;
   if (error && (!contestUser.data || !equities.data)) {
     return (
-      <ErrorPanel
+      <PageError
         title="The stock list could not be loaded"
         message={(error as Error).message}
         onRetry={() => {
@@ -123,7 +121,7 @@ function PicksBody({ contest, mode }: { contest: Contest; mode: PicksMode }) {
       />
     );
   }
-  if (!contestUser.data || !equities.data) return <Loading label="Loading stocks and prices…" />;
+  if (!contestUser.data || !equities.data) return <PageLoader label="Loading stocks and prices…" />;
   const me = contestUser.data.data;
   if (mode === 'join' && me.joined) {
     return (

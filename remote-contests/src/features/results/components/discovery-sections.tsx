@@ -1,4 +1,5 @@
-import { formatNumber } from '@bullpen/shared';
+import { formatNumber } from '@bullpen/shared/format';
+import { PageLoader } from '@bullpen/shared/ui';
 import type { Contest, LiveContest } from '@bullpen/shared/schemas';
 import type { ReactNode } from 'react';
 import {
@@ -11,14 +12,23 @@ import {
   formatReturn,
   formatWholeMoney,
   isFull,
-  Loading,
   Trend,
 } from '../../contests';
 import { RESULTS_CSS } from './results-css';
 
 type Section<T> = { data: T[] | undefined; error: unknown; isLoading: boolean; retry: () => void };
 
-function Body<T>({ section, what, empty, render }: { section: Section<T>; what: string; empty: ReactNode; render: (items: T[]) => ReactNode }) {
+function Body<T>({
+  section,
+  what,
+  empty,
+  render,
+}: {
+  section: Section<T>;
+  what: string;
+  empty: ReactNode;
+  render: (items: T[]) => ReactNode;
+}) {
   if (section.error && !section.data) {
     return (
       <div className="bpc-row bpc-between" role="alert">
@@ -29,7 +39,7 @@ function Body<T>({ section, what, empty, render }: { section: Section<T>; what: 
       </div>
     );
   }
-  if (!section.data) return <Loading label={`Loading ${what}…`} />;
+  if (!section.data) return <PageLoader label={`Loading ${what}…`} />;
   if (section.data.length === 0) return <>{empty}</>;
   return <div className="bpc-grid">{render(section.data)}</div>;
 }
@@ -75,19 +85,32 @@ function OpenContestCard({ contest }: { contest: Contest }) {
           { label: 'Length', value: formatDuration(contest.startsAt, contest.endsAt) },
           { label: 'Picks', value: formatNumber(contest.picksCount) },
           { label: 'Cash', value: formatWholeMoney(contest.startingCash) },
-          { label: 'Players', value: `${formatNumber(contest.participantsCount)} / ${formatNumber(contest.maxParticipants)}` },
+          {
+            label: 'Players',
+            value: `${formatNumber(contest.participantsCount)} / ${formatNumber(contest.maxParticipants)}`,
+          },
         ]}
       />
       <div className="bpc-card-foot">
         <span>by {contest.createdBy.ticker}</span>
         <span className="bpc-card-actions">
-          <ButtonLink to={contestPaths.detail(contest._id)} small variant="ghost" aria-label={`Details of ${contest.name}`}>
+          <ButtonLink
+            to={contestPaths.detail(contest._id)}
+            small
+            variant="ghost"
+            aria-label={`Details of ${contest.name}`}
+          >
             Details
           </ButtonLink>
           {full ? (
             <Badge tone="loss">Full</Badge>
           ) : (
-            <ButtonLink to={contestPaths.savePicks(contest._id)} small variant="primary" aria-label={`Join ${contest.name}`}>
+            <ButtonLink
+              to={contestPaths.savePicks(contest._id)}
+              small
+              variant="primary"
+              aria-label={`Join ${contest.name}`}
+            >
               Join
             </ButtonLink>
           )}
@@ -107,7 +130,11 @@ export function OpenToJoinSection({ section }: { section: Section<Contest> }) {
       <Body
         section={section}
         what="contests open to join"
-        empty={<EmptyWithCreate>No public contest is open to join right now. Start one and invite your friends.</EmptyWithCreate>}
+        empty={
+          <EmptyWithCreate>
+            No public contest is open to join right now. Start one and invite your friends.
+          </EmptyWithCreate>
+        }
         render={(items) => items.map((contest) => <OpenContestCard key={contest._id} contest={contest} />)}
       />
     </section>
@@ -132,7 +159,8 @@ function LiveNowCard({ contest }: { contest: LiveContest }) {
             label: 'Leader',
             value: contest.leader ? (
               <>
-                {contest.leader.ticker} <Trend value={contest.leader.returnPct}>{formatReturn(contest.leader.returnPct)}</Trend>
+                {contest.leader.ticker}{' '}
+                <Trend value={contest.leader.returnPct}>{formatReturn(contest.leader.returnPct)}</Trend>
               </>
             ) : (
               '—'

@@ -1,6 +1,7 @@
-import { formatNumber } from '@bullpen/shared';
+import { formatNumber } from '@bullpen/shared/format';
+import { PageLoader } from '@bullpen/shared/ui';
 import type { BenchmarkResponse, CompletedPlayerResponse, Contest } from '@bullpen/shared/schemas';
-import { Button, formatDateTime, formatMoney, formatReturn, formatWholeMoney, Loading, Trend } from '../../contests';
+import { Button, formatDateTime, formatMoney, formatReturn, formatWholeMoney, Trend } from '../../contests';
 import { useCompletedPlayer } from '../api/results-api';
 import { bestAndWorst, benchmarkValues, lastReturn, versusMarket } from '../lib/results-math';
 import { ResultsChart } from './results-chart';
@@ -28,7 +29,9 @@ function MarketLine({ returnPct, marketPct }: { returnPct: number; marketPct: nu
     <>
       <Trend value={marketPct}>{formatReturn(marketPct)}</Trend>{' '}
       <small>
-        {where === 'level' ? 'level with the market' : `${where === 'ahead' ? 'ahead of' : 'behind'} the market by ${formatReturn(gap).replace(/^[+−]/, '')}`}
+        {where === 'level'
+          ? 'level with the market'
+          : `${where === 'ahead' ? 'ahead of' : 'behind'} the market by ${formatReturn(gap).replace(/^[+−]/, '')}`}
       </small>
     </>
   );
@@ -57,7 +60,14 @@ export function PlayerResultsView({
   const series = [
     { label: you ? 'Your value' : `${who}'s value`, color: PLAYER_COLOUR, points: history },
     ...(benchmark
-      ? [{ label: `${benchmark.name}, from the same ${formatWholeMoney(contest.startingCash)}`, color: MARKET_COLOUR, dashed: true, points: benchmarkValues(benchmark.points, contest.startingCash) }]
+      ? [
+          {
+            label: `${benchmark.name}, from the same ${formatWholeMoney(contest.startingCash)}`,
+            color: MARKET_COLOUR,
+            dashed: true,
+            points: benchmarkValues(benchmark.points, contest.startingCash),
+          },
+        ]
       : []),
   ];
   const firstRank = history[0]?.rank;
@@ -76,7 +86,10 @@ export function PlayerResultsView({
         <Insight label="The market">
           <MarketLine returnPct={player.returnPct} marketPct={marketPct} />
         </Insight>
-        <Insight label="Best pick" note={best ? `${formatMoney(best.startPrice)} → ${formatMoney(best.endPrice)}` : undefined}>
+        <Insight
+          label="Best pick"
+          note={best ? `${formatMoney(best.startPrice)} → ${formatMoney(best.endPrice)}` : undefined}
+        >
           {best ? (
             <>
               {best.symbol} <Trend value={best.returnPct}>{formatReturn(best.returnPct)}</Trend>
@@ -85,7 +98,10 @@ export function PlayerResultsView({
             '—'
           )}
         </Insight>
-        <Insight label="Worst pick" note={worst ? `${formatMoney(worst.startPrice)} → ${formatMoney(worst.endPrice)}` : 'Only one pick'}>
+        <Insight
+          label="Worst pick"
+          note={worst ? `${formatMoney(worst.startPrice)} → ${formatMoney(worst.endPrice)}` : 'Only one pick'}
+        >
           {worst ? (
             <>
               {worst.symbol} <Trend value={worst.returnPct}>{formatReturn(worst.returnPct)}</Trend>
@@ -104,14 +120,24 @@ export function PlayerResultsView({
           format={formatMoney}
           summary={`${you ? 'Your' : `${who}'s`} value went from ${formatWholeMoney(contest.startingCash)} to ${formatMoney(player.value)} (${formatReturn(player.returnPct)})${marketPct === null ? '' : `; the market returned ${formatReturn(marketPct)}`}.`}
         />
-        {benchmark === undefined ? <p className="bpc-small bpc-muted" style={{ margin: 0 }}>Loading the market's line…</p> : null}
+        {benchmark === undefined ? (
+          <p className="bpc-small bpc-muted" style={{ margin: 0 }}>
+            Loading the market's line…
+          </p>
+        ) : null}
       </section>
 
       <section aria-label="Rank over the contest" className="bpc-stack">
         <h3 style={{ margin: 0 }}>Rank over the contest</h3>
         <ResultsChart
           label="Rank over the contest"
-          series={[{ label: you ? 'Your rank' : `${who}'s rank`, color: PLAYER_COLOUR, points: history.map((p) => ({ t: p.t, value: p.rank })) }]}
+          series={[
+            {
+              label: you ? 'Your rank' : `${who}'s rank`,
+              color: PLAYER_COLOUR,
+              points: history.map((p) => ({ t: p.t, value: p.rank })),
+            },
+          ]}
           format={(value) => `#${Math.round(value)}`}
           invert
           height={140}
@@ -133,11 +159,21 @@ export function PlayerResultsView({
               <thead>
                 <tr>
                   <th scope="col">Symbol</th>
-                  <th scope="col" className="bpc-num">Shares</th>
-                  <th scope="col" className="bpc-num bpc-hide-narrow">Avg cost</th>
-                  <th scope="col" className="bpc-num">Final price</th>
-                  <th scope="col" className="bpc-num">Value</th>
-                  <th scope="col" className="bpc-num bpc-hide-narrow">P&amp;L</th>
+                  <th scope="col" className="bpc-num">
+                    Shares
+                  </th>
+                  <th scope="col" className="bpc-num bpc-hide-narrow">
+                    Avg cost
+                  </th>
+                  <th scope="col" className="bpc-num">
+                    Final price
+                  </th>
+                  <th scope="col" className="bpc-num">
+                    Value
+                  </th>
+                  <th scope="col" className="bpc-num bpc-hide-narrow">
+                    P&amp;L
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -193,16 +229,24 @@ export function PlayerResultsView({
                   <th scope="col">Time</th>
                   <th scope="col">Side</th>
                   <th scope="col">Symbol</th>
-                  <th scope="col" className="bpc-num">Shares</th>
-                  <th scope="col" className="bpc-num bpc-hide-narrow">Price</th>
-                  <th scope="col" className="bpc-num">Amount</th>
+                  <th scope="col" className="bpc-num">
+                    Shares
+                  </th>
+                  <th scope="col" className="bpc-num bpc-hide-narrow">
+                    Price
+                  </th>
+                  <th scope="col" className="bpc-num">
+                    Amount
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {trades.map((trade) => (
                   <tr key={trade._id}>
                     <td className="bpc-muted">{formatDateTime(trade.executedAt)}</td>
-                    <td className={trade.side === 'buy' ? 'bpc-tone-gain' : 'bpc-tone-loss'}>{trade.side === 'buy' ? 'Buy' : 'Sell'}</td>
+                    <td className={trade.side === 'buy' ? 'bpc-tone-gain' : 'bpc-tone-loss'}>
+                      {trade.side === 'buy' ? 'Buy' : 'Sell'}
+                    </td>
                     <td>{trade.symbol}</td>
                     <td className="bpc-num">{formatNumber(trade.quantity)}</td>
                     <td className="bpc-num bpc-hide-narrow">{formatMoney(trade.price)}</td>
@@ -237,7 +281,11 @@ export function PlayerResults({
     const missing = error.statusCode === 404;
     return (
       <div role="alert" className="bpc-stack">
-        <p style={{ margin: 0 }}>{missing ? 'This player did not play in this contest.' : `These results could not be loaded: ${error.message}`}</p>
+        <p style={{ margin: 0 }}>
+          {missing
+            ? 'This player did not play in this contest.'
+            : `These results could not be loaded: ${error.message}`}
+        </p>
         {missing ? null : (
           <div>
             <Button small onClick={() => void mutate()}>
@@ -248,6 +296,6 @@ export function PlayerResults({
       </div>
     );
   }
-  if (!data) return <Loading label="Loading results…" />;
+  if (!data) return <PageLoader label="Loading results…" />;
   return <PlayerResultsView contest={contest} result={data} benchmark={benchmark} total={total} who={who} />;
 }

@@ -14,9 +14,6 @@ export const RESULTS_CSS = `
 .bpc-insights dt { color: var(--bpc-muted); font-size: .75rem; text-transform: uppercase; letter-spacing: .06em; }
 .bpc-insights dd { margin: 4px 0 0; font-weight: 700; overflow-wrap: anywhere; }
 .bpc-insights dd small { display: block; font-weight: 400; color: var(--bpc-muted); }
-.bpc-scoring summary { cursor: pointer; color: var(--bpc-primary); font-weight: 700; }
-.bpc-scoring ul { margin: 8px 0 0; padding-left: 1.2em; display: flex; flex-direction: column; gap: 6px; }
-.bpc-scoring p { margin: 8px 0 0; }
 .bpc-share textarea { width: 100%; min-height: 3.5em; resize: vertical; font: inherit; color: var(--bpc-text); background: var(--bpc-bg);
   border: 1px solid var(--bpc-border); border-radius: 8px; padding: 10px 12px; }
 .bpc-card-facts { display: flex; flex-wrap: wrap; gap: 4px 12px; font-size: .85rem; color: var(--bpc-muted); margin: 0; }

@@ -1,4 +1,4 @@
-import { formatNumber } from '@bullpen/shared';
+import { formatNumber } from '@bullpen/shared/format';
 import type { Standing, TeamStanding } from '@bullpen/shared/schemas';
 import { formatReturn, Trend } from '../../contests';
 import { teamContributions } from '../lib/results-math';

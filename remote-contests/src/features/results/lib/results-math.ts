@@ -1,4 +1,4 @@
-import { roundHalfAway } from '@bullpen/shared';
+import { roundHalfAway } from '@bullpen/shared/format';
 import type { BenchmarkPoint, PickReturn, Standing, TeamStanding } from '@bullpen/shared/schemas';
 
 // What a finished contest teaches: plain functions over the API's numbers, so the screens and their tests agree.

@@ -1,4 +1,5 @@
 import { errorMessage, Link, toast, useNavigate, useUserStore } from '@bullpen/shared';
+import { PageError, PageLoader } from '@bullpen/shared/ui';
 import { editProfileBodySchema, type UserProfile } from '@bullpen/shared/schemas';
 import { ProfileFields, useProfileForm } from '../../profile-form';
 import { editProfile, useUserProfile } from '../api/profile-api';
@@ -37,21 +38,11 @@ export function EditProfileForm() {
   const { data, error, mutate } = useUserProfile(userId);
   if (error) {
     return (
-      <section className="pv-card pv-state" role="alert">
-        <h1>Could not load your profile</h1>
-        <p className="pv-muted">{errorMessage(error)}</p>
-        <button type="button" className="pv-button" onClick={() => mutate()}>
-          Try again
-        </button>
-      </section>
+      <PageError title="Could not load your profile" message={errorMessage(error)} onRetry={() => void mutate()} />
     );
   }
   if (!data) {
-    return (
-      <div className="pv-loading" role="status">
-        <span className="pv-spinner" aria-hidden="true" /> Loading profile…
-      </div>
-    );
+    return <PageLoader label="Loading profile…" />;
   }
   return <Form key={data.userProfile.userId} profile={data.userProfile} />;
 }

@@ -1,4 +1,6 @@
-import { ApiError, errorMessage, formatDate, formatPercent, Link, trend } from '@bullpen/shared';
+import { ApiError, errorMessage, Link } from '@bullpen/shared';
+import { PageError, PageLoader } from '@bullpen/shared/ui';
+import { formatDate, formatPercent, trend } from '@bullpen/shared/format';
 import type { ContestStatus, UserProfile } from '@bullpen/shared/schemas';
 import { useUserProfile } from '../api/profile-api';
 import './profile.css';
@@ -74,7 +76,9 @@ function RecentContests({ contests, own }: { contests: UserProfile['recentContes
             <td>
               <Link to={contestLink(contest)}>{contest.name}</Link>
               {/* On phones the Status column is hidden: the status goes under the name instead. */}
-              <span className={`pv-badge pv-badge--${contest.status} pv-show-small`}>{STATUS_LABEL[contest.status]}</span>
+              <span className={`pv-badge pv-badge--${contest.status} pv-show-small`}>
+                {STATUS_LABEL[contest.status]}
+              </span>
             </td>
             <td>
               <span className={`pv-badge pv-badge--${contest.status}`}>{STATUS_LABEL[contest.status]}</span>
@@ -94,30 +98,16 @@ export function ProfileView({ userId, own }: { userId: string; own: boolean }) {
   const { data, error, isLoading, mutate } = useUserProfile(userId);
 
   if (isLoading || (!data && !error)) {
-    return (
-      <div className="pv-loading" role="status">
-        <span className="pv-spinner" aria-hidden="true" /> Loading profile…
-      </div>
-    );
+    return <PageLoader label="Loading profile…" />;
   }
   if (error) {
     const missing = error instanceof ApiError && error.statusCode === 404;
     return (
-      <section className="pv-card pv-state" role="alert">
-        <h1>{missing ? 'Player not found' : 'Could not load this profile'}</h1>
-        <p className="pv-muted">
-          {missing ? 'This player does not exist or has not chosen a call sign yet.' : errorMessage(error)}
-        </p>
-        {missing ? (
-          <Link className="pv-button" to="/home">
-            Back to home
-          </Link>
-        ) : (
-          <button type="button" className="pv-button" onClick={() => mutate()}>
-            Try again
-          </button>
-        )}
-      </section>
+      <PageError
+        title={missing ? 'Player not found' : 'Could not load this profile'}
+        message={missing ? 'This player does not exist or has not chosen a call sign yet.' : errorMessage(error)}
+        onRetry={missing ? undefined : () => void mutate()}
+      />
     );
   }
   const profile = (data as NonNullable<typeof data>).userProfile;

@@ -1,12 +1,11 @@
 import { errorMessage, Link, useUserStore } from '@bullpen/shared';
+import { StandingsBoard, TeamStandingsTable } from '@bullpen/shared/boards';
 import type { Contest } from '@bullpen/shared/schemas';
 import { useMemo } from 'react';
 import { useBenchmark } from '../api/benchmark-api';
 import { useBoard, useContestUser, usePortfolioHistory } from '../api/live-contest-api';
 import { useLiveUpdates } from '../hooks/use-live-updates';
 import { useRankToast } from '../hooks/use-rank-toast';
-import { TeamStandings } from './leaderboard';
-import { LiveBoard } from './live-board';
 import { LiveHeader } from './live-header';
 import { PortfolioSummary, PositionsTable } from './portfolio';
 import { ValueChart } from './value-chart';
@@ -78,7 +77,15 @@ export function LiveContestView({ contest }: { contest: Contest }) {
           {board.error ? (
             <p role="alert">{errorMessage(board.error)}</p>
           ) : board.data ? (
-            <LiveBoard contestId={contest._id} board={board.data} me={me} teams={contest.isTeamCollaboration} />
+            <StandingsBoard
+              contestId={contest._id}
+              standings={board.data.standings}
+              total={board.data.total}
+              asOf={board.data.asOf}
+              myUserId={me}
+              teams={contest.isTeamCollaboration}
+              startingCash={board.data.contest.startingCash}
+            />
           ) : (
             <p className="lc-muted" role="status">
               Loading standings…
@@ -88,7 +95,7 @@ export function LiveContestView({ contest }: { contest: Contest }) {
         {contest.isTeamCollaboration && board.data ? (
           <section className="lc-card" aria-labelledby="lc-teams">
             <h2 id="lc-teams">Teams</h2>
-            <TeamStandings teams={board.data.teams} />
+            <TeamStandingsTable teams={board.data.teams} myTeam={myRow?.affiliation ?? null} />
           </section>
         ) : null}
         {joined && portfolio ? (

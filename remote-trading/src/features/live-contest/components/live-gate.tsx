@@ -1,7 +1,9 @@
-import { ApiError, errorMessage, formatCountdown, formatDateTime, Link, Navigate } from '@bullpen/shared';
+import { ApiError, errorMessage, Link, Navigate } from '@bullpen/shared';
+import { PageError, PageLoader } from '@bullpen/shared/ui';
+import { formatCountdown, formatDateTime } from '@bullpen/shared/format';
 import type { Contest } from '@bullpen/shared/schemas';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useContest } from '../api/live-contest-api';
+import { useContest } from '@bullpen/shared/reads';
 
 function Waiting({ contest, onStart }: { contest: Contest; onStart: () => void }) {
   const [now, setNow] = useState(() => Date.now());
@@ -37,43 +39,21 @@ export function LiveGate({ contestId, children }: { contestId: string; children:
   if (error) {
     const missing = error instanceof ApiError && error.statusCode === 404;
     return (
-      <section className="lc-card lc-state" role="alert">
-        <h1>{missing ? 'Contest not found' : 'Could not load this contest'}</h1>
-        <p className="lc-muted">
-          {missing ? 'The link may be wrong, or the contest was removed.' : errorMessage(error)}
-        </p>
-        {missing ? (
-          <Link className="lc-button" to="/home">
-            Back to home
-          </Link>
-        ) : (
-          <button type="button" className="lc-button" onClick={() => mutate()}>
-            Try again
-          </button>
-        )}
-      </section>
+      <PageError
+        title={missing ? 'Contest not found' : 'Could not load this contest'}
+        message={missing ? 'The link may be wrong, or the contest was removed.' : errorMessage(error)}
+        onRetry={missing ? undefined : () => void mutate()}
+      />
     );
   }
   if (!data) {
-    return (
-      <div className="lc-loading" role="status">
-        <span className="lc-spinner" aria-hidden="true" /> Loading contest…
-      </div>
-    );
+    return <PageLoader label="Loading contest…" />;
   }
   const { contest } = data;
   if (contest.status === 'completed') return <Navigate to={`/contest-completed/${contest._id}`} replace />;
   if (contest.status === 'upcoming') return <Waiting contest={contest} onStart={() => void mutate()} />;
   if (contest.status === 'cancelled') {
-    return (
-      <section className="lc-card lc-state">
-        <h1>{contest.name}</h1>
-        <p>This contest was cancelled before it started.</p>
-        <Link className="lc-button" to="/home">
-          Back to home
-        </Link>
-      </section>
-    );
+    return <PageError tone="info" title={contest.name} message="This contest was cancelled before it started." />;
   }
   return <>{children(contest)}</>;
 }

@@ -1,4 +1,4 @@
-import { formatCountdown, formatDateTime, formatMoney, formatPercent, trend } from '@bullpen/shared';
+import { formatCountdown, formatDateTime, formatMoney, formatPercent, trend } from '@bullpen/shared/format';
 import type { Portfolio, Trade } from '@bullpen/shared/schemas';
 import { useEffect, useState } from 'react';
 

@@ -1,4 +1,5 @@
 import type { Contest } from '@bullpen/shared/schemas';
+import { ButtonLink, PageError, PageLoader } from '@bullpen/shared/ui';
 import { type ComponentType, useState } from 'react';
 import { Link } from '@bullpen/shared';
 import { placeOrder, useContestUser, useEquities, useEquityHistory } from '../api/live-contest-api';
@@ -31,21 +32,16 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
 
   if (mine.data && !mine.data.data.joined) {
     return (
-      <section className="lc-card lc-state">
-        <h1>{contest.name}</h1>
-        <p>Only players of this contest can trade in it.</p>
-        <Link className="lc-button" to={`/live-contest/${contest._id}`}>
-          See the leaderboard
-        </Link>
-      </section>
+      <PageError
+        tone="info"
+        title={contest.name}
+        message="Only players of this contest can trade in it."
+        action={<ButtonLink to={`/live-contest/${contest._id}`}>See the leaderboard</ButtonLink>}
+      />
     );
   }
   if (!mine.data || !portfolio || !equities.data) {
-    return (
-      <div className="lc-loading" role="status">
-        <span className="lc-spinner" aria-hidden="true" /> Loading your portfolio…
-      </div>
-    );
+    return <PageLoader label="Loading your portfolio…" />;
   }
   // What open conditional orders hold back cannot be spent again: the ticket works with what is free.
   const holdings = Object.fromEntries(

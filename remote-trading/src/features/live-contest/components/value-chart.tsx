@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney } from '@bullpen/shared';
+import { formatDateTime, formatMoney } from '@bullpen/shared/format';
 import { type ChartPoint, COMPARE_COLOUR, LINE_COLOUR, type LineChartProps } from './chart-lines';
 
 const WIDTH = 1000;

@@ -8,7 +8,7 @@ import {
 } from '@bullpen/shared/schemas';
 import { useEffect, useState } from 'react';
 import { mutate, unstable_serialize, useSWRConfig } from 'swr';
-import { boardKey, contestUserKey, equitiesKey } from '../api/live-contest-api';
+import { apiKeys } from '@bullpen/shared/reads';
 import { readEventStream } from '../api/event-stream';
 
 /** 'stream' while events arrive, 'polling' while the stream is unavailable, 'paused' while the tab is hidden. */
@@ -24,7 +24,11 @@ type Cache = ReturnType<typeof useSWRConfig>['cache'];
 export const hasData = (cache: Cache, key: ApiKey) => cache.get(unstable_serialize(key))?.data !== undefined;
 
 /** An event's payload, checked against the shared schema; an invalid one is dropped and logged. Exported for tests. */
-export function parseEvent<T>(schema: { safeParse: (data: unknown) => { success: true; data: T } | { success: false; error: unknown } }, event: string, data: unknown): T | null {
+export function parseEvent<T>(
+  schema: { safeParse: (data: unknown) => { success: true; data: T } | { success: false; error: unknown } },
+  event: string,
+  data: unknown,
+): T | null {
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
   console.warn(`[live] dropped an invalid "${event}" event`, parsed.error);
@@ -34,14 +38,20 @@ export function parseEvent<T>(schema: { safeParse: (data: unknown) => { success:
 function applyPrices(event: PricesEvent) {
   const prices = new Map(event.prices.map((price) => [price.symbol, price]));
   void mutate<EquitiesResponse>(
-    equitiesKey,
+    apiKeys.equities,
     (current) =>
       current && {
         ...current,
         equities: current.equities.map((equity) => {
           const next = prices.get(equity.symbol);
           return next
-            ? { ...equity, price: next.price, changePct: next.changePct, change: next.price - equity.previousClose, updatedAt: event.asOf }
+            ? {
+                ...equity,
+                price: next.price,
+                changePct: next.changePct,
+                change: next.price - equity.previousClose,
+                updatedAt: event.asOf,
+              }
             : equity;
         }),
       },
@@ -81,24 +91,30 @@ export function useLiveUpdates(contestId: string, enabled: boolean): LiveMode {
           if (event === 'standings') {
             const standings = parseEvent(standingsEventSchema, event, data);
             if (!standings) return;
-            if (hasData(cache, boardKey(contestId))) {
+            if (hasData(cache, apiKeys.activeBoard(contestId))) {
               void mutate(
-                boardKey(contestId),
+                apiKeys.activeBoard(contestId),
                 // A tick replaces the top rows, my own row and the count; a page further down stays as it was read
                 // (see use-board-pager.ts).
                 (current: object | undefined) =>
-                  current && { ...current, standings: standings.standings, teams: standings.teams, total: standings.total, asOf: standings.asOf },
+                  current && {
+                    ...current,
+                    standings: standings.standings,
+                    teams: standings.teams,
+                    total: standings.total,
+                    asOf: standings.asOf,
+                  },
                 { revalidate: false },
               );
             }
             // My portfolio is valued at the tick's prices: re-read it on every screen that shows it, the trading
             // screen (no board there) included, so positions and the ticket's prices are the same tick's.
-            if (hasData(cache, contestUserKey(contestId))) void mutate(contestUserKey(contestId));
-          } else if (event === 'prices' && hasData(cache, equitiesKey)) {
+            if (hasData(cache, apiKeys.contestUser(contestId))) void mutate(apiKeys.contestUser(contestId));
+          } else if (event === 'prices' && hasData(cache, apiKeys.equities)) {
             const prices = parseEvent(pricesEventSchema, event, data);
             if (prices) applyPrices(prices);
           } else if (event === 'end') {
-            void mutate([API_PATHS.getContest, { contestId }]);
+            void mutate(apiKeys.contest(contestId));
           }
         },
         controller.signal,

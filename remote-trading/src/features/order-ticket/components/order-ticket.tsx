@@ -1,4 +1,5 @@
-import { formatMoney, formatPercent, notifyError, toast, trend, useApiPost } from '@bullpen/shared';
+import { notifyError, toast, useApiPost } from '@bullpen/shared';
+import { formatMoney, formatPercent, trend } from '@bullpen/shared/format';
 import {
   API_PATHS,
   type EquitiesResponse,

@@ -1,4 +1,5 @@
-import { formatMoney, notifyError, toast } from '@bullpen/shared';
+import { notifyError, toast } from '@bullpen/shared';
+import { formatMoney } from '@bullpen/shared/format';
 import type { Order } from '@bullpen/shared/schemas';
 import { Fragment, useId, useState } from 'react';
 import { cancelOrder, useOrders } from '../api/orders-api';

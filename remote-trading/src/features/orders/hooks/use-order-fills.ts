@@ -1,4 +1,5 @@
-import { toast, useApiGet, useApiPost } from '@bullpen/shared';
+import { toast, useApiGet } from '@bullpen/shared';
+import { useEquities } from '@bullpen/shared/reads';
 import { API_PATHS, type ContestUserResponse, type EquitiesResponse, type Order } from '@bullpen/shared/schemas';
 import { useEffect, useRef } from 'react';
 import { mutate } from 'swr';
@@ -21,7 +22,7 @@ function lastTick(data: EquitiesResponse | undefined): string | null {
  * rejected or expired ones say why.
  */
 export function useOrderFills(contestId: string, orders: readonly Order[] | undefined): void {
-  const equities = useApiPost<EquitiesResponse>(API_PATHS.getEquities, {});
+  const equities = useEquities();
   const state = useApiGet<ContestUserResponse>(API_PATHS.contestUser(contestId));
   const tick = lastTick(equities.data);
   const stamp = state.data ? `${state.data.data.tradesTotal}:${state.data.data.portfolio?.value ?? ''}` : null;

@@ -1,4 +1,4 @@
-import { formatMoney } from '@bullpen/shared';
+import { formatMoney } from '@bullpen/shared/format';
 import type { Order, OrderType, TradeSide } from '@bullpen/shared/schemas';
 
 export const ORDER_TYPE_NAMES: Record<OrderType, string> = { limit: 'Limit', stop: 'Stop', 'stop-limit': 'Stop-limit' };

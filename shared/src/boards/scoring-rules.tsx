@@ -1,26 +1,29 @@
-import { formatMoney, formatPercent } from '@bullpen/shared';
+import './boards.css';
+import { formatMoney, formatPercent } from '../format/format';
 
 /**
- * DESIGN §5 in a few lines, one click from the live board: how value, return and rank are computed, ties included,
- * and (for a player) their own row worked through to the cent.
+ * DESIGN §5 in a few lines, one click from a board: how value, return and rank are computed, ties included, and (when
+ * the viewer played) the viewer's own row worked through, to the cent.
  */
 export function ScoringRules({
   startingCash,
   teams,
   example,
+  final,
 }: {
   startingCash: number;
   teams: boolean;
   example?: { value: number; returnPct: number; rank: number } | null;
+  /** A completed contest's frozen standings, rather than a live board. */
+  final: boolean;
 }) {
   return (
-    <details className="lc-scoring">
-      <summary className="lc-link" style={{ fontWeight: 700 }}>
-        How scoring works
-      </summary>
-      <ul style={{ margin: '8px 0 0', paddingLeft: '1.2em', display: 'grid', gap: 6 }}>
+    <details className="bp-scoring">
+      <summary>How scoring works</summary>
+      <ul>
         <li>
-          <strong>Value</strong> = cash + shares × price for every holding, at the latest price.
+          <strong>Value</strong> = cash + shares × price for every holding, at{' '}
+          {final ? 'the final price when the contest ended' : 'the latest price'}.
         </li>
         <li>
           <strong>Return</strong> = value ÷ starting cash ({formatMoney(startingCash)}) − 1.
@@ -34,10 +37,14 @@ export function ScoringRules({
             <strong>Teams</strong>: a team's return is the average of its members' returns; teams are ranked the same way.
           </li>
         ) : null}
-        <li>Standings are recomputed on every market tick and frozen when the contest ends.</li>
+        <li>
+          {final
+            ? 'The standings were frozen at the end and never change.'
+            : 'Standings are recomputed on every market tick and frozen when the contest ends.'}
+        </li>
       </ul>
       {example ? (
-        <p style={{ margin: '8px 0 0' }}>
+        <p>
           Your row: {formatMoney(example.value)} ÷ {formatMoney(startingCash)} − 1 = {formatPercent(example.returnPct)}, rank #
           {example.rank}.
         </p>

@@ -3,13 +3,32 @@ const path = require('node:path');
 
 const swc = [
   '@swc/jest',
-  { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+  },
 ];
 
 const esmOnly = [
-  '@aws-amplify', 'aws-amplify', '@smithy', '@aws-crypto', '@aws-sdk', 'uuid', 'jose',
-  'msw', '@mswjs', '@open-draft', '@bundled-es-modules', 'until-async', 'rettime', 'outvariant',
-  'strict-event-emitter', 'headers-polyfill',
+  '@aws-amplify',
+  'aws-amplify',
+  '@smithy',
+  '@aws-crypto',
+  '@aws-sdk',
+  'uuid',
+  'jose',
+  'msw',
+  '@mswjs',
+  '@open-draft',
+  '@bundled-es-modules',
+  'until-async',
+  'rettime',
+  'outvariant',
+  'strict-event-emitter',
+  'headers-polyfill',
 ];
 
 /** @param {{ name: string, dir: string, env?: 'node' | 'jsdom', setupFiles?: string[], setupFilesAfterEnv?: string[] }} options */
@@ -28,7 +47,10 @@ module.exports = function jestConfig({ name, dir, env = 'node', setupFiles = [],
     },
     // Every jsdom workspace gets a FormData that can read a <form>, whatever else it sets up.
     setupFiles: env === 'jsdom' ? [path.join(__dirname, 'jest', 'form-data-of-form.cjs'), ...setupFiles] : setupFiles,
-    setupFilesAfterEnv: env === 'jsdom' ? [path.join(__dirname, 'jest', 'testing-library.cjs'), ...setupFilesAfterEnv] : setupFilesAfterEnv,
+    setupFilesAfterEnv:
+      env === 'jsdom'
+        ? [path.join(__dirname, 'jest', 'testing-library.cjs'), ...setupFilesAfterEnv]
+        : setupFilesAfterEnv,
     ...rest,
   };
 };

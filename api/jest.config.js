@@ -10,6 +10,9 @@ const config = jestConfig({
 });
 config.transform = {
   ...config.transform,
-  '^.+/@electric-sql/.+\\.cjs$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs', ignoreDynamic: false } }],
+  '^.+/@electric-sql/.+\\.cjs$': [
+    '@swc/jest',
+    { jsc: { target: 'es2022' }, module: { type: 'commonjs', ignoreDynamic: false } },
+  ],
 };
 module.exports = config;

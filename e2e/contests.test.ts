@@ -3,7 +3,17 @@
 // with his picks; then a team contest and a cancellation. (A contest played to its final standings is in
 // trading.test.ts.)
 import type { Browser, Page } from 'playwright-core';
-import { appUrl, callApi, createActiveUser, createUser, launchBrowser, newPage, type TestPage, type TestUser, waitForPath } from './helpers';
+import {
+  appUrl,
+  callApi,
+  createActiveUser,
+  createUser,
+  launchBrowser,
+  newPage,
+  type TestPage,
+  type TestUser,
+  waitForPath,
+} from './helpers';
 
 let browser: Browser;
 let alice: TestUser & { callSign: string };
@@ -126,7 +136,9 @@ it('in a team contest Bob picks his team', async () => {
   await bobPage.goto(appUrl(`/save-picks/${teamContestId}`));
   await bobPage.getByRole('radiogroup', { name: 'Your team' }).getByText('Bears').click();
   await choosePicks(bobPage, ['AAPL', 'MSFT'], 'Confirm and join');
-  const mine = await callApi<{ data: { affiliation: string | null } }>('GET', `/contest-user/${teamContestId}`, { user: bob });
+  const mine = await callApi<{ data: { affiliation: string | null } }>('GET', `/contest-user/${teamContestId}`, {
+    user: bob,
+  });
   expect(mine.data.affiliation).toBe('Bears');
 });
 

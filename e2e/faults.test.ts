@@ -6,7 +6,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { apiProcess, type ApiProcess } from './helpers/api-process';
-import { appUrl, createUser, launchBrowser, newPage, type RuntimeConfig, stack, tokensFor, waitForPath } from './helpers';
+import {
+  appUrl,
+  createUser,
+  launchBrowser,
+  newPage,
+  type RuntimeConfig,
+  stack,
+  tokensFor,
+  waitForPath,
+} from './helpers';
 
 const NETWORK_ERROR = 'Network Error. Please check your internet connection or it might be that the server is down.';
 const POOL_UNREACHABLE = 'Sign-in is unavailable: the sign-in service cannot be reached.';

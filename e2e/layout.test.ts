@@ -65,7 +65,13 @@ const report: Record<string, string[]> = {};
 // --- the check ----------------------------------------------------------------------------------------------------
 
 /** Runs in the page: every layout problem on it, each naming the offending element. */
-function findProblems({ allowTableScrollers, joinAction }: { allowTableScrollers: boolean; joinAction: string | null }) {
+function findProblems({
+  allowTableScrollers,
+  joinAction,
+}: {
+  allowTableScrollers: boolean;
+  joinAction: string | null;
+}) {
   const problems: string[] = [];
   const vw = window.innerWidth;
   const vh = window.innerHeight;
@@ -73,13 +79,18 @@ function findProblems({ allowTableScrollers, joinAction }: { allowTableScrollers
   const describe = (element: Element) => {
     const tag = element.tagName.toLowerCase();
     const id = element.id ? `#${element.id}` : '';
-    const classes = [...element.classList].slice(0, 3).map((name) => `.${name}`).join('');
+    const classes = [...element.classList]
+      .slice(0, 3)
+      .map((name) => `.${name}`)
+      .join('');
     const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 50);
     let where = '';
     for (let node = element.parentElement; node; node = node.parentElement) {
       const label =
         node.getAttribute('aria-label') ??
-        (node.getAttribute('aria-labelledby') ? document.getElementById(node.getAttribute('aria-labelledby') ?? '')?.textContent : null) ??
+        (node.getAttribute('aria-labelledby')
+          ? document.getElementById(node.getAttribute('aria-labelledby') ?? '')?.textContent
+          : null) ??
         (node.tagName === 'TABLE' ? node.querySelector('caption')?.textContent : null);
       if (label) {
         where = ` in “${label.trim().slice(0, 40)}”`;
@@ -94,7 +105,8 @@ function findProblems({ allowTableScrollers, joinAction }: { allowTableScrollers
     const rect = element.getBoundingClientRect();
     return rect.width > 1 && rect.height > 1 && !element.closest('.visually-hidden');
   };
-  const clipsX = (element: Element) => ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(element).overflowX);
+  const clipsX = (element: Element) =>
+    ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(element).overflowX);
   const isChartInternal = (element: Element) => Boolean(element.closest('.tv-lightweight-charts'));
   const isAllowedScroller = (element: Element) => {
     const style = getComputedStyle(element);
@@ -119,7 +131,9 @@ function findProblems({ allowTableScrollers, joinAction }: { allowTableScrollers
     problems.push(`the page scrolls sideways: scrollWidth ${page.scrollWidth} > ${vw}; widest: ${widest.join('; ')}`);
   }
 
-  const all = [...document.body.querySelectorAll('*')].filter((element) => !isChartInternal(element) && visible(element));
+  const all = [...document.body.querySelectorAll('*')].filter(
+    (element) => !isChartInternal(element) && visible(element),
+  );
 
   // 2. Boxes that cut their content off sideways.
   for (const element of all) {
@@ -152,7 +166,9 @@ function findProblems({ allowTableScrollers, joinAction }: { allowTableScrollers
     if (rect.right > vw + 1 || rect.left < -1) {
       outside.add(element);
       if (element.parentElement && outside.has(element.parentElement)) continue;
-      problems.push(`${describe(element)} sticks out of the viewport: ${Math.round(rect.left)}..${Math.round(rect.right)} of ${vw}`);
+      problems.push(
+        `${describe(element)} sticks out of the viewport: ${Math.round(rect.left)}..${Math.round(rect.right)} of ${vw}`,
+      );
     }
   }
 
@@ -162,13 +178,15 @@ function findProblems({ allowTableScrollers, joinAction }: { allowTableScrollers
   const spilling = new Set<Element>();
   for (const element of all) {
     const style = getComputedStyle(element);
-    if (style.display.startsWith('inline') || clipsX(element) || ['absolute', 'fixed'].includes(style.position)) continue;
+    if (style.display.startsWith('inline') || clipsX(element) || ['absolute', 'fixed'].includes(style.position))
+      continue;
     if (element.scrollWidth <= element.clientWidth + 1) continue;
     // Inside a box already named, or a visually hidden one (clipped to nothing, like Amplify's hidden legend).
     let skip = false;
     for (let node = element.parentElement; node && !skip; node = node.parentElement) {
       const box = getComputedStyle(node);
-      skip = spilling.has(node) || box.clip !== 'auto' || box.clipPath !== 'none' || node.getBoundingClientRect().width <= 1;
+      skip =
+        spilling.has(node) || box.clip !== 'auto' || box.clipPath !== 'none' || node.getBoundingClientRect().width <= 1;
     }
     if (skip) continue;
     const edge = element.getBoundingClientRect().right;
@@ -182,7 +200,9 @@ function findProblems({ allowTableScrollers, joinAction }: { allowTableScrollers
       const right = Math.max(...[...range.getClientRects()].map((rect) => rect.right));
       if (right > edge + 1) {
         spilling.add(element);
-        problems.push(`${describe(element)} lets “${text.textContent.trim().slice(0, 30)}” spill out: text to ${Math.round(right)}, box ends at ${Math.round(edge)}`);
+        problems.push(
+          `${describe(element)} lets “${text.textContent.trim().slice(0, 30)}” spill out: text to ${Math.round(right)}, box ends at ${Math.round(edge)}`,
+        );
         break;
       }
     }
@@ -195,7 +215,9 @@ function findProblems({ allowTableScrollers, joinAction }: { allowTableScrollers
     );
     if (!action) problems.push(`no “${joinAction}” action`);
     else if (action.getBoundingClientRect().bottom > vh) {
-      problems.push(`“${joinAction}” is below the first screen: its bottom at ${Math.round(action.getBoundingClientRect().bottom)} of ${vh}`);
+      problems.push(
+        `“${joinAction}” is below the first screen: its bottom at ${Math.round(action.getBoundingClientRect().bottom)} of ${vh}`,
+      );
     }
   }
   return problems;
@@ -211,7 +233,11 @@ async function settle(page: Page) {
   });
 }
 
-const slug = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+const slug = (text: string) =>
+  text
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
 
 interface Visit {
   user?: TestUser;
@@ -251,14 +277,18 @@ async function sweep(screen: string, visit: Visit) {
 
 // --- data ---------------------------------------------------------------------------------------------------------
 
-const mainHeading = (page: Page, name: string | RegExp) => page.getByRole('main').getByRole('heading', { level: 1, name });
+const mainHeading = (page: Page, name: string | RegExp) =>
+  page.getByRole('main').getByRole('heading', { level: 1, name });
 const table = (page: Page, name: string) => page.getByRole('table', { name }).first().waitFor();
 /** A chart has drawn: the trading screen's library chart (a canvas) or the live card's SVG line. */
 const chartDrawn = (page: Page) =>
   page.locator('.lc-chart canvas, .lc-chart svg polyline').first().waitFor({ timeout: 20_000 });
 
 const join = (user: TestUser, contestId: string, picks: string[], affiliation?: string) =>
-  callApi('POST', '/contest/join-contest', { user, body: { contestId, picks, ...(affiliation ? { affiliation } : {}) } });
+  callApi('POST', '/contest/join-contest', {
+    user,
+    body: { contestId, picks, ...(affiliation ? { affiliation } : {}) },
+  });
 const trade = (user: TestUser, contestId: string, symbol: string, side: 'buy' | 'sell', quantity: number) =>
   callApi('POST', '/contest/trading', { user, body: { contestId, symbol, side, quantity } });
 
@@ -267,7 +297,9 @@ const waitUntil = (time: number) => sleep(Math.max(0, time - Date.now()));
 
 async function waitForStatus(contestId: string, status: 'active' | 'completed') {
   for (let attempt = 0; attempt < 90; attempt += 1) {
-    const { contest } = await callApi<{ contest: { status: string } }>('POST', '/contest/get-contest', { body: { contestId } });
+    const { contest } = await callApi<{ contest: { status: string } }>('POST', '/contest/get-contest', {
+      body: { contestId },
+    });
     if (contest.status === status) return;
     await sleep(1_000);
   }
@@ -277,7 +309,12 @@ async function waitForStatus(contestId: string, status: 'active' | 'completed') 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
   browser = await launchBrowser();
-  [alice, bob, carol, dave] = await Promise.all([createActiveUser(), createActiveUser(), createActiveUser(), createActiveUser()]);
+  [alice, bob, carol, dave] = await Promise.all([
+    createActiveUser(),
+    createActiveUser(),
+    createActiveUser(),
+    createActiveUser(),
+  ]);
   // Far ahead: the screens before the start take what they take; 'live contests' starts them (startSoon).
   liveStartsAt = Date.now() + 60 * 60_000;
   liveEndsAt = liveStartsAt + LIVE_DURATION_MS;
@@ -325,7 +362,8 @@ afterAll(async () => {
 // --- screens ------------------------------------------------------------------------------------------------------
 
 describe('signed out', () => {
-  it('/auth', () => sweep('auth', { path: '/auth', ready: (page) => page.getByRole('button', { name: 'Sign in' }).waitFor() }));
+  it('/auth', () =>
+    sweep('auth', { path: '/auth', ready: (page) => page.getByRole('button', { name: 'Sign in' }).waitFor() }));
 
   it('/auth, the create-account tab', () =>
     sweep('auth create account', {
@@ -337,9 +375,14 @@ describe('signed out', () => {
       },
     }));
 
-  it('/error', () => sweep('error (signed out)', { path: '/error', ready: (page) => mainHeading(page, 'Something went wrong').waitFor() }));
+  it('/error', () =>
+    sweep('error (signed out)', {
+      path: '/error',
+      ready: (page) => mainHeading(page, 'Something went wrong').waitFor(),
+    }));
 
-  it('/terms', () => sweep('terms (signed out)', { path: '/terms', ready: (page) => mainHeading(page, 'Terms of use').waitFor() }));
+  it('/terms', () =>
+    sweep('terms (signed out)', { path: '/terms', ready: (page) => mainHeading(page, 'Terms of use').waitFor() }));
 
   it('/join-contest-info/{id}', () =>
     sweep('join info (signed out)', {
@@ -377,7 +420,11 @@ describe('signed in, before the live contests start', () => {
     }));
 
   it('/create-contest', () =>
-    sweep('create contest', { user: alice, path: '/create-contest', ready: (page) => mainHeading(page, 'Create a contest').waitFor() }));
+    sweep('create contest', {
+      user: alice,
+      path: '/create-contest',
+      ready: (page) => mainHeading(page, 'Create a contest').waitFor(),
+    }));
 
   it('/edit-contest/{id} of a team contest', () =>
     sweep('edit contest', {
@@ -490,7 +537,11 @@ describe('signed in, before the live contests start', () => {
   });
 
   it('/terms and /error', async () => {
-    await sweep('terms (signed in)', { user: alice, path: '/terms', ready: (page) => mainHeading(page, 'Terms of use').waitFor() });
+    await sweep('terms (signed in)', {
+      user: alice,
+      path: '/terms',
+      ready: (page) => mainHeading(page, 'Terms of use').waitFor(),
+    });
     await sweep('error (signed in)', {
       user: alice,
       path: '/error',
@@ -515,7 +566,10 @@ describe('signed in, before the live contests start', () => {
 
 describe('live contests', () => {
   beforeAll(async () => {
-    const [solo] = await Promise.all([startSoon(alice, liveId, LIVE_DURATION_MS), startSoon(alice, liveTeamId, LIVE_DURATION_MS)]);
+    const [solo] = await Promise.all([
+      startSoon(alice, liveId, LIVE_DURATION_MS),
+      startSoon(alice, liveTeamId, LIVE_DURATION_MS),
+    ]);
     liveEndsAt = solo.endsAt + 2_000;
     await waitUntil(solo.startsAt);
     await Promise.all([waitForStatus(liveId, 'active'), waitForStatus(liveTeamId, 'active')]);
@@ -527,11 +581,22 @@ describe('live contests', () => {
     await trade(bob, liveTeamId, 'GOOGL', 'sell', 1);
     // An open conditional order (issue 16), so the trading screen shows its Open orders list: a buy limit far below
     // the price waits until the contest ends.
-    const { equities } = await callApi<{ equities: { symbol: string; price: number }[] }>('POST', '/equity/get-equities', { user: alice, body: {} });
+    const { equities } = await callApi<{ equities: { symbol: string; price: number }[] }>(
+      'POST',
+      '/equity/get-equities',
+      { user: alice, body: {} },
+    );
     const intc = equities.find((equity) => equity.symbol === 'INTC')?.price ?? 10;
     await callApi('POST', '/contest/orders', {
       user: alice,
-      body: { contestId: liveId, symbol: 'INTC', side: 'buy', quantity: 1, type: 'limit', limitPrice: Math.floor(intc * 50) / 100 },
+      body: {
+        contestId: liveId,
+        symbol: 'INTC',
+        side: 'buy',
+        quantity: 1,
+        type: 'limit',
+        limitPrice: Math.floor(intc * 50) / 100,
+      },
     });
     // A few ticks, so the charts have a line and the boards a movement.
     await sleep(8_000);
@@ -603,7 +668,9 @@ describe('live contests', () => {
         await page.getByLabel('Symbol').fill('IBM');
         await page.getByRole('list', { name: 'Matching symbols' }).getByRole('button', { name: /^IBM/ }).click();
         await page.getByLabel('Order type').selectOption('stop-limit');
-        const price = Number(((await page.locator('.ot-price .ot-num').first().textContent()) ?? '').replace(/[$,]/g, ''));
+        const price = Number(
+          ((await page.locator('.ot-price .ot-num').first().textContent()) ?? '').replace(/[$,]/g, ''),
+        );
         await page.getByLabel('Stop price ($)').fill((Math.ceil(price * 102) / 100).toFixed(2));
         await page.getByLabel('Limit price ($)').fill((Math.ceil(price * 103) / 100).toFixed(2));
         await page.getByLabel('Quantity (shares)').fill('1');
@@ -666,5 +733,9 @@ describe('completed contests', () => {
     }));
 
   it('/profile with a completed contest', () =>
-    sweep('profile (completed)', { user: alice, path: '/profile', ready: (page) => mainHeading(page, alice.callSign).waitFor() }));
+    sweep('profile (completed)', {
+      user: alice,
+      path: '/profile',
+      ready: (page) => mainHeading(page, alice.callSign).waitFor(),
+    }));
 });

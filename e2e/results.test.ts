@@ -88,7 +88,9 @@ async function until<T>(what: string, read: () => Promise<T>, attempts = 60): Pr
 
 /** No serious or critical WCAG 2.0/2.1 A/AA violation from axe. */
 async function expectAccessible(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const blocking = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -114,7 +116,12 @@ beforeAll(async () => {
   [alice, bob, carol] = [await player(), await player(), await player()];
   startsAt = Date.now() + 32_000;
   endsAt = startsAt + 122_000;
-  contestId = await createContest(alice, { name: NAME, description: 'Played to the end for its results.', startsAt, endsAt });
+  contestId = await createContest(alice, {
+    name: NAME,
+    description: 'Played to the end for its results.',
+    startsAt,
+    endsAt,
+  });
   await callApi('POST', '/contest/join-contest', { user: alice, body: { contestId, picks: ['NVDA', 'TSLA'] } });
   await callApi('POST', '/contest/join-contest', { user: bob, body: { contestId, picks: ['AAPL', 'MSFT'] } });
 }, 60_000);
@@ -134,8 +141,13 @@ it('Carol, who has not joined, finds it under "Open to join" with its facts and 
   expect(await card.getByRole('link', { name: `Join ${NAME}` }).getAttribute('href')).toBe(`/save-picks/${contestId}`);
   // Alice (a player) has it among her own upcoming contests, not among those open to join.
   const alicePage = await open(alice, '/home');
-  await alicePage.getByRole('region', { name: 'Upcoming' }).getByRole('link', { name: new RegExp(NAME) }).waitFor({ timeout: 20_000 });
-  expect(await alicePage.getByRole('region', { name: 'Open to join' }).getByRole('article', { name: NAME }).count()).toBe(0);
+  await alicePage
+    .getByRole('region', { name: 'Upcoming' })
+    .getByRole('link', { name: new RegExp(NAME) })
+    .waitFor({ timeout: 20_000 });
+  expect(
+    await alicePage.getByRole('region', { name: 'Open to join' }).getByRole('article', { name: NAME }).count(),
+  ).toBe(0);
 });
 
 it('once live, Carol finds it under "Live now" and watches it read-only', async () => {
@@ -162,13 +174,22 @@ it("Alice's live screen draws the benchmark beside her value and says where she 
   const page = await open(alice, `/live-contest/${contestId}`);
   const summary = page.getByLabel('My summary');
   await summary.getByText(/^(Ahead of|Behind|Level with) the market/).waitFor({ timeout: 30_000 });
-  await page.getByRole('list', { name: 'Chart legend' }).getByText('Equal-weight index of the whole universe, from the same starting cash').waitFor();
+  await page
+    .getByRole('list', { name: 'Chart legend' })
+    .getByText('Equal-weight index of the whole universe, from the same starting cash')
+    .waitFor();
   await page.getByText('How scoring works').click();
   await page.getByText(/^Your row: /).waitFor();
   await shoot(page, 'live-player');
   // Two trades to show on the results.
-  await callApi('POST', '/contest/trading', { user: alice, body: { contestId, symbol: 'TSLA', side: 'sell', quantity: 1 } });
-  await callApi('POST', '/contest/trading', { user: alice, body: { contestId, symbol: 'AAPL', side: 'buy', quantity: 1 } });
+  await callApi('POST', '/contest/trading', {
+    user: alice,
+    body: { contestId, symbol: 'TSLA', side: 'sell', quantity: 1 },
+  });
+  await callApi('POST', '/contest/trading', {
+    user: alice,
+    body: { contestId, symbol: 'AAPL', side: 'buy', quantity: 1 },
+  });
 });
 
 it("after the end, Alice's results page shows the API's numbers: rank, value, return, the market, positions, trades, picks", async () => {
@@ -176,7 +197,9 @@ it("after the end, Alice's results page shows the API's numbers: rank, value, re
   const board = await until('the contest never completed', () =>
     callApi<{ standings: Standing[]; total: number }>('GET', `/contest/completed/${contestId}`, { user: alice }),
   );
-  const mine = await callApi<PlayerResult>('GET', `/contest/completed/${contestId}/players/${alice.id}`, { user: alice });
+  const mine = await callApi<PlayerResult>('GET', `/contest/completed/${contestId}/players/${alice.id}`, {
+    user: alice,
+  });
   const benchmark = await callApi<Benchmark>('GET', `/contest/${contestId}/benchmark`, { user: alice });
   const market = benchmark.points.at(-1)?.returnPct as number;
   expect(benchmark.points.map((p) => p.t)).toEqual(mine.history.map((p) => p.t));
@@ -191,14 +214,21 @@ it("after the end, Alice's results page shows the API's numbers: rank, value, re
     await result.getByText(percent(mine.player.returnPct), { exact: true }).waitFor();
     await result.getByText(percent(market), { exact: true }).waitFor();
     const best = [...mine.pickReturns].sort((a, b) => b.returnPct - a.returnPct)[0];
-    await result.getByText(percent(best?.returnPct as number), { exact: true }).first().waitFor();
+    await result
+      .getByText(percent(best?.returnPct as number), { exact: true })
+      .first()
+      .waitFor();
 
     // Positions at the final prices add up to the board's value.
-    const positions = page.getByRole('region', { name: 'Your contest' }).getByRole('table', { name: 'Final positions at the final prices' });
+    const positions = page
+      .getByRole('region', { name: 'Your contest' })
+      .getByRole('table', { name: 'Final positions at the final prices' });
     for (const p of mine.positions) await positions.getByRole('cell', { name: p.symbol, exact: true }).waitFor();
     const total = positions.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Total' }) });
     await total.getByText(formatMoney(mine.player.value)).waitFor();
-    const trades = page.getByRole('region', { name: 'Your contest' }).getByRole('table', { name: 'Trades, newest first' });
+    const trades = page
+      .getByRole('region', { name: 'Your contest' })
+      .getByRole('table', { name: 'Trades, newest first' });
     expect(await trades.getByRole('row').count()).toBe(1 + mine.trades.length);
 
     // The share text says the same.
@@ -216,7 +246,10 @@ it("after the end, Alice's results page shows the API's numbers: rank, value, re
 it("Bob's row opens his final portfolio, as the API has it", async () => {
   const bobs = await callApi<PlayerResult>('GET', `/contest/completed/${contestId}/players/${bob.id}`, { user: carol });
   const page = await open(alice, `/contest-completed/${contestId}`, 390);
-  await page.getByRole('table', { name: 'Final standings' }).getByRole('link', { name: `View ${bob.callSign}'s portfolio` }).click();
+  await page
+    .getByRole('table', { name: 'Final standings' })
+    .getByRole('link', { name: `View ${bob.callSign}'s portfolio` })
+    .click();
   await waitForPath(page, `/contest-completed/${contestId}?player=${encodeURIComponent(bob.id)}`);
   const panel = page.getByRole('region', { name: `${bob.callSign}'s portfolio` });
   const result = panel.getByLabel(`${bob.callSign}'s result`);

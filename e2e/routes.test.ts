@@ -116,7 +116,11 @@ describe('signed in (SPEC §2)', () => {
   const screens: [string, () => string, (page: Page) => Promise<unknown>][] = [
     ['/home', () => '/home', (page) => page.getByRole('main').getByText(CONTEST_NAME).first().waitFor()],
     ['/invitation/{id}', () => `/invitation/${contestId}`, (page) => mainHeading(page, CONTEST_NAME).waitFor()],
-    ['/contest-confirmed/{id}', () => `/contest-confirmed/${contestId}`, (page) => page.getByText('Your contest is ready').waitFor()],
+    [
+      '/contest-confirmed/{id}',
+      () => `/contest-confirmed/${contestId}`,
+      (page) => page.getByText('Your contest is ready').waitFor(),
+    ],
     ['/create-contest', () => '/create-contest', (page) => mainHeading(page, 'Create a contest').waitFor()],
     [
       '/edit-contest/{id}',
@@ -126,8 +130,16 @@ describe('signed in (SPEC §2)', () => {
     ['/profile', () => '/profile', (page) => page.getByRole('main').getByText(user.callSign).first().waitFor()],
     ['/edit-profile', () => '/edit-profile', (page) => mainHeading(page, 'Edit profile').waitFor()],
     ['/contest-detail/{id}', () => `/contest-detail/${contestId}`, (page) => mainHeading(page, CONTEST_NAME).waitFor()],
-    ['/save-picks/{id}', () => `/save-picks/${contestId}`, (page) => page.getByRole('checkbox', { name: 'Pick AAPL' }).waitFor()],
-    ['/join-contest-info/{id}', () => `/join-contest-info/${contestId}`, (page) => mainHeading(page, CONTEST_NAME).waitFor()],
+    [
+      '/save-picks/{id}',
+      () => `/save-picks/${contestId}`,
+      (page) => page.getByRole('checkbox', { name: 'Pick AAPL' }).waitFor(),
+    ],
+    [
+      '/join-contest-info/{id}',
+      () => `/join-contest-info/${contestId}`,
+      (page) => mainHeading(page, CONTEST_NAME).waitFor(),
+    ],
     [
       '/live-contest/{id}',
       () => `/live-contest/${contestId}`,

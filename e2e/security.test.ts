@@ -31,7 +31,9 @@ async function watchForAttacks(context: BrowserContext) {
     record.__violations = [];
     record.__ran = [];
     document.addEventListener('securitypolicyviolation', (event) => {
-      record.__violations.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+      record.__violations.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
 }
@@ -103,7 +105,12 @@ describe('script injection through what users write (issue 8)', () => {
     owner = await createActiveUser();
     await callApi('POST', '/user-profile/edit-profile', {
       user: owner,
-      body: { callSign: owner.callSign, ticker: owner.callSign, displayName: `<b onmouseover=__ran.push('x')>X</b>`, bio: payload('bio') },
+      body: {
+        callSign: owner.callSign,
+        ticker: owner.callSign,
+        displayName: `<b onmouseover=__ran.push('x')>X</b>`,
+        bio: payload('bio'),
+      },
     });
     const startsAt = Date.now() + 30 * 60_000;
     contestId = await createContest(owner, {
@@ -127,7 +134,11 @@ describe('script injection through what users write (issue 8)', () => {
     [
       '/edit-contest',
       () => `/edit-contest/${contestId}`,
-      (page) => page.waitForFunction((name) => [...document.querySelectorAll('input')].some((input) => input.value === name), NAME),
+      (page) =>
+        page.waitForFunction(
+          (name) => [...document.querySelectorAll('input')].some((input) => input.value === name),
+          NAME,
+        ),
     ],
     ['/profile', () => '/profile', (page) => page.getByText(payload('bio')).first().waitFor()],
   ];
@@ -190,7 +201,11 @@ describe('open redirects through "next" (SPEC §2, issue 8)', () => {
 
 describe('admin comes only from the user pool group "admins" (issue 19)', () => {
   const role = async (idToken: string) =>
-    (await callApi<{ user: { role: string } }>('POST', '/user/get-user', { tokens: { idToken, accessToken: '', refreshToken: '' } })).user.role;
+    (
+      await callApi<{ user: { role: string } }>('POST', '/user/get-user', {
+        tokens: { idToken, accessToken: '', refreshToken: '' },
+      })
+    ).user.role;
 
   it("a user who takes an admin's phone number stays a user; the listed admin is one", async () => {
     // USER_POOL_ADMINS is set by global-setup; a stack started elsewhere (E2E_BASE_URL) has no such admin.
@@ -201,11 +216,18 @@ describe('admin comes only from the user pool group "admins" (issue 19)', () => 
     expect(await role(adminTokens.idToken)).toBe('admin');
 
     const owner = await createActiveUser();
-    const contestId = await createContest(owner, { name: 'Not yours to cancel', startsAt: Date.now() + 3_600_000, endsAt: Date.now() + 7_200_000 });
+    const contestId = await createContest(owner, {
+      name: 'Not yours to cancel',
+      startsAt: Date.now() + 3_600_000,
+      endsAt: Date.now() + 7_200_000,
+    });
     const attacker = await createActiveUser();
     const tokens = await tokensFor(attacker);
     // The attack of issue 19: change phone_number to the admin's (the pool accepts it, unverified), then refresh.
-    await cognito('UpdateUserAttributes', { AccessToken: tokens.accessToken, UserAttributes: [{ Name: 'phone_number', Value: adminPhone }] });
+    await cognito('UpdateUserAttributes', {
+      AccessToken: tokens.accessToken,
+      UserAttributes: [{ Name: 'phone_number', Value: adminPhone }],
+    });
     const refreshed = await cognito<{ AuthenticationResult: { IdToken: string } }>('InitiateAuth', {
       AuthFlow: 'REFRESH_TOKEN_AUTH',
       ClientId: stack().config.auth.userPoolClientId,
@@ -217,12 +239,18 @@ describe('admin comes only from the user pool group "admins" (issue 19)', () => 
     expect(claims['cognito:groups']).toBeUndefined();
     expect(await role(idToken)).toBe('user');
     await expect(
-      callApi('POST', '/contest/cancel-contest', { tokens: { idToken, accessToken: '', refreshToken: '' }, body: { contestId } }),
+      callApi('POST', '/contest/cancel-contest', {
+        tokens: { idToken, accessToken: '', refreshToken: '' },
+        body: { contestId },
+      }),
     ).rejects.toThrow(/403/);
 
     // The real admin may cancel it.
     await callApi('POST', '/contest/cancel-contest', { tokens: adminTokens, body: { contestId } });
-    const after = await callApi<{ contest: { status: string } }>('POST', '/contest/get-contest', { user: owner, body: { contestId } });
+    const after = await callApi<{ contest: { status: string } }>('POST', '/contest/get-contest', {
+      user: owner,
+      body: { contestId },
+    });
     expect(after.contest.status).toBe('cancelled');
   });
 
@@ -230,7 +258,10 @@ describe('admin comes only from the user pool group "admins" (issue 19)', () => 
     for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'NoSuchOperation']) {
       const response = await fetch(stack().pool, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${name}` },
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': `AWSCognitoIdentityProviderService.${name}`,
+        },
         body: '{}',
       });
       const text = await response.text();

@@ -5,7 +5,8 @@ import { APPS, ROOT } from '../scripts/lib/stack.mjs';
 
 export function e2eSettings(env = process.env) {
   const base = Number(env.E2E_PORT_BASE ?? 3100);
-  if (!Number.isInteger(base) || base < 1024 || base > 65_000) throw new Error(`Invalid E2E_PORT_BASE="${env.E2E_PORT_BASE}"`);
+  if (!Number.isInteger(base) || base < 1024 || base > 65_000)
+    throw new Error(`Invalid E2E_PORT_BASE="${env.E2E_PORT_BASE}"`);
   return {
     ports: Object.fromEntries(APPS.map((app, index) => [app.key, base + index])),
     apiPort: base + 5,

@@ -130,7 +130,10 @@ describe('failure isolation (DESIGN §1)', () => {
     await page.getByRole('link', { name: 'Terms' }).click();
     await page.getByRole('heading', { level: 1, name: /terms/i }).waitFor();
     await page.goto(appUrl('/auth'));
-    await page.getByRole('button', { name: /sign in/i }).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('button', { name: /sign in/i })
+      .first()
+      .waitFor({ timeout: 30_000 });
     expect(await page.getByText(UNAVAILABLE_TEXT).count()).toBe(0);
 
     // Retry really tries again: still down, still the fallback (and no crash).
@@ -153,7 +156,8 @@ describe('a retry touches only the remote that failed (DESIGN §1)', () => {
     const profileOrigin = new URL(stack().config.remotes.profile).origin;
     const profileLoads: string[] = [];
     page.on('request', (request) => {
-      if (request.url().startsWith(profileOrigin) && /mf-manifest\.json|remoteEntry/.test(request.url())) profileLoads.push(request.url());
+      if (request.url().startsWith(profileOrigin) && /mf-manifest\.json|remoteEntry/.test(request.url()))
+        profileLoads.push(request.url());
     });
 
     await page.goto(appUrl('/profile'));
@@ -235,14 +239,19 @@ describe('shared singletons (DESIGN §1)', () => {
       contests.toast.warning('Written by remote_contests');
       return {
         loaded: federation.__INSTANCES__.map((instance) => instance.name).sort(),
-        sameToastStore: contests.useToastStore === trading.useToastStore && trading.useToastStore === profile.useToastStore,
+        sameToastStore:
+          contests.useToastStore === trading.useToastStore && trading.useToastStore === profile.useToastStore,
         sameUserStore: contests.useUserStore === trading.useUserStore && trading.useUserStore === profile.useUserStore,
-        tradingSeesToast: trading.useToastStore.getState().toasts.some((t) => t.message === 'Written by remote_contests'),
+        tradingSeesToast: trading.useToastStore
+          .getState()
+          .toasts.some((t) => t.message === 'Written by remote_contests'),
         userSeenByTrading: trading.useUserStore.getState().user,
       };
     });
 
-    expect(result.loaded).toEqual(expect.arrayContaining(['host', 'remote_contests', 'remote_profile', 'remote_trading']));
+    expect(result.loaded).toEqual(
+      expect.arrayContaining(['host', 'remote_contests', 'remote_profile', 'remote_trading']),
+    );
     expect(result.sameToastStore).toBe(true);
     expect(result.sameUserStore).toBe(true);
     expect(result.tradingSeesToast).toBe(true);
@@ -266,7 +275,12 @@ describe('rolling a remote out and back through config.json (DESIGN §1)', () =>
     await rm(secondBuild, { recursive: true, force: true });
     await execFileAsync(
       process.execPath,
-      [path.join(path.dirname(require.resolve('@rspack/cli/package.json')), 'bin', 'rspack.js'), 'build', '--config', 'rspack.config.ts'],
+      [
+        path.join(path.dirname(require.resolve('@rspack/cli/package.json')), 'bin', 'rspack.js'),
+        'build',
+        '--config',
+        'rspack.config.ts',
+      ],
       {
         cwd: path.join(ROOT, 'remote-contests'),
         env: { ...process.env, NODE_ENV: 'production', BULLPEN_DIST_DIR: secondBuild, MF_BUILD_VERSION: '2.0.0-e2e' },

@@ -18,7 +18,10 @@ import {
 
 type Player = TestUser & { callSign: string };
 interface ContestUser {
-  data: { userId: string; portfolio: { cash: number; value: number; positions: { symbol: string; quantity: number }[] } | null };
+  data: {
+    userId: string;
+    portfolio: { cash: number; value: number; positions: { symbol: string; quantity: number }[] } | null;
+  };
 }
 
 let browser: Browser;
@@ -61,7 +64,12 @@ beforeAll(async () => {
   const { minLeadMs, minDurationMs } = stack().contest;
   startsAt = Date.now() + Math.max(minLeadMs + 2_000, 20_000);
   endsAt = startsAt + Math.max(minDurationMs + 2_000, 75_000);
-  contestId = await createContest(alice, { name: 'E2E Live Sprint', description: 'Two players, a short sprint.', startsAt, endsAt });
+  contestId = await createContest(alice, {
+    name: 'E2E Live Sprint',
+    description: 'Two players, a short sprint.',
+    startsAt,
+    endsAt,
+  });
   await callApi('POST', '/contest/join-contest', { user: alice, body: { contestId, picks: ['AAPL', 'MSFT'] } });
   await callApi('POST', '/contest/join-contest', { user: bob, body: { contestId, picks: ['NVDA', 'AMZN'] } });
 });
@@ -96,7 +104,9 @@ it("a trade shows on the other player's leaderboard within one tick, without a r
   }
   await trading.getByText('No positions: everything is in cash.').waitFor();
   const mine = await callApi<ContestUser>('GET', `/contest-user/${contestId}`, { user: bob });
-  const cash = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(mine.data.portfolio?.cash ?? 0);
+  const cash = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+    mine.data.portfolio?.cash ?? 0,
+  );
 
   const bobsRow = board.getByRole('row').filter({ hasText: bob.callSign });
   await bobsRow.getByText(cash, { exact: true }).waitFor({ timeout: 12_000 });
@@ -107,7 +117,11 @@ it('a limit order waits in Open orders, fills at a tick with a toast and a trade
   const trading = await open(bob, `/trading/${contestId}`);
   await trading.getByLabel('Symbol').fill('AAPL');
   await trading.getByRole('list', { name: 'Matching symbols' }).getByRole('button', { name: /^AAPL/ }).click();
-  const { equities } = await callApi<{ equities: { symbol: string; price: number }[] }>('POST', '/equity/get-equities', { user: bob, body: {} });
+  const { equities } = await callApi<{ equities: { symbol: string; price: number }[] }>(
+    'POST',
+    '/equity/get-equities',
+    { user: bob, body: {} },
+  );
   const price = equities.find((e) => e.symbol === 'AAPL')?.price ?? 0;
   const money = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
 
@@ -117,7 +131,10 @@ it('a limit order waits in Open orders, fills at a tick with a toast and a trade
   await trading.getByLabel('Quantity (shares)').fill('2');
   await trading.getByText(money(2 * Number(above)), { exact: true }).waitFor();
   await trading.getByRole('button', { name: 'Review order' }).click();
-  await trading.getByRole('dialog').getByText(/with a limit order, limit/).waitFor();
+  await trading
+    .getByRole('dialog')
+    .getByText(/with a limit order, limit/)
+    .waitFor();
   await trading.getByRole('button', { name: 'Place limit order' }).click();
   await trading.getByText('Limit order placed: buy 2 AAPL. It waits in Open orders.').waitFor();
 
@@ -126,11 +143,16 @@ it('a limit order waits in Open orders, fills at a tick with a toast and a trade
   let statuses: string[] = [];
   for (let attempt = 0; attempt < 30 && !statuses.includes('filled'); attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    statuses = (await callApi<{ orders: { status: string }[] }>('GET', `/contest/${contestId}/orders`, { user: bob })).orders.map((o) => o.status);
+    statuses = (
+      await callApi<{ orders: { status: string }[] }>('GET', `/contest/${contestId}/orders`, { user: bob })
+    ).orders.map((o) => o.status);
   }
   expect(statuses).toEqual(['filled']);
   await trading.getByText(/Your limit order to buy 2 AAPL filled at \$[\d,.]+/).waitFor({ timeout: 15_000 });
-  await trading.getByRole('list', { name: 'Recent orders' }).getByText(/Filled/).waitFor();
+  await trading
+    .getByRole('list', { name: 'Recent orders' })
+    .getByText(/Filled/)
+    .waitFor();
   await trading.getByRole('table', { name: 'Trade history' }).getByText('AAPL').first().waitFor();
   const after = await callApi<ContestUser>('GET', `/contest-user/${contestId}`, { user: bob });
   expect(after.data.portfolio?.positions.find((p) => p.symbol === 'AAPL')?.quantity).toBe(2);
@@ -171,14 +193,18 @@ it("an order the server refuses shows the server's message and changes nothing",
   const after = await callApi<ContestUser>('GET', `/contest-user/${contestId}`, { user: alice });
   expect(after.data.portfolio?.cash).toBe(before.data.portfolio?.cash);
   // Prices move every tick; holdings must not.
-  const holdings = (user: ContestUser) => user.data.portfolio?.positions.map(({ symbol, quantity }) => ({ symbol, quantity }));
+  const holdings = (user: ContestUser) =>
+    user.data.portfolio?.positions.map(({ symbol, quantity }) => ({ symbol, quantity }));
   expect(holdings(after)).toEqual(holdings(before));
 });
 
 it("a call sign on the leaderboard opens that player's public profile", async () => {
   const board = await open(alice, `/live-contest/${contestId}`);
   await board.getByRole('link', { name: bob.callSign }).click();
-  await waitForPath(board, `/profile?userId=${encodeURIComponent((await callApi<ContestUser>('GET', `/contest-user/${contestId}`, { user: bob })).data.userId)}`);
+  await waitForPath(
+    board,
+    `/profile?userId=${encodeURIComponent((await callApi<ContestUser>('GET', `/contest-user/${contestId}`, { user: bob })).data.userId)}`,
+  );
   await board.getByRole('heading', { level: 1, name: bob.callSign }).waitFor();
   expect(await board.getByRole('link', { name: 'Edit profile' }).count()).toBe(0);
 });
@@ -197,7 +223,10 @@ it('when the contest ends, the live page moves to the results, and the profile c
 
   const profile = await open(alice, '/profile');
   await profile.getByRole('heading', { level: 1, name: alice.callSign }).waitFor();
-  const completed = profile.getByRole('term').filter({ hasText: /^Completed$/ }).locator('xpath=following-sibling::dd[1]');
+  const completed = profile
+    .getByRole('term')
+    .filter({ hasText: /^Completed$/ })
+    .locator('xpath=following-sibling::dd[1]');
   await completed.filter({ hasText: /^1$/ }).waitFor();
   await profile.getByRole('link', { name: 'E2E Live Sprint' }).waitFor();
 });

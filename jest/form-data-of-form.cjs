@@ -8,7 +8,9 @@ if (typeof HTMLFormElement !== 'undefined') {
       if (!form) return;
       for (const element of Array.from(form.elements)) {
         const isField =
-          element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement;
+          element instanceof HTMLInputElement ||
+          element instanceof HTMLSelectElement ||
+          element instanceof HTMLTextAreaElement;
         if (!isField || !element.name || element.matches(':disabled')) continue;
         if (element instanceof HTMLInputElement) {
           if (['submit', 'button', 'reset', 'file', 'image'].includes(element.type)) continue;

@@ -96,7 +96,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? {
           level: options.logger.level,
           ...(options.logger.stream ? { stream: options.logger.stream } : {}),
-          redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'], remove: true },
+          redact: {
+            paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
+            remove: true,
+          },
         }
       : false,
     bodyLimit: BODY_LIMIT,
@@ -128,7 +131,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await market.init();
   const events = new EventEmitter();
   events.setMaxListeners(0);
-  const contestClock = new ContestClock({ database, market, clock, events, tickMs: config.market.tickMs, log: app.log });
+  const contestClock = new ContestClock({
+    database,
+    market,
+    clock,
+    events,
+    tickMs: config.market.tickMs,
+    log: app.log,
+  });
   // Created before any route listens to 'tick', so a tick invalidates the boards before streams ask for them.
   const boards = new BoardStore(database.db, events);
   // Ticks run by another instance (PostgreSQL NOTIFY) reach this instance's boards and streams; this instance's own
@@ -137,7 +147,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (notice.origin !== database.instanceId) events.emit('tick', notice.asOf);
   });
   const users = new UserCache(database.db);
-  const deps: AppDeps = { config, database, db: database.db, clock, market, contestClock, events, boards, users, streams: { open: 0, ticksSkipped: 0, heartbeatMs: HEARTBEAT_MS } };
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    market,
+    contestClock,
+    events,
+    boards,
+    users,
+    streams: { open: 0, ticksSkipped: 0, heartbeatMs: HEARTBEAT_MS },
+  };
 
   await app.register(
     fp(
@@ -153,7 +174,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let closing = false;
   app.addHook('onRequest', async (_request, reply) => {
     if (closing) {
-      return reply.status(503).header('retry-after', '1').send({ errMessage: 'The server is restarting. Please try again.', errors: [] });
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send({ errMessage: 'The server is restarting. Please try again.', errors: [] });
     }
   });
 

@@ -18,7 +18,11 @@ test('every setting has a working local default', () => {
 });
 
 test('production timing defaults', () => {
-  expect(loadConfig({ NODE_ENV: 'production' }).contest).toEqual({ minLeadSeconds: 300, minDurationSeconds: 3600, maxDurationSeconds: 31_536_000 });
+  expect(loadConfig({ NODE_ENV: 'production' }).contest).toEqual({
+    minLeadSeconds: 300,
+    minDurationSeconds: 3600,
+    maxDurationSeconds: 31_536_000,
+  });
 });
 
 test('settings from the environment', () => {

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { generateKeyPair, SignJWT, base64url } from 'jose';
-import { call, contestFields, createContest, createTestContext, createUser, DRIVERS, type TestContext } from './support/harness';
+import {
+  call,
+  contestFields,
+  createContest,
+  createTestContext,
+  createUser,
+  DRIVERS,
+  type TestContext,
+} from './support/harness';
 
 describe.each(DRIVERS)('authentication (%s)', (driver) => {
   let ctx: TestContext;
@@ -10,7 +18,12 @@ describe.each(DRIVERS)('authentication (%s)', (driver) => {
   afterAll(() => ctx.close());
 
   const expectUnauthorized = async (authorization: string | undefined, url = '/user/get-user') => {
-    const response = await ctx.app.inject({ method: 'POST', url, headers: authorization ? { authorization } : {}, payload: {} });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: authorization ? { authorization } : {},
+      payload: {},
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ errMessage: 'Unauthorized', errors: [] });
   };
@@ -18,7 +31,12 @@ describe.each(DRIVERS)('authentication (%s)', (driver) => {
   test('a valid ID token works raw and as Bearer', async () => {
     const token = await ctx.issuer.idToken(randomUUID());
     for (const authorization of [token, `Bearer ${token}`]) {
-      const response = await ctx.app.inject({ method: 'POST', url: '/user/get-user', headers: { authorization }, payload: {} });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/user/get-user',
+        headers: { authorization },
+        payload: {},
+      });
       expect(response.statusCode).toBe(200);
     }
   });
@@ -41,7 +59,12 @@ describe.each(DRIVERS)('authentication (%s)', (driver) => {
 
   test('access token instead of ID token → 401', async () => {
     await expectUnauthorized(
-      await ctx.issuer.idToken(randomUUID(), { token_use: 'access', aud: undefined, client_id: 'bullpen-web-client', scope: 'aws.cognito.signin.user.admin' }),
+      await ctx.issuer.idToken(randomUUID(), {
+        token_use: 'access',
+        aud: undefined,
+        client_id: 'bullpen-web-client',
+        scope: 'aws.cognito.signin.user.admin',
+      }),
     );
     await expectUnauthorized(await ctx.issuer.idToken(randomUUID(), { token_use: 'access' }));
   });
@@ -63,7 +86,14 @@ describe.each(DRIVERS)('authentication (%s)', (driver) => {
     const now = Math.floor(ctx.clock.now().getTime() / 1000);
     const header = base64url.encode(JSON.stringify({ alg: 'none', typ: 'JWT' }));
     const payload = base64url.encode(
-      JSON.stringify({ sub: randomUUID(), token_use: 'id', aud: 'bullpen-web-client', iss: 'http://localhost:9229/us-east-1_LocalPool', iat: now, exp: now + 3600 }),
+      JSON.stringify({
+        sub: randomUUID(),
+        token_use: 'id',
+        aud: 'bullpen-web-client',
+        iss: 'http://localhost:9229/us-east-1_LocalPool',
+        iat: now,
+        exp: now + 3600,
+      }),
     );
     await expectUnauthorized(`${header}.${payload}.`);
   });
@@ -111,7 +141,11 @@ describe.each(DRIVERS)('authentication (%s)', (driver) => {
       ['GET', '/contest/active/x/events'],
     ];
     for (const [method, url] of calls) {
-      const response = await ctx.app.inject({ method: method as 'GET' | 'POST', url, payload: method === 'POST' ? { junk: 1 } : undefined });
+      const response = await ctx.app.inject({
+        method: method as 'GET' | 'POST',
+        url,
+        payload: method === 'POST' ? { junk: 1 } : undefined,
+      });
       expect([url, response.statusCode]).toEqual([url, 401]);
       expect(response.json().errMessage).toBe('Unauthorized');
     }
@@ -122,12 +156,22 @@ describe.each(DRIVERS)('authentication (%s)', (driver) => {
     const contest = await createContest(ctx, owner);
     const anonymous = await call(ctx, 'POST', '/contest/get-contest', { body: { contestId: contest._id } });
     expect(anonymous.statusCode).toBe(200);
-    expect(anonymous.json().contest).toMatchObject({ _id: contest._id, status: 'upcoming', createdBy: { _id: owner.id, ticker: owner.ticker } });
+    expect(anonymous.json().contest).toMatchObject({
+      _id: contest._id,
+      status: 'upcoming',
+      createdBy: { _id: owner.id, ticker: owner.ticker },
+    });
     expect(anonymous.json().contest.joined).toBeUndefined();
     expect(JSON.stringify(anonymous.json())).not.toMatch(/picks"|portfolio/);
-    const badToken = await call(ctx, 'POST', '/contest/get-contest', { token: 'Bearer nope', body: { contestId: contest._id } });
+    const badToken = await call(ctx, 'POST', '/contest/get-contest', {
+      token: 'Bearer nope',
+      body: { contestId: contest._id },
+    });
     expect(badToken.statusCode).toBe(200);
-    const signedIn = await call(ctx, 'POST', '/contest/get-contest', { token: owner.token, body: { contestId: contest._id } });
+    const signedIn = await call(ctx, 'POST', '/contest/get-contest', {
+      token: owner.token,
+      body: { contestId: contest._id },
+    });
     expect(signedIn.json().contest.joined).toBe(false);
   });
 
@@ -136,7 +180,9 @@ describe.each(DRIVERS)('authentication (%s)', (driver) => {
     const token = await ctx.issuer.idToken(sub);
     const first = await call(ctx, 'POST', '/user/get-user', { token, body: {} });
     const second = await call(ctx, 'POST', '/user/get-user', { token });
-    expect(first.json()).toEqual({ user: { status: 'not-initialized', _id: expect.any(String), ticker: null, role: 'user' } });
+    expect(first.json()).toEqual({
+      user: { status: 'not-initialized', _id: expect.any(String), ticker: null, role: 'user' },
+    });
     expect(second.json().user._id).toBe(first.json().user._id);
   });
 
@@ -158,7 +204,10 @@ describe.each(DRIVERS)('authentication (%s)', (driver) => {
     const forged = await ctx.issuer.idToken(attacker.sub, { phone_number: admin.phone, phone_number_verified: false });
     const got = await call(ctx, 'POST', '/user/get-user', { token: forged, body: {} });
     expect(got.json().user.role).toBe('user');
-    const cancel = await call(ctx, 'POST', '/contest/cancel-contest', { token: forged, body: { contestId: contest._id } });
+    const cancel = await call(ctx, 'POST', '/contest/cancel-contest', {
+      token: forged,
+      body: { contestId: contest._id },
+    });
     expect(cancel.statusCode).toBe(403);
   });
 
@@ -179,7 +228,10 @@ describe.each(DRIVERS)('authentication (%s)', (driver) => {
 
   test('a not-initialized user cannot create contests yet (403)', async () => {
     const newcomer = await createUser(ctx, { initialize: false });
-    const response = await call(ctx, 'POST', '/contest/create-contest', { token: newcomer.token, body: contestFields(ctx) });
+    const response = await call(ctx, 'POST', '/contest/create-contest', {
+      token: newcomer.token,
+      body: contestFields(ctx),
+    });
     expect(response.statusCode).toBe(403);
   });
 });

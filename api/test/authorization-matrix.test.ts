@@ -1,4 +1,15 @@
-import { call, createContest, createTestContext, createUser, DRIVERS, joinContest, tickAt, type TestContext, type TestUser, contestFields } from './support/harness';
+import {
+  call,
+  createContest,
+  createTestContext,
+  createUser,
+  DRIVERS,
+  joinContest,
+  tickAt,
+  type TestContext,
+  type TestUser,
+  contestFields,
+} from './support/harness';
 
 type State = 'upcoming' | 'active' | 'completed' | 'cancelled';
 type Actor = 'creator' | 'participant' | 'stranger' | 'admin';
@@ -6,7 +17,14 @@ type Action = 'edit-contest' | 'cancel-contest' | 'join-contest' | 'change-picks
 
 const STATES: State[] = ['upcoming', 'active', 'completed', 'cancelled'];
 const ACTORS: Actor[] = ['creator', 'participant', 'stranger', 'admin'];
-const ACTIONS: Action[] = ['edit-contest', 'cancel-contest', 'join-contest', 'change-picks', 'leave-contest', 'trading'];
+const ACTIONS: Action[] = [
+  'edit-contest',
+  'cancel-contest',
+  'join-contest',
+  'change-picks',
+  'leave-contest',
+  'trading',
+];
 
 /** What API.md and DESIGN §5 allow: 200, 403 (who) or 409 (when). Who is checked before when. */
 function expected(action: Action, actor: Actor, state: State): number {
@@ -39,7 +57,12 @@ describe.each(DRIVERS)('authorisation matrix (%s)', (driver) => {
   beforeAll(async () => {
     ctx = await createTestContext(driver);
     const creator = await createUser(ctx);
-    users = { creator, participant: await createUser(ctx), stranger: await createUser(ctx), admin: await createUser(ctx, { groups: ['admins'] }) };
+    users = {
+      creator,
+      participant: await createUser(ctx),
+      stranger: await createUser(ctx),
+      admin: await createUser(ctx, { groups: ['admins'] }),
+    };
     const t0 = ctx.clock.now().getTime();
     const timing: Record<State, { startsAt: number; endsAt: number }> = {
       upcoming: { startsAt: t0 + 10 * 3_600_000, endsAt: t0 + 12 * 3_600_000 },
@@ -56,7 +79,10 @@ describe.each(DRIVERS)('authorisation matrix (%s)', (driver) => {
           });
           await joinContest(ctx, users.participant, contest._id);
           if (state === 'cancelled') {
-            const cancelled = await call(ctx, 'POST', '/contest/cancel-contest', { token: creator.token, body: { contestId: contest._id } });
+            const cancelled = await call(ctx, 'POST', '/contest/cancel-contest', {
+              token: creator.token,
+              body: { contestId: contest._id },
+            });
             expect(cancelled.statusCode).toBe(200);
           }
           contests[key(state, action, actor)] = contest._id;
@@ -73,7 +99,11 @@ describe.each(DRIVERS)('authorisation matrix (%s)', (driver) => {
     switch (action) {
       case 'edit-contest': {
         const now = ctx.clock.now().getTime();
-        const fields = contestFields(ctx, { startsAt: new Date(now + 11 * 3_600_000).toISOString(), endsAt: new Date(now + 13 * 3_600_000).toISOString(), name: 'Edited' });
+        const fields = contestFields(ctx, {
+          startsAt: new Date(now + 11 * 3_600_000).toISOString(),
+          endsAt: new Date(now + 13 * 3_600_000).toISOString(),
+          name: 'Edited',
+        });
         return call(ctx, 'POST', '/contest/edit-contest', { token, body: { contestId, ...fields } });
       }
       case 'cancel-contest':
@@ -84,21 +114,31 @@ describe.each(DRIVERS)('authorisation matrix (%s)', (driver) => {
       case 'change-picks':
         return call(ctx, 'POST', '/contest/change-picks', { token, body: { contestId, picks: ['SPY', 'QQQ'] } });
       case 'trading':
-        return call(ctx, 'POST', '/contest/trading', { token, body: { contestId, symbol: 'AAPL', side: 'sell', quantity: 1 } });
+        return call(ctx, 'POST', '/contest/trading', {
+          token,
+          body: { contestId, symbol: 'AAPL', side: 'sell', quantity: 1 },
+        });
     }
   };
 
-  test.each(ACTIONS)('%s: creator, participant, stranger, admin × upcoming, live, completed, cancelled', async (action) => {
-    const actual: string[] = [];
-    const wanted: string[] = [];
-    for (const state of STATES) {
-      for (const actor of ACTORS) {
-        const response = await attempt(action, actor, contests[key(state, action, actor)] as string);
-        actual.push(`${state} ${actor} → ${response.statusCode}`);
-        wanted.push(`${state} ${actor} → ${expected(action, actor, state)}`);
-        expect(response.json()).toEqual(expect.objectContaining(response.statusCode === 200 ? {} : { errMessage: expect.any(String), errors: expect.any(Array) }));
+  test.each(ACTIONS)(
+    '%s: creator, participant, stranger, admin × upcoming, live, completed, cancelled',
+    async (action) => {
+      const actual: string[] = [];
+      const wanted: string[] = [];
+      for (const state of STATES) {
+        for (const actor of ACTORS) {
+          const response = await attempt(action, actor, contests[key(state, action, actor)] as string);
+          actual.push(`${state} ${actor} → ${response.statusCode}`);
+          wanted.push(`${state} ${actor} → ${expected(action, actor, state)}`);
+          expect(response.json()).toEqual(
+            expect.objectContaining(
+              response.statusCode === 200 ? {} : { errMessage: expect.any(String), errors: expect.any(Array) },
+            ),
+          );
+        }
       }
-    }
-    expect(actual).toEqual(wanted);
-  });
+      expect(actual).toEqual(wanted);
+    },
+  );
 });

@@ -71,14 +71,26 @@ describe.each(DRIVERS)('bounded boards (%s)', (driver) => {
     expect(strangerBoard.standings).toHaveLength(100);
     expect(strangerBoard.total).toBe(total);
     expect(strangerBoard.asOf).toBe(asOf);
-    expect(strangerBoard.contest).toMatchObject({ _id: contestId, status: 'active', joined: false, participantsCount: total });
+    expect(strangerBoard.contest).toMatchObject({
+      _id: contestId,
+      status: 'active',
+      joined: false,
+      participantsCount: total,
+    });
     expect(strangerBoard.standings.map((s) => s.rank)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
 
     const forPlayer = contestBoardResponseSchema.parse((await get(player, `/contest/active/${contestId}`)).json());
     expect(forPlayer.contest.joined).toBe(true);
     expect(forPlayer.standings).toHaveLength(101);
     expect(forPlayer.standings.slice(0, 100)).toEqual(strangerBoard.standings);
-    expect(forPlayer.standings[100]).toEqual({ rank: total, userId: player.id, ticker: player.ticker, affiliation: null, value: expect.any(Number), returnPct: expect.any(Number) });
+    expect(forPlayer.standings[100]).toEqual({
+      rank: total,
+      userId: player.id,
+      ticker: player.ticker,
+      affiliation: null,
+      value: expect.any(Number),
+      returnPct: expect.any(Number),
+    });
 
     // A player inside the top 100 gets no extra row.
     const leader = strangerBoard.standings[0]?.userId as string;
@@ -118,8 +130,12 @@ describe.each(DRIVERS)('bounded boards (%s)', (driver) => {
     // A row in the middle is centred.
     const middle = all[120].userId as string;
     await ctx.app.deps.db.execute(sql`UPDATE users SET sub = ${`sub-${middle}`} WHERE id = ${middle}`);
-    const middleToken = await ctx.issuer.idToken(`sub-${middle}`, { exp: Math.floor(ctx.clock.now().getTime() / 1000) + 86_400 });
-    const centred = (await call(ctx, 'GET', `/contest/${contestId}/standings?around=me&limit=11`, { token: middleToken })).json();
+    const middleToken = await ctx.issuer.idToken(`sub-${middle}`, {
+      exp: Math.floor(ctx.clock.now().getTime() / 1000) + 86_400,
+    });
+    const centred = (
+      await call(ctx, 'GET', `/contest/${contestId}/standings?around=me&limit=11`, { token: middleToken })
+    ).json();
     expect(centred.offset).toBe(115);
     expect(centred.standings[5].userId).toBe(middle);
   });
@@ -138,11 +154,17 @@ describe.each(DRIVERS)('bounded boards (%s)', (driver) => {
     for (const [query, field] of cases) {
       const response = await get(stranger, `/contest/${contestId}/standings?${query}`);
       expect({ query, status: response.statusCode }).toEqual({ query, status: 400 });
-      expect(response.json()).toEqual({ errMessage: expect.any(String), errors: [{ field, message: expect.any(String) }] });
+      expect(response.json()).toEqual({
+        errMessage: expect.any(String),
+        errors: [{ field, message: expect.any(String) }],
+      });
     }
     const notOnBoard = await get(stranger, `/contest/${contestId}/standings?around=me`);
     expect(notOnBoard.statusCode).toBe(400);
-    expect(notOnBoard.json()).toEqual({ errMessage: expect.any(String), errors: [{ field: 'around', message: expect.any(String) }] });
+    expect(notOnBoard.json()).toEqual({
+      errMessage: expect.any(String),
+      errors: [{ field: 'around', message: expect.any(String) }],
+    });
     expect((await get(stranger, `/contest/${contestId}/standings?limit=1`)).json().standings).toHaveLength(1);
     expect((await get(stranger, `/contest/${contestId}/standings?limit=200`)).json().standings).toHaveLength(200);
     expect((await call(ctx, 'GET', `/contest/${contestId}/standings`)).statusCode).toBe(401);
@@ -159,7 +181,10 @@ describe.each(DRIVERS)('bounded boards (%s)', (driver) => {
     expect(early.json()).toEqual({ errMessage: expect.stringMatching(/upcoming/), errors: [] });
     // Joins change an upcoming contest at once (nothing cached until it is live).
     await joinContest(ctx, stranger, upcoming._id);
-    expect((await call(ctx, 'POST', '/contest/get-contest', { body: { contestId: upcoming._id } })).json().contest.participantsCount).toBe(2);
+    expect(
+      (await call(ctx, 'POST', '/contest/get-contest', { body: { contestId: upcoming._id } })).json().contest
+        .participantsCount,
+    ).toBe(2);
     const cancelled = await createContest(ctx, owner);
     expect((await get(stranger, `/contest/${cancelled._id}/standings`)).statusCode).toBe(409);
     await call(ctx, 'POST', '/contest/cancel-contest', { token: owner.token, body: { contestId: cancelled._id } });
@@ -172,15 +197,22 @@ describe.each(DRIVERS)('bounded boards (%s)', (driver) => {
     const before = ctx.app.deps.boards.computed;
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        get(i % 2 ? player : stranger, i % 3 ? `/contest/active/${contestId}` : `/contest/${contestId}/standings?offset=${i}`),
+        get(
+          i % 2 ? player : stranger,
+          i % 3 ? `/contest/active/${contestId}` : `/contest/${contestId}/standings?offset=${i}`,
+        ),
       ),
     );
     expect(ctx.app.deps.boards.computed - before).toBeLessThanOrEqual(1);
     await tickAt(ctx, new Date(asOf).getTime() + 5_000);
     const after = ctx.app.deps.boards.computed;
-    const reads = await Promise.all(Array.from({ length: 10 }, () => get(stranger, `/contest/${contestId}/standings?limit=5`)));
+    const reads = await Promise.all(
+      Array.from({ length: 10 }, () => get(stranger, `/contest/${contestId}/standings?limit=5`)),
+    );
     expect(ctx.app.deps.boards.computed - after).toBe(1);
-    expect(new Set(reads.map((r) => r.json().asOf))).toEqual(new Set([new Date(new Date(asOf).getTime() + 5_000).toISOString()]));
+    expect(new Set(reads.map((r) => r.json().asOf))).toEqual(
+      new Set([new Date(new Date(asOf).getTime() + 5_000).toISOString()]),
+    );
     asOf = reads[0]?.json().asOf;
   });
 
@@ -228,7 +260,10 @@ describe('bounded standings events', () => {
   test('every stream gets the same top rows and total; a viewer outside them gets their own row too', async () => {
     const { player, contest, total } = await bigLiveContest(ctx, 'ev');
     const stranger = await createUser(ctx);
-    const [theirs, mine] = await Promise.all([firstStandings(stranger.token, contest._id), firstStandings(player.token, contest._id)]);
+    const [theirs, mine] = await Promise.all([
+      firstStandings(stranger.token, contest._id),
+      firstStandings(player.token, contest._id),
+    ]);
     expect(theirs.event.standings).toHaveLength(100);
     expect(theirs.event.total).toBe(total);
     expect(mine.event.standings).toHaveLength(101);

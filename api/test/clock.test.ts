@@ -1,7 +1,17 @@
 import { planAllocation } from '@bullpen/shared/schemas';
 import { queryRows, sql } from '../src/db/database';
 import { rankPlayers } from '../src/domain/ranking';
-import { call, createContest, createTestContext, createUser, DRIVERS, joinContest, tickAt, type TestContext, type TestUser } from './support/harness';
+import {
+  call,
+  createContest,
+  createTestContext,
+  createUser,
+  DRIVERS,
+  joinContest,
+  tickAt,
+  type TestContext,
+  type TestUser,
+} from './support/harness';
 
 describe.each(DRIVERS)('contest clock (%s)', (driver) => {
   let ctx: TestContext;
@@ -12,9 +22,12 @@ describe.each(DRIVERS)('contest clock (%s)', (driver) => {
 
   const pricesNow = async (token: string) => {
     const response = await call(ctx, 'POST', '/equity/get-equities', { token });
-    return new Map<string, number>(response.json().equities.map((e: { symbol: string; price: number }) => [e.symbol, Math.round(e.price * 100)]));
+    return new Map<string, number>(
+      response.json().equities.map((e: { symbol: string; price: number }) => [e.symbol, Math.round(e.price * 100)]),
+    );
   };
-  const board = async (user: TestUser, id: string, phase: 'active' | 'completed') => (await call(ctx, 'GET', `/contest/${phase}/${id}`, { token: user.token })).json();
+  const board = async (user: TestUser, id: string, phase: 'active' | 'completed') =>
+    (await call(ctx, 'GET', `/contest/${phase}/${id}`, { token: user.token })).json();
 
   test('start: cash split equally across the picks, whole shares at the start price, remainder stays cash', async () => {
     const owner = await createUser(ctx);
@@ -32,7 +45,10 @@ describe.each(DRIVERS)('contest clock (%s)', (driver) => {
       const price = prices.get(symbol) as number;
       const quantity = Math.floor(budget / price);
       spent += quantity * price;
-      expect(state.portfolio.positions.find((p: { symbol: string }) => p.symbol === symbol)).toMatchObject({ quantity, avgCost: price / 100 });
+      expect(state.portfolio.positions.find((p: { symbol: string }) => p.symbol === symbol)).toMatchObject({
+        quantity,
+        avgCost: price / 100,
+      });
     }
     expect(Math.round(state.portfolio.cash * 100)).toBe(2_500_000 - spent);
     expect(state.portfolio.value).toBe(25_000);
@@ -48,9 +64,13 @@ describe.each(DRIVERS)('contest clock (%s)', (driver) => {
     await joinContest(ctx, player, contest._id, picks);
     await tickAt(ctx, contest.startsAt);
     const prices = await pricesNow(player.token);
-    const preview = planAllocation(12_345.67, picks.map((symbol) => ({ symbol, price: (prices.get(symbol) as number) / 100 })));
+    const preview = planAllocation(
+      12_345.67,
+      picks.map((symbol) => ({ symbol, price: (prices.get(symbol) as number) / 100 })),
+    );
     const { portfolio } = (await call(ctx, 'GET', `/contest-user/${contest._id}`, { token: player.token })).json().data;
-    const held = (symbol: string) => portfolio.positions.find((p: { symbol: string }) => p.symbol === symbol)?.quantity ?? 0;
+    const held = (symbol: string) =>
+      portfolio.positions.find((p: { symbol: string }) => p.symbol === symbol)?.quantity ?? 0;
     expect(picks.map(held)).toEqual(preview.rows.map((row) => row.shares));
     expect(portfolio.cash).toBe(preview.cash);
   });
@@ -73,9 +93,15 @@ describe.each(DRIVERS)('contest clock (%s)', (driver) => {
     // Same picks, same allocation: early and late tie exactly.
     expect((byUser.get(early.id) as { value: number }).value).toBe((byUser.get(late.id) as { value: number }).value);
     expect((byUser.get(early.id) as { rank: number }).rank).toBe((byUser.get(late.id) as { rank: number }).rank);
-    expect(standings.findIndex((s: { userId: string }) => s.userId === early.id)).toBeLessThan(standings.findIndex((s: { userId: string }) => s.userId === late.id));
+    expect(standings.findIndex((s: { userId: string }) => s.userId === early.id)).toBeLessThan(
+      standings.findIndex((s: { userId: string }) => s.userId === late.id),
+    );
     const expected = rankPlayers(
-      standings.map((s: { userId: string; value: number }, index: number) => ({ userId: s.userId, valueCents: Math.round(s.value * 100), joinedAt: new Date(index) })),
+      standings.map((s: { userId: string; value: number }, index: number) => ({
+        userId: s.userId,
+        valueCents: Math.round(s.value * 100),
+        joinedAt: new Date(index),
+      })),
     );
     expect(standings.map((s: { rank: number }) => s.rank)).toEqual(expected.map((r) => r.rank));
     for (const s of standings) expect(s.returnPct).toBeCloseTo(s.value / 10_000 - 1, 5);
@@ -83,7 +109,11 @@ describe.each(DRIVERS)('contest clock (%s)', (driver) => {
 
   test('teams: the mean of the members’ returns, ranked', async () => {
     const owner = await createUser(ctx);
-    const contest = await createContest(ctx, owner, { affiliations: ['Red', 'Blue', 'Idle'], isTeamCollaboration: true, maxParticipants: 10 });
+    const contest = await createContest(ctx, owner, {
+      affiliations: ['Red', 'Blue', 'Idle'],
+      isTeamCollaboration: true,
+      maxParticipants: 10,
+    });
     const members: [TestUser, string, string[]][] = [
       [await createUser(ctx), 'Red', ['NVDA', 'TSLA']],
       [await createUser(ctx), 'Red', ['KO', 'PG']],
@@ -124,7 +154,10 @@ describe.each(DRIVERS)('contest clock (%s)', (driver) => {
     expect(final.standings).toHaveLength(2);
     for (let i = 1; i <= 5; i++) await tickAt(ctx, end + i * 60_000);
     expect(await board(player, contest._id, 'completed')).toEqual(final);
-    const trade = await call(ctx, 'POST', '/contest/trading', { token: player.token, body: { contestId: contest._id, symbol: 'AAPL', side: 'buy', quantity: 1 } });
+    const trade = await call(ctx, 'POST', '/contest/trading', {
+      token: player.token,
+      body: { contestId: contest._id, symbol: 'AAPL', side: 'buy', quantity: 1 },
+    });
     expect(trade.statusCode).toBe(409);
     const state = (await call(ctx, 'GET', `/contest-user/${contest._id}`, { token: player.token })).json().data;
     expect(state.rank).toBe(final.standings.find((s: { userId: string }) => s.userId === player.id).rank);
@@ -147,11 +180,16 @@ describe.each(DRIVERS)('contest clock (%s)', (driver) => {
     await call(ctx, 'POST', '/contest/cancel-contest', { token: owner.token, body: { contestId: cancelled._id } });
     const pending = await createContest(ctx, owner);
     ctx.clock.set(new Date(pending.startsAt).getTime() + 1);
-    const late = await call(ctx, 'POST', '/contest/join-contest', { token: (await createUser(ctx)).token, body: { contestId: pending._id, picks: ['AAPL', 'MSFT'] } });
+    const late = await call(ctx, 'POST', '/contest/join-contest', {
+      token: (await createUser(ctx)).token,
+      body: { contestId: pending._id, picks: ['AAPL', 'MSFT'] },
+    });
     expect(late.statusCode).toBe(409);
     const report = await ctx.app.deps.contestClock.tick();
     expect(report.started).not.toContain(cancelled._id);
-    expect((await call(ctx, 'POST', '/contest/get-contest', { body: { contestId: cancelled._id } })).json().contest.status).toBe('cancelled');
+    expect(
+      (await call(ctx, 'POST', '/contest/get-contest', { body: { contestId: cancelled._id } })).json().contest.status,
+    ).toBe('cancelled');
   });
 
   test('after downtime a contest whose whole window passed starts and completes in one tick', async () => {
@@ -185,7 +223,10 @@ describe.each(DRIVERS)('contest clock (%s)', (driver) => {
       INSERT INTO participants (contest_id, user_id, picks, affiliation, joined_at, cash_cents)
       SELECT ${id}, ${id} || '-' || i, '["AAPL","MSFT"]'::jsonb, NULL, ${now}, 1000000 FROM generate_series(0, 999) AS i`);
     const estimated = async () =>
-      Number((await queryRows<{ n: number }>(db, sql`SELECT reltuples AS n FROM pg_class WHERE relname = 'participants'`))[0]?.n);
+      Number(
+        (await queryRows<{ n: number }>(db, sql`SELECT reltuples AS n FROM pg_class WHERE relname = 'participants'`))[0]
+          ?.n,
+      );
     // PostgreSQL's autovacuum may analyse first: only PGlite shows the estimate before the tick.
     if (ctx.driver === 'pglite') expect(await estimated()).toBeLessThan(1000);
     const report = await tickAt(ctx, now.getTime() + 5_000);
@@ -200,7 +241,15 @@ describe.each(DRIVERS)('contest clock (%s)', (driver) => {
     await tickAt(ctx, t);
     const after = await pricesNow(user.token);
     expect([...after].filter(([symbol, cents]) => before.get(symbol) !== cents).length).toBeGreaterThan(50);
-    const history = await call(ctx, 'GET', `/equity/AAPL/history?from=${new Date(t - 1000).toISOString()}&to=${new Date(t).toISOString()}`, { token: user.token });
-    expect(history.json()).toEqual({ symbol: 'AAPL', points: [{ t: new Date(t).toISOString(), price: (after.get('AAPL') as number) / 100 }] });
+    const history = await call(
+      ctx,
+      'GET',
+      `/equity/AAPL/history?from=${new Date(t - 1000).toISOString()}&to=${new Date(t).toISOString()}`,
+      { token: user.token },
+    );
+    expect(history.json()).toEqual({
+      symbol: 'AAPL',
+      points: [{ t: new Date(t).toISOString(), price: (after.get('AAPL') as number) / 100 }],
+    });
   });
 });

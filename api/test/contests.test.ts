@@ -17,12 +17,18 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
   });
   afterAll(() => ctx.close());
 
-  const fieldsOf = (response: { json: () => { errors: { field: string }[] } }) => response.json().errors.map((e) => e.field);
+  const fieldsOf = (response: { json: () => { errors: { field: string }[] } }) =>
+    response.json().errors.map((e) => e.field);
 
   describe('create-contest', () => {
     test('returns { data: Contest } with every field', async () => {
       const owner = await createUser(ctx);
-      const body = contestFields(ctx, { affiliations: ['Red', 'Blue'], isTeamCollaboration: true, visibility: 'private', startingCash: 25_000.5 });
+      const body = contestFields(ctx, {
+        affiliations: ['Red', 'Blue'],
+        isTeamCollaboration: true,
+        visibility: 'private',
+        startingCash: 25_000.5,
+      });
       const response = await call(ctx, 'POST', '/contest/create-contest', { token: owner.token, body });
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toEqual({
@@ -61,7 +67,10 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       ['bad visibility', { visibility: 'secret' }, 'visibility'],
     ])('400 when %s', async (_label, overrides, field) => {
       const owner = await createUser(ctx);
-      const response = await call(ctx, 'POST', '/contest/create-contest', { token: owner.token, body: contestFields(ctx, overrides) });
+      const response = await call(ctx, 'POST', '/contest/create-contest', {
+        token: owner.token,
+        body: contestFields(ctx, overrides),
+      });
       expect(response.statusCode).toBe(400);
       expect(fieldsOf(response)).toContain(field);
       expect(response.json().errMessage).toEqual(expect.any(String));
@@ -72,13 +81,19 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       const now = ctx.clock.now().getTime();
       const soon = await call(ctx, 'POST', '/contest/create-contest', {
         token: owner.token,
-        body: contestFields(ctx, { startsAt: new Date(now + 10_000).toISOString(), endsAt: new Date(now + 10_000 + 3_600_000).toISOString() }),
+        body: contestFields(ctx, {
+          startsAt: new Date(now + 10_000).toISOString(),
+          endsAt: new Date(now + 10_000 + 3_600_000).toISOString(),
+        }),
       });
       expect(soon.statusCode).toBe(400);
       expect(fieldsOf(soon)).toEqual(['startsAt']);
       const short = await call(ctx, 'POST', '/contest/create-contest', {
         token: owner.token,
-        body: contestFields(ctx, { startsAt: new Date(now + 60_000).toISOString(), endsAt: new Date(now + 60_000 + 60_000).toISOString() }),
+        body: contestFields(ctx, {
+          startsAt: new Date(now + 60_000).toISOString(),
+          endsAt: new Date(now + 60_000 + 60_000).toISOString(),
+        }),
       });
       expect(short.statusCode).toBe(400);
       expect(fieldsOf(short)).toEqual(['endsAt']);
@@ -99,7 +114,10 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
         payload: '{"name": "x",',
       });
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json()).toEqual({ errMessage: expect.any(String), errors: [{ field: 'body', message: 'Malformed JSON' }] });
+      expect(malformed.json()).toEqual({
+        errMessage: expect.any(String),
+        errors: [{ field: 'body', message: 'Malformed JSON' }],
+      });
       const array = await call(ctx, 'POST', '/contest/create-contest', { token: owner.token, body: [1, 2] });
       expect(array.statusCode).toBe(400);
       expect(array.json().errors.length).toBeGreaterThan(0);
@@ -121,7 +139,10 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
 
     test('404 for an unknown contest', async () => {
       const owner = await createUser(ctx);
-      const response = await call(ctx, 'POST', '/contest/edit-contest', { token: owner.token, body: { contestId: 'nope', ...contestFields(ctx) } });
+      const response = await call(ctx, 'POST', '/contest/edit-contest', {
+        token: owner.token,
+        body: { contestId: 'nope', ...contestFields(ctx) },
+      });
       expect(response.statusCode).toBe(404);
     });
 
@@ -142,7 +163,10 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       const contest = await createContest(ctx, owner);
       await joinContest(ctx, await createUser(ctx), contest._id);
       for (const overrides of [{ picksCount: 3 }, { startingCash: 20_000 }]) {
-        const response = await call(ctx, 'POST', '/contest/edit-contest', { token: owner.token, body: { contestId: contest._id, ...contestFields(ctx, overrides) } });
+        const response = await call(ctx, 'POST', '/contest/edit-contest', {
+          token: owner.token,
+          body: { contestId: contest._id, ...contestFields(ctx, overrides) },
+        });
         expect(response.statusCode).toBe(409);
       }
       const renamed = await call(ctx, 'POST', '/contest/edit-contest', {
@@ -160,13 +184,19 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       await joinContest(ctx, await createUser(ctx), contest._id, ['AAPL', 'MSFT'], 'Red');
       const removeRed = await call(ctx, 'POST', '/contest/edit-contest', {
         token: owner.token,
-        body: { contestId: contest._id, ...contestFields(ctx, { affiliations: ['Blue', 'Green'], isTeamCollaboration: true }) },
+        body: {
+          contestId: contest._id,
+          ...contestFields(ctx, { affiliations: ['Blue', 'Green'], isTeamCollaboration: true }),
+        },
       });
       expect(removeRed.statusCode).toBe(409);
       expect(fieldsOf(removeRed)).toEqual(['affiliations']);
       const removeGreen = await call(ctx, 'POST', '/contest/edit-contest', {
         token: owner.token,
-        body: { contestId: contest._id, ...contestFields(ctx, { affiliations: ['Red', 'Blue'], isTeamCollaboration: true }) },
+        body: {
+          contestId: contest._id,
+          ...contestFields(ctx, { affiliations: ['Red', 'Blue'], isTeamCollaboration: true }),
+        },
       });
       expect(removeGreen.statusCode).toBe(200);
       expect(removeGreen.json().data.affiliations).toEqual(['Red', 'Blue']);
@@ -178,7 +208,10 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       const owner = await createUser(ctx);
       const player = await createUser(ctx);
       const contest = await createContest(ctx, owner);
-      const response = await call(ctx, 'POST', '/contest/join-contest', { token: player.token, body: { contestId: contest._id, picks: ['nvda', 'AAPL'] } });
+      const response = await call(ctx, 'POST', '/contest/join-contest', {
+        token: player.token,
+        body: { contestId: contest._id, picks: ['nvda', 'AAPL'] },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toEqual({
         contestId: contest._id,
@@ -192,7 +225,10 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
         trades: [],
         tradesTotal: 0,
       });
-      const got = await call(ctx, 'POST', '/contest/get-contest', { token: player.token, body: { contestId: contest._id } });
+      const got = await call(ctx, 'POST', '/contest/get-contest', {
+        token: player.token,
+        body: { contestId: contest._id },
+      });
       expect(got.json().contest).toMatchObject({ joined: true, participantsCount: 1 });
       const state = await call(ctx, 'GET', `/contest-user/${contest._id}`, { token: player.token });
       expect(state.json().data.picks).toEqual(['NVDA', 'AAPL']);
@@ -203,10 +239,16 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       const contest = await createContest(ctx, owner, { maxParticipants: 2 });
       const a = await createUser(ctx);
       await joinContest(ctx, a, contest._id);
-      const again = await call(ctx, 'POST', '/contest/join-contest', { token: a.token, body: { contestId: contest._id, picks: ['AAPL', 'MSFT'] } });
+      const again = await call(ctx, 'POST', '/contest/join-contest', {
+        token: a.token,
+        body: { contestId: contest._id, picks: ['AAPL', 'MSFT'] },
+      });
       expect(again.statusCode).toBe(409);
       await joinContest(ctx, await createUser(ctx), contest._id);
-      const full = await call(ctx, 'POST', '/contest/join-contest', { token: (await createUser(ctx)).token, body: { contestId: contest._id, picks: ['AAPL', 'MSFT'] } });
+      const full = await call(ctx, 'POST', '/contest/join-contest', {
+        token: (await createUser(ctx)).token,
+        body: { contestId: contest._id, picks: ['AAPL', 'MSFT'] },
+      });
       expect(full.statusCode).toBe(409);
       expect(full.json().errMessage).toBe('The contest is full');
     });
@@ -221,7 +263,10 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
     ])('join 400: %s', async (_label, body, field) => {
       const owner = await createUser(ctx);
       const contest = await createContest(ctx, owner);
-      const response = await call(ctx, 'POST', '/contest/join-contest', { token: (await createUser(ctx)).token, body: { contestId: contest._id, ...body } });
+      const response = await call(ctx, 'POST', '/contest/join-contest', {
+        token: (await createUser(ctx)).token,
+        body: { contestId: contest._id, ...body },
+      });
       expect(response.statusCode).toBe(400);
       expect(fieldsOf(response)).toContain(field);
     });
@@ -230,17 +275,26 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       const owner = await createUser(ctx);
       const contest = await createContest(ctx, owner, { affiliations: ['Red', 'Blue'], isTeamCollaboration: true });
       const player = await createUser(ctx);
-      const missing = await call(ctx, 'POST', '/contest/join-contest', { token: player.token, body: { contestId: contest._id, picks: ['AAPL', 'MSFT'] } });
+      const missing = await call(ctx, 'POST', '/contest/join-contest', {
+        token: player.token,
+        body: { contestId: contest._id, picks: ['AAPL', 'MSFT'] },
+      });
       expect(missing.statusCode).toBe(400);
       expect(fieldsOf(missing)).toEqual(['affiliation']);
-      const wrong = await call(ctx, 'POST', '/contest/join-contest', { token: player.token, body: { contestId: contest._id, picks: ['AAPL', 'MSFT'], affiliation: 'Green' } });
+      const wrong = await call(ctx, 'POST', '/contest/join-contest', {
+        token: player.token,
+        body: { contestId: contest._id, picks: ['AAPL', 'MSFT'], affiliation: 'Green' },
+      });
       expect(wrong.statusCode).toBe(400);
       const ok = await joinContest(ctx, player, contest._id, ['AAPL', 'MSFT'], 'Blue');
       expect(ok.affiliation).toBe('Blue');
     });
 
     test('join 404 for an unknown contest', async () => {
-      const response = await call(ctx, 'POST', '/contest/join-contest', { token: (await createUser(ctx)).token, body: { contestId: 'missing', picks: ['AAPL', 'MSFT'] } });
+      const response = await call(ctx, 'POST', '/contest/join-contest', {
+        token: (await createUser(ctx)).token,
+        body: { contestId: 'missing', picks: ['AAPL', 'MSFT'] },
+      });
       expect(response.statusCode).toBe(404);
     });
 
@@ -249,17 +303,29 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       const player = await createUser(ctx);
       const contest = await createContest(ctx, owner);
       await joinContest(ctx, player, contest._id);
-      const changed = await call(ctx, 'POST', '/contest/change-picks', { token: player.token, body: { contestId: contest._id, picks: ['SPY', 'QQQ'] } });
+      const changed = await call(ctx, 'POST', '/contest/change-picks', {
+        token: player.token,
+        body: { contestId: contest._id, picks: ['SPY', 'QQQ'] },
+      });
       expect(changed.statusCode).toBe(200);
       expect(changed.json().data.picks).toEqual(['SPY', 'QQQ']);
-      const bad = await call(ctx, 'POST', '/contest/change-picks', { token: player.token, body: { contestId: contest._id, picks: ['SPY'] } });
+      const bad = await call(ctx, 'POST', '/contest/change-picks', {
+        token: player.token,
+        body: { contestId: contest._id, picks: ['SPY'] },
+      });
       expect(bad.statusCode).toBe(400);
-      const left = await call(ctx, 'POST', '/contest/leave-contest', { token: player.token, body: { contestId: contest._id } });
+      const left = await call(ctx, 'POST', '/contest/leave-contest', {
+        token: player.token,
+        body: { contestId: contest._id },
+      });
       expect(left.statusCode).toBe(200);
       expect(left.json().data).toMatchObject({ joined: false, picks: [], joinedAt: null });
       const got = await call(ctx, 'POST', '/contest/get-contest', { body: { contestId: contest._id } });
       expect(got.json().contest.participantsCount).toBe(0);
-      const leaveAgain = await call(ctx, 'POST', '/contest/leave-contest', { token: player.token, body: { contestId: contest._id } });
+      const leaveAgain = await call(ctx, 'POST', '/contest/leave-contest', {
+        token: player.token,
+        body: { contestId: contest._id },
+      });
       expect(leaveAgain.statusCode).toBe(403);
     });
 
@@ -268,12 +334,21 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       const player = await createUser(ctx);
       const contest = await createContest(ctx, owner);
       await joinContest(ctx, player, contest._id);
-      const cancelled = await call(ctx, 'POST', '/contest/cancel-contest', { token: owner.token, body: { contestId: contest._id } });
+      const cancelled = await call(ctx, 'POST', '/contest/cancel-contest', {
+        token: owner.token,
+        body: { contestId: contest._id },
+      });
       expect(cancelled.statusCode).toBe(200);
       expect(cancelled.json().data.status).toBe('cancelled');
-      const seen = await call(ctx, 'POST', '/contest/get-contest', { token: player.token, body: { contestId: contest._id } });
+      const seen = await call(ctx, 'POST', '/contest/get-contest', {
+        token: player.token,
+        body: { contestId: contest._id },
+      });
       expect(seen.json().contest.status).toBe('cancelled');
-      const join = await call(ctx, 'POST', '/contest/join-contest', { token: (await createUser(ctx)).token, body: { contestId: contest._id, picks: ['AAPL', 'MSFT'] } });
+      const join = await call(ctx, 'POST', '/contest/join-contest', {
+        token: (await createUser(ctx)).token,
+        body: { contestId: contest._id, picks: ['AAPL', 'MSFT'] },
+      });
       expect(join.statusCode).toBe(409);
       const upcoming = await call(ctx, 'GET', '/contest/upcoming', { token: player.token });
       expect(upcoming.json().contests.map((c: { _id: string }) => c._id)).not.toContain(contest._id);
@@ -286,19 +361,31 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       const stranger = await createUser(ctx);
       const member = await createUser(ctx);
       const now = ctx.clock.now().getTime();
-      const later = await createContest(ctx, owner, { name: 'Later', startsAt: new Date(now + 7_200_000).toISOString(), endsAt: new Date(now + 10_800_000).toISOString() });
-      const sooner = await createContest(ctx, owner, { name: 'Sooner', startsAt: new Date(now + 120_000).toISOString(), endsAt: new Date(now + 3_720_000).toISOString() });
+      const later = await createContest(ctx, owner, {
+        name: 'Later',
+        startsAt: new Date(now + 7_200_000).toISOString(),
+        endsAt: new Date(now + 10_800_000).toISOString(),
+      });
+      const sooner = await createContest(ctx, owner, {
+        name: 'Sooner',
+        startsAt: new Date(now + 120_000).toISOString(),
+        endsAt: new Date(now + 3_720_000).toISOString(),
+      });
       const hidden = await createContest(ctx, owner, { name: 'Hidden', visibility: 'private' });
       await joinContest(ctx, member, hidden._id);
       const ids = async (user: { token: string }) =>
-        (await call(ctx, 'GET', '/contest/upcoming', { token: user.token })).json().contests.map((c: { _id: string }) => c._id) as string[];
+        (await call(ctx, 'GET', '/contest/upcoming', { token: user.token }))
+          .json()
+          .contests.map((c: { _id: string }) => c._id) as string[];
       const strangers = await ids(stranger);
       expect(strangers).not.toContain(hidden._id);
       expect(strangers.indexOf(sooner._id)).toBeLessThan(strangers.indexOf(later._id));
       expect(await ids(owner)).toContain(hidden._id);
       expect(await ids(member)).toContain(hidden._id);
       // Anyone with the link can still open a private contest.
-      expect((await call(ctx, 'POST', '/contest/get-contest', { body: { contestId: hidden._id } })).statusCode).toBe(200);
+      expect((await call(ctx, 'POST', '/contest/get-contest', { body: { contestId: hidden._id } })).statusCode).toBe(
+        200,
+      );
     });
 
     test('active and completed lists, the live board (409 unless live) and final standings (409 unless completed)', async () => {
@@ -308,25 +395,54 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       const contest = await createContest(ctx, owner);
       await joinContest(ctx, player, contest._id);
       expect((await call(ctx, 'GET', `/contest/active/${contest._id}`, { token: player.token })).statusCode).toBe(409);
-      expect((await call(ctx, 'GET', `/contest/completed/${contest._id}`, { token: player.token })).statusCode).toBe(409);
+      expect((await call(ctx, 'GET', `/contest/completed/${contest._id}`, { token: player.token })).statusCode).toBe(
+        409,
+      );
       expect((await call(ctx, 'GET', '/contest/active/unknown-id', { token: player.token })).statusCode).toBe(404);
 
       await tickAt(ctx, contest.startsAt);
       const active = await call(ctx, 'GET', '/contest/active', { token: player.token });
-      expect(active.json().contests).toEqual([expect.objectContaining({ _id: contest._id, status: 'active', rank: 1, returnPct: expect.any(Number), joined: true })]);
+      expect(active.json().contests).toEqual([
+        expect.objectContaining({
+          _id: contest._id,
+          status: 'active',
+          rank: 1,
+          returnPct: expect.any(Number),
+          joined: true,
+        }),
+      ]);
       const ownerView = await call(ctx, 'GET', '/contest/active', { token: owner.token });
-      expect(ownerView.json().contests.find((c: { _id: string }) => c._id === contest._id)).toMatchObject({ rank: null, returnPct: null, joined: false });
-      expect((await call(ctx, 'GET', '/contest/active', { token: stranger.token })).json().contests.map((c: { _id: string }) => c._id)).not.toContain(contest._id);
+      expect(ownerView.json().contests.find((c: { _id: string }) => c._id === contest._id)).toMatchObject({
+        rank: null,
+        returnPct: null,
+        joined: false,
+      });
+      expect(
+        (await call(ctx, 'GET', '/contest/active', { token: stranger.token }))
+          .json()
+          .contests.map((c: { _id: string }) => c._id),
+      ).not.toContain(contest._id);
       const board = await call(ctx, 'GET', `/contest/active/${contest._id}`, { token: stranger.token });
       expect(board.statusCode).toBe(200);
       expect(board.json()).toEqual({
         contest: expect.objectContaining({ _id: contest._id, status: 'active' }),
-        standings: [{ rank: 1, userId: player.id, ticker: player.ticker, affiliation: null, value: expect.any(Number), returnPct: expect.any(Number) }],
+        standings: [
+          {
+            rank: 1,
+            userId: player.id,
+            ticker: player.ticker,
+            affiliation: null,
+            value: expect.any(Number),
+            returnPct: expect.any(Number),
+          },
+        ],
         teams: [],
         total: 1,
         asOf: contest.startsAt,
       });
-      expect((await call(ctx, 'GET', `/contest/completed/${contest._id}`, { token: player.token })).statusCode).toBe(409);
+      expect((await call(ctx, 'GET', `/contest/completed/${contest._id}`, { token: player.token })).statusCode).toBe(
+        409,
+      );
 
       await tickAt(ctx, contest.endsAt);
       const completed = await call(ctx, 'GET', '/contest/completed', { token: player.token });
@@ -344,7 +460,10 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       const contestId = 'does-not-exist';
       const attempts = [
         await call(ctx, 'POST', '/contest/get-contest', { body: { contestId } }),
-        await call(ctx, 'POST', '/contest/change-picks', { token: user.token, body: { contestId, picks: ['AAPL', 'MSFT'] } }),
+        await call(ctx, 'POST', '/contest/change-picks', {
+          token: user.token,
+          body: { contestId, picks: ['AAPL', 'MSFT'] },
+        }),
         await call(ctx, 'POST', '/contest/leave-contest', { token: user.token, body: { contestId } }),
         await call(ctx, 'POST', '/contest/cancel-contest', { token: user.token, body: { contestId } }),
         await call(ctx, 'GET', `/contest/completed/${contestId}`, { token: user.token }),
@@ -360,15 +479,26 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
     test('400 for missing or mistyped ids and edit bodies', async () => {
       const owner = await createUser(ctx);
       const contest = await createContest(ctx, owner);
-      expect((await call(ctx, 'POST', '/contest/get-contest', { body: {} })).json().errors).toEqual([{ field: 'contestId', message: expect.any(String) }]);
+      expect((await call(ctx, 'POST', '/contest/get-contest', { body: {} })).json().errors).toEqual([
+        { field: 'contestId', message: expect.any(String) },
+      ]);
       expect((await call(ctx, 'POST', '/contest/get-contest', { body: { contestId: 42 } })).statusCode).toBe(400);
-      const unknownField = await call(ctx, 'POST', '/contest/edit-contest', { token: owner.token, body: { contestId: contest._id, ...contestFields(ctx), status: 'active' } });
+      const unknownField = await call(ctx, 'POST', '/contest/edit-contest', {
+        token: owner.token,
+        body: { contestId: contest._id, ...contestFields(ctx), status: 'active' },
+      });
       expect(unknownField.statusCode).toBe(400);
       expect(fieldsOf(unknownField)).toEqual(['status']);
       const now = ctx.clock.now().getTime();
       const tooSoon = await call(ctx, 'POST', '/contest/edit-contest', {
         token: owner.token,
-        body: { contestId: contest._id, ...contestFields(ctx, { startsAt: new Date(now + 1000).toISOString(), endsAt: new Date(now + 7_200_000).toISOString() }) },
+        body: {
+          contestId: contest._id,
+          ...contestFields(ctx, {
+            startsAt: new Date(now + 1000).toISOString(),
+            endsAt: new Date(now + 7_200_000).toISOString(),
+          }),
+        },
       });
       expect(tooSoon.statusCode).toBe(400);
       expect(fieldsOf(tooSoon)).toEqual(['startsAt']);
@@ -391,7 +521,18 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       const contest = await createContest(ctx, owner);
       const response = await call(ctx, 'GET', `/contest-user/${contest._id}`, { token: owner.token });
       expect(response.json()).toEqual({
-        data: { contestId: contest._id, userId: owner.id, joined: false, picks: [], affiliation: null, joinedAt: null, portfolio: null, rank: null, trades: [], tradesTotal: 0 },
+        data: {
+          contestId: contest._id,
+          userId: owner.id,
+          joined: false,
+          picks: [],
+          affiliation: null,
+          joinedAt: null,
+          portfolio: null,
+          rank: null,
+          trades: [],
+          tradesTotal: 0,
+        },
       });
     });
 
@@ -400,7 +541,12 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       const contest = await createContest(ctx, owner, { maxParticipants: 3 });
       const players = await Promise.all(Array.from({ length: 8 }, () => createUser(ctx)));
       const responses = await Promise.all(
-        players.map((p) => call(ctx, 'POST', '/contest/join-contest', { token: p.token, body: { contestId: contest._id, picks: ['AAPL', 'MSFT'] } })),
+        players.map((p) =>
+          call(ctx, 'POST', '/contest/join-contest', {
+            token: p.token,
+            body: { contestId: contest._id, picks: ['AAPL', 'MSFT'] },
+          }),
+        ),
       );
       expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(3);
       expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(5);
@@ -413,7 +559,12 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       const contest = await createContest(ctx, owner);
       const player = await createUser(ctx);
       const responses = await Promise.all(
-        [1, 2, 3].map(() => call(ctx, 'POST', '/contest/join-contest', { token: player.token, body: { contestId: contest._id, picks: ['AAPL', 'MSFT'] } })),
+        [1, 2, 3].map(() =>
+          call(ctx, 'POST', '/contest/join-contest', {
+            token: player.token,
+            body: { contestId: contest._id, picks: ['AAPL', 'MSFT'] },
+          }),
+        ),
       );
       expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
       const got = await call(ctx, 'POST', '/contest/get-contest', { body: { contestId: contest._id } });

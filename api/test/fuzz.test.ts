@@ -452,7 +452,14 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
       openOrder: '',
     };
     /** A sell limit far above the price: it reserves one share of a pick and never fills. */
-    const waitingOrder = () => ({ contestId: f.live, symbol: 'AAPL', side: 'sell', quantity: 1, type: 'limit', limitPrice: 100_000 });
+    const waitingOrder = () => ({
+      contestId: f.live,
+      symbol: 'AAPL',
+      side: 'sell',
+      quantity: 1,
+      type: 'limit',
+      limitPrice: 100_000,
+    });
     const placeWaiting = async () => {
       const response = await call(ctx, 'POST', '/contest/orders', { token: f.player.token, body: waitingOrder() });
       await mustSucceed('place order')(response);

@@ -374,7 +374,9 @@ describe.each(DRIVERS)('hostile input (%s)', (driver) => {
         headers: { 'idempotency-key': `key${NUL}1` },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().errors).toEqual([expect.objectContaining({ message: 'Idempotency-Key: printable characters only' })]);
+      expect(response.json().errors).toEqual([
+        expect.objectContaining({ message: 'Idempotency-Key: printable characters only' }),
+      ]);
     });
 
     test('the well-formed ids still work', async () => {

@@ -34,16 +34,32 @@ test('the remote JWKS is fetched once, cached, and refetched when a token names 
   const { port } = server.address() as AddressInfo;
   try {
     const verify = createTokenVerifier(
-      { issuer: ISSUER, clientId: 'bullpen-web-client', jwksUrl: `http://127.0.0.1:${port}/us-east-1_LocalPool/.well-known/jwks.json` },
+      {
+        issuer: ISSUER,
+        clientId: 'bullpen-web-client',
+        jwksUrl: `http://127.0.0.1:${port}/us-east-1_LocalPool/.well-known/jwks.json`,
+      },
       undefined,
       { jwksCooldownMs: 0 },
     );
-    expect(await verify(await first.sign('a'), new Date())).toEqual({ sub: 'a', phoneNumber: '+15555550123', groups: [] });
-    expect(await verify(await first.sign('b'), new Date())).toEqual({ sub: 'b', phoneNumber: '+15555550123', groups: [] });
+    expect(await verify(await first.sign('a'), new Date())).toEqual({
+      sub: 'a',
+      phoneNumber: '+15555550123',
+      groups: [],
+    });
+    expect(await verify(await first.sign('b'), new Date())).toEqual({
+      sub: 'b',
+      phoneNumber: '+15555550123',
+      groups: [],
+    });
     expect(fetches).toBe(1);
     // The pool rotates its keys: the new kid triggers one refetch.
     published = [first.jwk, second.jwk];
-    expect(await verify(await second.sign('c'), new Date())).toEqual({ sub: 'c', phoneNumber: '+15555550123', groups: [] });
+    expect(await verify(await second.sign('c'), new Date())).toEqual({
+      sub: 'c',
+      phoneNumber: '+15555550123',
+      groups: [],
+    });
     expect(fetches).toBe(2);
     expect(await verify(await first.sign('d'), new Date())).not.toBeNull();
     expect(fetches).toBe(2);

@@ -10,7 +10,10 @@ interface EquityJson {
   changePct: number;
 }
 
-async function equities(ctx: TestContext, token: string): Promise<{ equities: EquityJson[]; market?: { label: string; timeScale: number } }> {
+async function equities(
+  ctx: TestContext,
+  token: string,
+): Promise<{ equities: EquityJson[]; market?: { label: string; timeScale: number } }> {
   const response = await call(ctx, 'POST', '/equity/get-equities', { token, body: {} });
   expect(response.statusCode).toBe(200);
   return response.json();

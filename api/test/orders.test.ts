@@ -36,7 +36,14 @@ interface OrderJson {
   limitPrice: number | null;
   stopPrice: number | null;
   status: string;
-  fill: { _id: string; price: number; quantity: number; amount: number; orderId: string | null; executedAt: string } | null;
+  fill: {
+    _id: string;
+    price: number;
+    quantity: number;
+    amount: number;
+    orderId: string | null;
+    executedAt: string;
+  } | null;
   reason: string | null;
 }
 interface PortfolioJson {
@@ -102,16 +109,27 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
     };
   const market = (player: TestUser, contestId: string, symbol: string, side: 'buy' | 'sell', quantity: number) =>
     call(ctx, 'POST', '/contest/trading', { token: player.token, body: { contestId, symbol, side, quantity } });
-  async function placed(player: TestUser, body: Record<string, unknown>): Promise<{ order: OrderJson; portfolio: PortfolioJson }> {
+  async function placed(
+    player: TestUser,
+    body: Record<string, unknown>,
+  ): Promise<{ order: OrderJson; portfolio: PortfolioJson }> {
     const response = await place(player, body);
     if (response.statusCode !== 200) throw new Error(`place failed: ${response.statusCode} ${response.body}`);
     return response.json().data;
   }
-  const orderOf = async (player: TestUser, contestId: string, id: string) => (await listOrders(player, contestId)).find((o) => o._id === id);
+  const orderOf = async (player: TestUser, contestId: string, id: string) =>
+    (await listOrders(player, contestId)).find((o) => o._id === id);
 
   test('a limit buy reserves quantity × limit of cash, is listed open, and the cash cannot be spent twice', async () => {
     const { contestId, player } = await liveContest();
-    const { order, portfolio } = await placed(player, { contestId, symbol: 'nvda', side: 'buy', quantity: 40, type: 'limit', limitPrice: 95.5 });
+    const { order, portfolio } = await placed(player, {
+      contestId,
+      symbol: 'nvda',
+      side: 'buy',
+      quantity: 40,
+      type: 'limit',
+      limitPrice: 95.5,
+    });
     expect(order).toEqual({
       _id: expect.any(String),
       contestId,
@@ -135,7 +153,14 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
     expect(tooMuch.json().errMessage).toBe('Not enough cash for this order: $3,820.00 is held by your open orders');
     expect((await market(player, contestId, 'TSLA', 'buy', 11)).statusCode).toBe(200);
     // And another order cannot reserve it either.
-    const second = await place(player, { contestId, symbol: 'TSLA', side: 'buy', quantity: 2, type: 'limit', limitPrice: 90.01 });
+    const second = await place(player, {
+      contestId,
+      symbol: 'TSLA',
+      side: 'buy',
+      quantity: 2,
+      type: 'limit',
+      limitPrice: 90.01,
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json().errMessage).toBe('Not enough cash for this order: it reserves $180.02 and $80.00 is free');
     const after = await state(player, contestId);
@@ -144,12 +169,28 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
 
   test('a sell reserves the shares: a market sell and another order can only use the rest', async () => {
     const { contestId, player } = await liveContest();
-    const { portfolio } = await placed(player, { contestId, symbol: 'AAPL', side: 'sell', quantity: 30, type: 'limit', limitPrice: 120 });
+    const { portfolio } = await placed(player, {
+      contestId,
+      symbol: 'AAPL',
+      side: 'sell',
+      quantity: 30,
+      type: 'limit',
+      limitPrice: 120,
+    });
     expect(portfolio.positions.find((p) => p.symbol === 'AAPL')).toMatchObject({ quantity: 50, reservedQuantity: 30 });
     const oversell = await market(player, contestId, 'AAPL', 'sell', 21);
     expect(oversell.statusCode).toBe(409);
-    expect(oversell.json().errMessage).toBe('You cannot sell more shares than you hold: 30 AAPL are held by your open orders');
-    const stop = await place(player, { contestId, symbol: 'AAPL', side: 'sell', quantity: 21, type: 'stop', stopPrice: 80 });
+    expect(oversell.json().errMessage).toBe(
+      'You cannot sell more shares than you hold: 30 AAPL are held by your open orders',
+    );
+    const stop = await place(player, {
+      contestId,
+      symbol: 'AAPL',
+      side: 'sell',
+      quantity: 21,
+      type: 'stop',
+      stopPrice: 80,
+    });
     expect(stop.statusCode).toBe(409);
     expect(stop.json().errMessage).toBe('You cannot sell more shares than you hold: 20 AAPL are free to sell');
     expect((await market(player, contestId, 'AAPL', 'sell', 20)).statusCode).toBe(200);
@@ -167,8 +208,18 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
     ['sell limit fills at price ≥ limit', { side: 'sell', type: 'limit', limitPrice: 105 }, 104.99, 105],
     ['buy stop triggers at price ≥ stop', { side: 'buy', type: 'stop', stopPrice: 105 }, 104.99, 105],
     ['sell stop triggers at price ≤ stop', { side: 'sell', type: 'stop', stopPrice: 95 }, 95.01, 95],
-    ['buy stop-limit triggers at the stop and fills within the limit', { side: 'buy', type: 'stop-limit', stopPrice: 105, limitPrice: 105 }, 104.99, 105],
-    ['sell stop-limit triggers at the stop and fills within the limit', { side: 'sell', type: 'stop-limit', stopPrice: 95, limitPrice: 95 }, 95.01, 95],
+    [
+      'buy stop-limit triggers at the stop and fills within the limit',
+      { side: 'buy', type: 'stop-limit', stopPrice: 105, limitPrice: 105 },
+      104.99,
+      105,
+    ],
+    [
+      'sell stop-limit triggers at the stop and fills within the limit',
+      { side: 'sell', type: 'stop-limit', stopPrice: 95, limitPrice: 95 },
+      95.01,
+      95,
+    ],
   ])('%s', async (_label, order, nearMiss, fillPrice) => {
     const { contestId, player } = await liveContest();
     const { order: open } = await placed(player, { contestId, symbol: 'AAPL', quantity: 10, ...order });
@@ -207,9 +258,25 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
 
   test('a stop-limit whose stop is reached above its limit waits, then fills as a limit even below the stop', async () => {
     const { contestId, player } = await liveContest();
-    const { order: waiting } = await placed(player, { contestId, symbol: 'NVDA', side: 'buy', quantity: 5, type: 'stop-limit', stopPrice: 105, limitPrice: 104 });
+    const { order: waiting } = await placed(player, {
+      contestId,
+      symbol: 'NVDA',
+      side: 'buy',
+      quantity: 5,
+      type: 'stop-limit',
+      stopPrice: 105,
+      limitPrice: 104,
+    });
     // Not triggered yet: a price within the limit does nothing.
-    const { order: untouched } = await placed(player, { contestId, symbol: 'TSLA', side: 'buy', quantity: 5, type: 'stop-limit', stopPrice: 105, limitPrice: 104 });
+    const { order: untouched } = await placed(player, {
+      contestId,
+      symbol: 'TSLA',
+      side: 'buy',
+      quantity: 5,
+      type: 'stop-limit',
+      stopPrice: 105,
+      limitPrice: 104,
+    });
     await tickWith({ TSLA: 103 });
     expect((await orderOf(player, contestId, untouched._id))?.status).toBe('open');
     const triggered = await tickWith({ NVDA: 105 });
@@ -224,14 +291,30 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
   test('oldest first: two buy stops triggered together compete for the cash, the younger is rejected with a reason', async () => {
     const { contestId, player } = await liveContest();
     // Each reserves $2,100; $800 stays free. At $140 a fill costs $2,800: the older may use its $2,100 + $800.
-    const { order: older } = await placed(player, { contestId, symbol: 'NVDA', side: 'buy', quantity: 20, type: 'stop', stopPrice: 105 });
-    const { order: younger } = await placed(player, { contestId, symbol: 'NVDA', side: 'buy', quantity: 20, type: 'stop', stopPrice: 105 });
+    const { order: older } = await placed(player, {
+      contestId,
+      symbol: 'NVDA',
+      side: 'buy',
+      quantity: 20,
+      type: 'stop',
+      stopPrice: 105,
+    });
+    const { order: younger } = await placed(player, {
+      contestId,
+      symbol: 'NVDA',
+      side: 'buy',
+      quantity: 20,
+      type: 'stop',
+      stopPrice: 105,
+    });
     const report = await tickWith({ NVDA: 140 });
     expect(report.orders).toMatchObject({ filled: 1, rejected: 1 });
     expect((await orderOf(player, contestId, older._id))?.status).toBe('filled');
     const rejected = await orderOf(player, contestId, younger._id);
     expect(rejected).toMatchObject({ status: 'rejected', fill: null });
-    expect(rejected?.reason).toBe('Your stop order to buy 20 NVDA triggered at $140.00, but $2,800.00 is more than the $2,200.00 of cash it could use');
+    expect(rejected?.reason).toBe(
+      'Your stop order to buy 20 NVDA triggered at $140.00, but $2,800.00 is more than the $2,200.00 of cash it could use',
+    );
     const after = await state(player, contestId);
     expect(after.portfolio).toMatchObject({ cash: 2200, reservedCash: 0 });
     expect(after.trades.filter((t) => t.orderId !== null)).toHaveLength(1);
@@ -240,18 +323,34 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
   test('a buy stop that costs exactly the cash it may use fills; a cent more is rejected and nothing is spent', async () => {
     const { contestId, player } = await liveContest();
     // 40 × $125 = $5,000: all the cash.
-    const { order: exact } = await placed(player, { contestId, symbol: 'NVDA', side: 'buy', quantity: 40, type: 'stop', stopPrice: 101 });
+    const { order: exact } = await placed(player, {
+      contestId,
+      symbol: 'NVDA',
+      side: 'buy',
+      quantity: 40,
+      type: 'stop',
+      stopPrice: 101,
+    });
     await tickWith({ NVDA: 125 });
     expect((await orderOf(player, contestId, exact._id))?.status).toBe('filled');
     expect((await state(player, contestId)).portfolio.cash).toBe(0);
     // Sell back to $5,000 of cash, then a stop that would cost $5,000.40.
     expect((await market(player, contestId, 'NVDA', 'sell', 40)).statusCode).toBe(200);
-    const { order: over } = await placed(player, { contestId, symbol: 'TSLA', side: 'buy', quantity: 40, type: 'stop', stopPrice: 101 });
+    const { order: over } = await placed(player, {
+      contestId,
+      symbol: 'TSLA',
+      side: 'buy',
+      quantity: 40,
+      type: 'stop',
+      stopPrice: 101,
+    });
     const report = await tickWith({ TSLA: 125.01 });
     expect(report.orders.rejected).toBe(1);
     const rejected = await orderOf(player, contestId, over._id);
     expect(rejected?.status).toBe('rejected');
-    expect(rejected?.reason).toMatch(/triggered at \$125\.01, but \$5,000\.40 is more than the \$5,000\.00 of cash it could use/);
+    expect(rejected?.reason).toMatch(
+      /triggered at \$125\.01, but \$5,000\.40 is more than the \$5,000\.00 of cash it could use/,
+    );
     expect((await state(player, contestId)).portfolio).toMatchObject({ cash: 5000, reservedCash: 0 });
   });
 
@@ -289,9 +388,19 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
     const outcomes = new Set<string>();
     for (let round = 0; round < 6; round += 1) {
       const { contestId, player } = await liveContest();
-      const { order } = await placed(player, { contestId, symbol: 'NVDA', side: 'buy', quantity: 10, type: 'limit', limitPrice: 100 });
+      const { order } = await placed(player, {
+        contestId,
+        symbol: 'NVDA',
+        side: 'buy',
+        quantity: 10,
+        type: 'limit',
+        limitPrice: 100,
+      });
       feed.set({ NVDA: 99 });
-      const racing = round % 2 === 0 ? [tickWith(), cancel(player, contestId, order._id)] : [cancel(player, contestId, order._id), tickWith()];
+      const racing =
+        round % 2 === 0
+          ? [tickWith(), cancel(player, contestId, order._id)]
+          : [cancel(player, contestId, order._id), tickWith()];
       await Promise.all(racing);
       const final = await orderOf(player, contestId, order._id);
       const after = await state(player, contestId);
@@ -315,12 +424,27 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
 
   test('cancel releases what the order reserved; only open orders can be cancelled', async () => {
     const { contestId, player } = await liveContest();
-    const { order } = await placed(player, { contestId, symbol: 'AAPL', side: 'sell', quantity: 50, type: 'stop', stopPrice: 90 });
+    const { order } = await placed(player, {
+      contestId,
+      symbol: 'AAPL',
+      side: 'sell',
+      quantity: 50,
+      type: 'stop',
+      stopPrice: 90,
+    });
     const cancelled = await cancel(player, contestId, order._id);
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json().data.order).toMatchObject({ status: 'cancelled', reason: null, updatedAt: ctx.clock.now().toISOString() });
-    expect(cancelled.json().data.portfolio.positions.find((p: { symbol: string }) => p.symbol === 'AAPL')).toMatchObject({ reservedQuantity: 0 });
-    expect((await cancel(player, contestId, order._id)).json().errMessage).toBe('Only an open order can be cancelled (this one is cancelled)');
+    expect(cancelled.json().data.order).toMatchObject({
+      status: 'cancelled',
+      reason: null,
+      updatedAt: ctx.clock.now().toISOString(),
+    });
+    expect(
+      cancelled.json().data.portfolio.positions.find((p: { symbol: string }) => p.symbol === 'AAPL'),
+    ).toMatchObject({ reservedQuantity: 0 });
+    expect((await cancel(player, contestId, order._id)).json().errMessage).toBe(
+      'Only an open order can be cancelled (this one is cancelled)',
+    );
     // A cancelled stop never fills.
     const report = await tickWith({ AAPL: 80 });
     expect(report.orders.filled).toBe(0);
@@ -331,10 +455,24 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
     const { contestId, player } = await liveContest();
     const ids: string[] = [];
     for (let i = 0; i < 50; i += 1) {
-      const { order } = await placed(player, { contestId, symbol: 'NVDA', side: 'buy', quantity: 1, type: 'limit', limitPrice: 1 + i / 100 });
+      const { order } = await placed(player, {
+        contestId,
+        symbol: 'NVDA',
+        side: 'buy',
+        quantity: 1,
+        type: 'limit',
+        limitPrice: 1 + i / 100,
+      });
       ids.push(order._id);
     }
-    const fiftyFirst = await place(player, { contestId, symbol: 'NVDA', side: 'buy', quantity: 1, type: 'limit', limitPrice: 2 });
+    const fiftyFirst = await place(player, {
+      contestId,
+      symbol: 'NVDA',
+      side: 'buy',
+      quantity: 1,
+      type: 'limit',
+      limitPrice: 2,
+    });
     expect(fiftyFirst.statusCode).toBe(409);
     expect(fiftyFirst.json().errMessage).toBe('You already have 50 open orders in this contest: cancel one first');
     const orders = await listOrders(player, contestId);
@@ -343,22 +481,43 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
     expect(orders[0]?._id).toBe(ids[49]);
     expect((await state(player, contestId)).portfolio.reservedCash).toBeCloseTo(50 + (49 * 50) / 2 / 100, 2);
     expect((await cancel(player, contestId, ids[0] as string)).statusCode).toBe(200);
-    expect((await place(player, { contestId, symbol: 'NVDA', side: 'buy', quantity: 1, type: 'limit', limitPrice: 2 })).statusCode).toBe(200);
+    expect(
+      (await place(player, { contestId, symbol: 'NVDA', side: 'buy', quantity: 1, type: 'limit', limitPrice: 2 }))
+        .statusCode,
+    ).toBe(200);
     const list = await listOrders(player, contestId);
     expect(list.map((o) => o.status).indexOf('cancelled')).toBe(50);
   });
 
   test('open orders expire when the contest ends, with a reason; then nothing can be placed or cancelled', async () => {
     const { contestId, player, endsAt } = await liveContest();
-    const { order } = await placed(player, { contestId, symbol: 'NVDA', side: 'buy', quantity: 10, type: 'limit', limitPrice: 50 });
+    const { order } = await placed(player, {
+      contestId,
+      symbol: 'NVDA',
+      side: 'buy',
+      quantity: 10,
+      type: 'limit',
+      limitPrice: 50,
+    });
     // At the final tick the price reaches the limit, but the contest is over: the order expires rather than fills.
     feed.set({ NVDA: 50 });
     const report = await tickAt(ctx, endsAt);
     expect(report.completed).toContain(contestId);
     expect(report.orders).toMatchObject({ filled: 0, expired: 1 });
     const expired = await orderOf(player, contestId, order._id);
-    expect(expired).toMatchObject({ status: 'expired', reason: 'The contest ended before the order filled', fill: null });
-    const late = await place(player, { contestId, symbol: 'NVDA', side: 'buy', quantity: 1, type: 'limit', limitPrice: 50 });
+    expect(expired).toMatchObject({
+      status: 'expired',
+      reason: 'The contest ended before the order filled',
+      fill: null,
+    });
+    const late = await place(player, {
+      contestId,
+      symbol: 'NVDA',
+      side: 'buy',
+      quantity: 1,
+      type: 'limit',
+      limitPrice: 50,
+    });
     expect(late.statusCode).toBe(409);
     expect(late.json().errMessage).toBe('Orders can be placed only while the contest is live (it is completed)');
     expect((await cancel(player, contestId, order._id)).statusCode).toBe(409);
@@ -371,16 +530,37 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
     const player = await createUser(ctx);
     const contest = await createContest(ctx, owner);
     await joinContest(ctx, player, contest._id);
-    const response = await place(player, { contestId: contest._id, symbol: 'NVDA', side: 'buy', quantity: 1, type: 'limit', limitPrice: 50 });
+    const response = await place(player, {
+      contestId: contest._id,
+      symbol: 'NVDA',
+      side: 'buy',
+      quantity: 1,
+      type: 'limit',
+      limitPrice: 50,
+    });
     expect(response.statusCode).toBe(409);
-    expect((await listOrders(player, contest._id))).toEqual([]);
+    expect(await listOrders(player, contest._id)).toEqual([]);
   });
 
   test('a player who is not in the contest can neither place, list nor cancel (403); someone else’s order is not yours (403)', async () => {
     const { contestId, player } = await liveContest();
-    const { order } = await placed(player, { contestId, symbol: 'NVDA', side: 'buy', quantity: 1, type: 'limit', limitPrice: 50 });
+    const { order } = await placed(player, {
+      contestId,
+      symbol: 'NVDA',
+      side: 'buy',
+      quantity: 1,
+      type: 'limit',
+      limitPrice: 50,
+    });
     const stranger = await createUser(ctx);
-    const placedByStranger = await place(stranger, { contestId, symbol: 'NVDA', side: 'buy', quantity: 1, type: 'limit', limitPrice: 50 });
+    const placedByStranger = await place(stranger, {
+      contestId,
+      symbol: 'NVDA',
+      side: 'buy',
+      quantity: 1,
+      type: 'limit',
+      limitPrice: 50,
+    });
     expect(placedByStranger.statusCode).toBe(403);
     expect((await call(ctx, 'GET', `/contest/${contestId}/orders`, { token: stranger.token })).statusCode).toBe(403);
     expect((await cancel(stranger, contestId, order._id)).statusCode).toBe(403);
@@ -395,11 +575,29 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
 
   test('404 for an unknown contest, an unknown or malformed order id, and a well-formed unknown symbol', async () => {
     const { contestId, player } = await liveContest();
-    expect((await place(player, { contestId: 'nope', symbol: 'NVDA', side: 'buy', quantity: 1, type: 'limit', limitPrice: 50 })).statusCode).toBe(404);
+    expect(
+      (
+        await place(player, {
+          contestId: 'nope',
+          symbol: 'NVDA',
+          side: 'buy',
+          quantity: 1,
+          type: 'limit',
+          limitPrice: 50,
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await cancel(player, contestId, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await cancel(player, contestId, 'bad\u200bid')).statusCode).toBe(404);
     expect((await cancel(player, 'nope', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    const unknown = await place(player, { contestId, symbol: 'ZZZZ', side: 'buy', quantity: 1, type: 'limit', limitPrice: 50 });
+    const unknown = await place(player, {
+      contestId,
+      symbol: 'ZZZZ',
+      side: 'buy',
+      quantity: 1,
+      type: 'limit',
+      limitPrice: 50,
+    });
     expect(unknown.statusCode).toBe(404);
     expect(await listOrders(player, contestId)).toEqual([]);
   });
@@ -451,7 +649,10 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
     const { contestId, player } = await liveContest();
     const missing = await call(ctx, 'POST', '/contest/orders/cancel', { token: player.token, body: { contestId } });
     expect(missing.statusCode).toBe(400);
-    const extra = await call(ctx, 'POST', '/contest/orders/cancel', { token: player.token, body: { contestId, orderId: 'x', force: true } });
+    const extra = await call(ctx, 'POST', '/contest/orders/cancel', {
+      token: player.token,
+      body: { contestId, orderId: 'x', force: true },
+    });
     expect(extra.statusCode).toBe(400);
   });
 
@@ -478,7 +679,14 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
 
   test('fills are stored as trades with their order id, and a market trade has none', async () => {
     const { contestId, player } = await liveContest();
-    const { order } = await placed(player, { contestId, symbol: 'NVDA', side: 'buy', quantity: 2, type: 'limit', limitPrice: 100 });
+    const { order } = await placed(player, {
+      contestId,
+      symbol: 'NVDA',
+      side: 'buy',
+      quantity: 2,
+      type: 'limit',
+      limitPrice: 100,
+    });
     await tickWith({ NVDA: 100 });
     const rows = await queryRows<{ order_id: string | null }>(
       ctx.app.deps.db,

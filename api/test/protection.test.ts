@@ -1,7 +1,15 @@
 import http from 'node:http';
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { call, createContest, createTestContext, createUser, joinContest, tickAt, type TestContext } from './support/harness';
+import {
+  call,
+  createContest,
+  createTestContext,
+  createUser,
+  joinContest,
+  tickAt,
+  type TestContext,
+} from './support/harness';
 
 // HTTP behaviour that does not depend on the database driver: PGlite only.
 describe('protection, health, docs and events', () => {
@@ -50,8 +58,12 @@ describe('protection, health, docs and events', () => {
     expect(json.statusCode).toBe(200);
     const document = json.json();
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/contest/create-contest', '/contest/trading', '/contest-user/{id}', '/user/get-user']));
-    expect(document.paths['/contest/create-contest'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('isTeamCollaboration');
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/contest/create-contest', '/contest/trading', '/contest-user/{id}', '/user/get-user']),
+    );
+    expect(
+      document.paths['/contest/create-contest'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('isTeamCollaboration');
     const page = await ctx.app.inject({ method: 'GET', url: '/docs' });
     expect([200, 302]).toContain(page.statusCode);
   });
@@ -78,14 +90,26 @@ describe('protection, health, docs and events', () => {
     const allowed = await ctx.app.inject({
       method: 'OPTIONS',
       url: '/contest/trading',
-      headers: { origin: 'http://localhost:3003', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,idempotency-key' },
+      headers: {
+        origin: 'http://localhost:3003',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,idempotency-key',
+      },
     });
     expect(allowed.statusCode).toBe(204);
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3003');
     expect(String(allowed.headers['access-control-allow-headers']).toLowerCase()).toContain('idempotency-key');
-    const denied = await ctx.app.inject({ method: 'OPTIONS', url: '/contest/trading', headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' } });
+    const denied = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/contest/trading',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(denied.headers['access-control-allow-origin']).toBeUndefined();
-    const health = await ctx.app.inject({ method: 'GET', url: '/health', headers: { origin: 'http://localhost:3000' } });
+    const health = await ctx.app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { origin: 'http://localhost:3000' },
+    });
     expect(health.headers['x-content-type-options']).toBe('nosniff');
     expect(health.headers['strict-transport-security']).toBeDefined();
     expect(health.headers['access-control-allow-origin']).toBe('http://localhost:3000');
@@ -96,8 +120,18 @@ describe('protection, health, docs and events', () => {
     const bodies = [
       await call(ctx, 'POST', '/contest/get-contest', { body: { contestId: "' OR 1=1 --" } }),
       await call(ctx, 'GET', `/contest-user/${'x'.repeat(65)}`, { token: user.token }),
-      await ctx.app.inject({ method: 'POST', url: '/contest/join-contest', headers: { authorization: user.token, 'content-type': 'application/json' }, payload: '{"contestId":' }),
-      await ctx.app.inject({ method: 'POST', url: '/contest/join-contest', headers: { authorization: user.token, 'content-type': 'text/plain' }, payload: 'hello' }),
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/contest/join-contest',
+        headers: { authorization: user.token, 'content-type': 'application/json' },
+        payload: '{"contestId":',
+      }),
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/contest/join-contest',
+        headers: { authorization: user.token, 'content-type': 'text/plain' },
+        payload: 'hello',
+      }),
     ];
     expect(bodies.map((b) => b.statusCode)).toEqual([404, 404, 400, 400]);
     for (const b of bodies) {
@@ -132,9 +166,16 @@ describe('rate limits', () => {
 
   test('refused tokens count per address, before any token is checked: 401 until the budget is spent, then 429', async () => {
     const from = (remoteAddress: string, authorization?: string) =>
-      ctx.app.inject({ method: 'POST', url: '/user/get-user', remoteAddress, headers: authorization ? { authorization } : {}, payload: {} });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/user/get-user',
+        remoteAddress,
+        headers: authorization ? { authorization } : {},
+        payload: {},
+      });
     const codes: number[] = [];
-    for (let i = 0; i < 8; i++) codes.push((await from('198.51.100.7', i % 2 ? 'Bearer forged.token.here' : undefined)).statusCode);
+    for (let i = 0; i < 8; i++)
+      codes.push((await from('198.51.100.7', i % 2 ? 'Bearer forged.token.here' : undefined)).statusCode);
     expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
     // Out of budget, the address is refused before its token is even read: a valid one waits too.
     const valid = await ctx.issuer.idToken(randomUUID());
@@ -191,7 +232,9 @@ describe('Server-Sent Events', () => {
     expect(early.status).toBe(409);
     await tickAt(ctx, contest.startsAt);
 
-    const response = await fetch(url, { headers: { authorization: `Bearer ${player.token}`, origin: 'http://localhost:3003' } });
+    const response = await fetch(url, {
+      headers: { authorization: `Bearer ${player.token}`, origin: 'http://localhost:3003' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3003');
@@ -202,7 +245,11 @@ describe('Server-Sent Events', () => {
     await tickAt(ctx, next);
     const events = await reading;
     expect(events.map((e) => e.event)).toEqual(['standings', 'prices', 'standings', 'prices']);
-    expect(events[0]?.data).toMatchObject({ contestId: contest._id, standings: [expect.objectContaining({ userId: player.id, rank: 1 })], teams: [] });
+    expect(events[0]?.data).toMatchObject({
+      contestId: contest._id,
+      standings: [expect.objectContaining({ userId: player.id, rank: 1 })],
+      teams: [],
+    });
     expect(events[2]?.data).toMatchObject({ asOf: new Date(next).toISOString() });
     const prices = events[3]?.data as { prices: { symbol: string; price: number }[]; asOf: string };
     expect(prices.prices.length).toBeGreaterThan(95);
@@ -215,7 +262,9 @@ describe('Server-Sent Events', () => {
     expect(await big.json()).toEqual({ errMessage: expect.stringMatching(/headers are too large/), errors: [] });
     const { port } = new URL(base);
     const raw = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write('GET /health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'));
+      const socket = net.connect(Number(port), '127.0.0.1', () =>
+        socket.write('GET /health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'),
+      );
       let text = '';
       socket.on('data', (chunk) => {
         text += chunk.toString();
@@ -236,7 +285,10 @@ describe('Server-Sent Events', () => {
     const url = `${base}/contest/active/${contest._id}/events`;
     const open = () => {
       const controller = new AbortController();
-      return fetch(url, { headers: { authorization: watcher.token }, signal: controller.signal }).then((response) => ({ response, controller }));
+      return fetch(url, { headers: { authorization: watcher.token }, signal: controller.signal }).then((response) => ({
+        response,
+        controller,
+      }));
     };
     const streams = await Promise.all([open(), open(), open(), open(), open()]);
     expect(streams.map((s) => s.response.status)).toEqual([200, 200, 200, 200, 200]);
@@ -271,7 +323,13 @@ describe('Server-Sent Events', () => {
     // a reader that never reads would make it (the kernel's socket buffers would otherwise absorb megabytes first).
     const accepted = new Promise<net.Socket>((resolve) => ctx.app.server.once('connection', resolve));
     const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
-      http.get(`${base}/contest/active/${contest._id}/events`, { headers: { authorization: reader.token }, agent: false }, resolve).on('error', reject),
+      http
+        .get(
+          `${base}/contest/active/${contest._id}/events`,
+          { headers: { authorization: reader.token }, agent: false },
+          resolve,
+        )
+        .on('error', reject),
     );
     expect(response.statusCode).toBe(200);
     response.pause();
@@ -317,7 +375,9 @@ describe('Server-Sent Events', () => {
     const previous = ctx.app.deps.streams.heartbeatMs;
     ctx.app.deps.streams.heartbeatMs = 50;
     try {
-      const response = await fetch(`${base}/contest/active/${contest._id}/events`, { headers: { authorization: owner.token } });
+      const response = await fetch(`${base}/contest/active/${contest._id}/events`, {
+        headers: { authorization: owner.token },
+      });
       const body = (response.body as ReadableStream<Uint8Array>).getReader();
       const decoder = new TextDecoder();
       let text = '';
@@ -344,7 +404,10 @@ describe('Server-Sent Events', () => {
     const controllers = Array.from({ length: 5 }, () => new AbortController());
     const responses = await Promise.all(
       controllers.map((controller) =>
-        fetch(`${base}/contest/active/${contest._id}/events`, { headers: { authorization: owner.token }, signal: controller.signal }),
+        fetch(`${base}/contest/active/${contest._id}/events`, {
+          headers: { authorization: owner.token },
+          signal: controller.signal,
+        }),
       ),
     );
     expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
@@ -352,7 +415,8 @@ describe('Server-Sent Events', () => {
     // Still told of ticks: each stream gets the next one.
     const readings = responses.map((response) => readEvents(response, 4));
     await tickAt(ctx, new Date(contest.startsAt).getTime() + 5_000);
-    for (const events of await Promise.all(readings)) expect(events.map((e) => e.event)).toEqual(['standings', 'prices', 'standings', 'prices']);
+    for (const events of await Promise.all(readings))
+      expect(events.map((e) => e.event)).toEqual(['standings', 'prices', 'standings', 'prices']);
     for (const controller of controllers) controller.abort();
   });
 
@@ -398,10 +462,20 @@ describe('request logs', () => {
     const lines: string[] = [];
     const issuer = await TestIssuer.create();
     const database = await openDatabase({ url: null });
-    const app = await buildApp({ config: testConfig(), database, getKey: issuer.getKey, logger: { level: 'info', stream: { write: (line) => void lines.push(line) } } });
+    const app = await buildApp({
+      config: testConfig(),
+      database,
+      getKey: issuer.getKey,
+      logger: { level: 'info', stream: { write: (line) => void lines.push(line) } },
+    });
     try {
       const token = await issuer.idToken('log-sub');
-      const response = await app.inject({ method: 'POST', url: '/user/get-user', headers: { authorization: `Bearer ${token}` }, payload: {} });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/user/get-user',
+        headers: { authorization: `Bearer ${token}` },
+        payload: {},
+      });
       expect(response.statusCode).toBe(200);
       const entries = lines.map((line) => JSON.parse(line));
       expect(entries.some((e) => e.req?.url === '/user/get-user')).toBe(true);
@@ -423,7 +497,9 @@ describe('graceful shutdown', () => {
     const contest = await createContest(ctx, owner);
     await joinContest(ctx, player, contest._id);
     await tickAt(ctx, contest.startsAt);
-    const response = await fetch(`${base}/contest/active/${contest._id}/events`, { headers: { authorization: player.token } });
+    const response = await fetch(`${base}/contest/active/${contest._id}/events`, {
+      headers: { authorization: player.token },
+    });
     expect(response.status).toBe(200);
     const body = response.text();
     await ctx.close();

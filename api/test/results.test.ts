@@ -40,12 +40,25 @@ describe.each(DRIVERS)('results and insight (%s)', (driver) => {
 
   beforeAll(async () => {
     ctx = await createTestContext(driver);
-    [owner, alice, bob, carol, stranger] = await Promise.all([createUser(ctx), createUser(ctx), createUser(ctx), createUser(ctx), createUser(ctx)]);
+    [owner, alice, bob, carol, stranger] = await Promise.all([
+      createUser(ctx),
+      createUser(ctx),
+      createUser(ctx),
+      createUser(ctx),
+      createUser(ctx),
+    ]);
     // A one-hour contest records history every 15 s (240 points), so a 5 s tick is not always a history tick.
     main = await createContest(ctx, owner, { name: 'Weekly Tech Sprint' });
-    crowded = await createContest(ctx, owner, { name: 'Crowded Cup', endsAt: at(main.endsAt, 3_600_000).toISOString() });
+    crowded = await createContest(ctx, owner, {
+      name: 'Crowded Cup',
+      endsAt: at(main.endsAt, 3_600_000).toISOString(),
+    });
     hidden = await createContest(ctx, owner, { name: 'Secret Cup', visibility: 'private' });
-    later = await createContest(ctx, owner, { name: 'Later Cup', startsAt: at(main.startsAt, 86_400_000).toISOString(), endsAt: at(main.startsAt, 90_000_000).toISOString() });
+    later = await createContest(ctx, owner, {
+      name: 'Later Cup',
+      startsAt: at(main.startsAt, 86_400_000).toISOString(),
+      endsAt: at(main.startsAt, 90_000_000).toISOString(),
+    });
     await joinContest(ctx, alice, main._id, ['NVDA', 'TSLA']);
     await joinContest(ctx, bob, main._id, ['AAPL', 'MSFT']);
     for (const user of [alice, bob, carol]) await joinContest(ctx, user, crowded._id, ['AAPL', 'MSFT']);
@@ -54,7 +67,11 @@ describe.each(DRIVERS)('results and insight (%s)', (driver) => {
   afterAll(() => ctx.close());
 
   test('signed out → 401 on every call', async () => {
-    for (const url of ['/contest/live-public', `/contest/${main._id}/benchmark`, `/contest/completed/${main._id}/players/${alice.id}`]) {
+    for (const url of [
+      '/contest/live-public',
+      `/contest/${main._id}/benchmark`,
+      `/contest/completed/${main._id}/players/${alice.id}`,
+    ]) {
       const response = await get(null, url);
       expect([url, response.statusCode, response.json().errMessage]).toEqual([url, 401, 'Unauthorized']);
     }
@@ -88,7 +105,10 @@ describe.each(DRIVERS)('results and insight (%s)', (driver) => {
 
   test('live: a non-participant can watch the board read-only, but cannot trade; player results wait for the end (409)', async () => {
     expect((await get(stranger, `/contest/active/${main._id}`)).statusCode).toBe(200);
-    const trade = await call(ctx, 'POST', '/contest/trading', { token: stranger.token, body: { contestId: main._id, symbol: 'AAPL', side: 'buy', quantity: 1 } });
+    const trade = await call(ctx, 'POST', '/contest/trading', {
+      token: stranger.token,
+      body: { contestId: main._id, symbol: 'AAPL', side: 'buy', quantity: 1 },
+    });
     expect(trade.statusCode).toBe(403);
     const early = await get(stranger, `/contest/completed/${main._id}/players/${alice.id}`);
     expect(early.statusCode).toBe(409);
@@ -97,12 +117,15 @@ describe.each(DRIVERS)('results and insight (%s)', (driver) => {
 
   /** The index recomputed here from the stored price history of every symbol (GET /equity/{symbol}/history). */
   async function indexFromPriceHistory(ticks: string[]): Promise<number[]> {
-    const equities = (await call(ctx, 'POST', '/equity/get-equities', { token: stranger.token, body: {} })).json().equities as { symbol: string }[];
+    const equities = (await call(ctx, 'POST', '/equity/get-equities', { token: stranger.token, body: {} })).json()
+      .equities as { symbol: string }[];
     const from = ticks[0] as string;
     const to = ticks[ticks.length - 1] as string;
     const sums = ticks.map(() => 0);
     for (const { symbol } of equities) {
-      const { points } = (await get(stranger, `/equity/${symbol}/history?from=${from}&to=${to}`)).json() as { points: { t: string; price: number }[] };
+      const { points } = (await get(stranger, `/equity/${symbol}/history?from=${from}&to=${to}`)).json() as {
+        points: { t: string; price: number }[];
+      };
       const price = new Map(points.map((p) => [p.t, p.price]));
       const base = price.get(from) as number;
       ticks.forEach((t, i) => {
@@ -117,7 +140,9 @@ describe.each(DRIVERS)('results and insight (%s)', (driver) => {
     expect(response.statusCode).toBe(200);
     const benchmark = benchmarkResponseSchema.parse(response.json());
     expect(benchmark.name).toMatch(/equal-weight index/i);
-    const history = (await get(alice, `/contest/active/${main._id}/portfolio-history`)).json().points as { t: string }[];
+    const history = (await get(alice, `/contest/active/${main._id}/portfolio-history`)).json().points as {
+      t: string;
+    }[];
     expect(history.length).toBeGreaterThanOrEqual(2);
     expect(benchmark.points.map((p) => p.t)).toEqual(history.map((p) => p.t));
     expect(benchmark.points[0]).toEqual({ t: main.startsAt, returnPct: 0 });
@@ -127,9 +152,15 @@ describe.each(DRIVERS)('results and insight (%s)', (driver) => {
   });
 
   test('completed: each player opens to a final portfolio that adds up to the board to the cent, every trade, and value and rank over time', async () => {
-    const sold = await call(ctx, 'POST', '/contest/trading', { token: alice.token, body: { contestId: main._id, symbol: 'TSLA', side: 'sell', quantity: 1 } });
+    const sold = await call(ctx, 'POST', '/contest/trading', {
+      token: alice.token,
+      body: { contestId: main._id, symbol: 'TSLA', side: 'sell', quantity: 1 },
+    });
     expect(sold.statusCode).toBe(200);
-    const bought = await call(ctx, 'POST', '/contest/trading', { token: alice.token, body: { contestId: main._id, symbol: 'AAPL', side: 'buy', quantity: 1 } });
+    const bought = await call(ctx, 'POST', '/contest/trading', {
+      token: alice.token,
+      body: { contestId: main._id, symbol: 'AAPL', side: 'buy', quantity: 1 },
+    });
     expect(bought.statusCode).toBe(200);
     for (let i = 5; i <= 8; i += 1) await tickAt(ctx, at(main.startsAt, i * 5_000));
     await tickAt(ctx, main.endsAt);
@@ -159,7 +190,9 @@ describe.each(DRIVERS)('results and insight (%s)', (driver) => {
       expect(result.pickReturns.map((p) => p.symbol)).toEqual(result.picks);
       for (const pick of result.pickReturns) expect(pick.returnPct).toBeCloseTo(pick.endPrice / pick.startPrice - 1, 5);
     }
-    const aliceResult = completedPlayerResponseSchema.parse((await get(bob, `/contest/completed/${main._id}/players/${alice.id}`)).json());
+    const aliceResult = completedPlayerResponseSchema.parse(
+      (await get(bob, `/contest/completed/${main._id}/players/${alice.id}`)).json(),
+    );
     expect(aliceResult.picks).toEqual(['NVDA', 'TSLA']);
     expect(aliceResult.trades.map((t) => [t.side, t.symbol, t.quantity])).toEqual([
       ['buy', 'AAPL', 1],
@@ -167,7 +200,9 @@ describe.each(DRIVERS)('results and insight (%s)', (driver) => {
     ]);
     expect(aliceResult.positions.map((p) => p.symbol)).toEqual(['AAPL', 'NVDA', 'TSLA']);
     // The ranks over time agree with the two players' values on each tick.
-    const bobResult = completedPlayerResponseSchema.parse((await get(alice, `/contest/completed/${main._id}/players/${bob.id}`)).json());
+    const bobResult = completedPlayerResponseSchema.parse(
+      (await get(alice, `/contest/completed/${main._id}/players/${bob.id}`)).json(),
+    );
     aliceResult.history.forEach((point, i) => {
       const other = bobResult.history[i];
       expect(other?.t).toBe(point.t);
@@ -182,17 +217,25 @@ describe.each(DRIVERS)('results and insight (%s)', (driver) => {
       expect([userId, response.statusCode]).toEqual([userId, 404]);
     }
     const benchmark = benchmarkResponseSchema.parse((await get(stranger, `/contest/${main._id}/benchmark`)).json());
-    const history = completedPlayerResponseSchema.parse((await get(alice, `/contest/completed/${main._id}/players/${alice.id}`)).json()).history;
+    const history = completedPlayerResponseSchema.parse(
+      (await get(alice, `/contest/completed/${main._id}/players/${alice.id}`)).json(),
+    ).history;
     expect(benchmark.points.map((p) => p.t)).toEqual(history.map((p) => p.t));
     const expected = await indexFromPriceHistory(history.map((p) => p.t));
-    expect(benchmark.points[benchmark.points.length - 1]?.returnPct).toBeCloseTo(expected[expected.length - 1] as number, 6);
+    expect(benchmark.points[benchmark.points.length - 1]?.returnPct).toBeCloseTo(
+      expected[expected.length - 1] as number,
+      6,
+    );
     // Asked again (served from memory once final), the same answer.
     expect(benchmarkResponseSchema.parse((await get(bob, `/contest/${main._id}/benchmark`)).json())).toEqual(benchmark);
   });
 
   test('an upcoming or cancelled contest has no benchmark (409); "Live now" drops ended contests', async () => {
     expect((await get(alice, `/contest/${later._id}/benchmark`)).statusCode).toBe(409);
-    const cancelled = await createContest(ctx, owner, { startsAt: at(ctx.clock.now().toISOString(), 120_000).toISOString(), endsAt: at(ctx.clock.now().toISOString(), 3_720_000).toISOString() });
+    const cancelled = await createContest(ctx, owner, {
+      startsAt: at(ctx.clock.now().toISOString(), 120_000).toISOString(),
+      endsAt: at(ctx.clock.now().toISOString(), 3_720_000).toISOString(),
+    });
     await call(ctx, 'POST', '/contest/cancel-contest', { token: owner.token, body: { contestId: cancelled._id } });
     expect((await get(alice, `/contest/${cancelled._id}/benchmark`)).statusCode).toBe(409);
     expect((await get(alice, `/contest/completed/${cancelled._id}/players/${alice.id}`)).statusCode).toBe(409);
@@ -202,13 +245,18 @@ describe.each(DRIVERS)('results and insight (%s)', (driver) => {
   });
 
   test('a contest nobody joined completes with an empty benchmark', async () => {
-    const empty = await createContest(ctx, owner, { startsAt: at(ctx.clock.now().toISOString(), 60_000).toISOString(), endsAt: at(ctx.clock.now().toISOString(), 3_660_000).toISOString() });
+    const empty = await createContest(ctx, owner, {
+      startsAt: at(ctx.clock.now().toISOString(), 60_000).toISOString(),
+      endsAt: at(ctx.clock.now().toISOString(), 3_660_000).toISOString(),
+    });
     await tickAt(ctx, empty.startsAt);
     const benchmark = benchmarkResponseSchema.parse((await get(alice, `/contest/${empty._id}/benchmark`)).json());
     expect(benchmark.points).toEqual([]);
     expect((await get(alice, `/contest/completed/${empty._id}/players/${alice.id}`)).statusCode).toBe(404);
     // Stored rows of another contest never leak into this one.
-    const rows = await ctx.app.deps.db.execute(sql`SELECT count(*) AS n FROM portfolio_history WHERE contest_id = ${empty._id}`);
+    const rows = await ctx.app.deps.db.execute(
+      sql`SELECT count(*) AS n FROM portfolio_history WHERE contest_id = ${empty._id}`,
+    );
     expect(Number((rows as unknown as { rows: { n: string }[] }).rows[0]?.n)).toBe(0);
   });
 });

@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/database';
-import { call, createContest, createTestContext, createUser, DRIVERS, joinContest, tickAt, type TestContext, type TestUser } from './support/harness';
+import {
+  call,
+  createContest,
+  createTestContext,
+  createUser,
+  DRIVERS,
+  joinContest,
+  tickAt,
+  type TestContext,
+  type TestUser,
+} from './support/harness';
 
 describe.each(DRIVERS)('trading (%s)', (driver) => {
   let ctx: TestContext;
@@ -22,7 +32,8 @@ describe.each(DRIVERS)('trading (%s)', (driver) => {
   const trade = (player: TestUser, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     call(ctx, 'POST', '/contest/trading', { token: player.token, body, headers });
 
-  const state = async (player: TestUser, contestId: string) => (await call(ctx, 'GET', `/contest-user/${contestId}`, { token: player.token })).json().data;
+  const state = async (player: TestUser, contestId: string) =>
+    (await call(ctx, 'GET', `/contest-user/${contestId}`, { token: player.token })).json().data;
 
   test('a buy returns the trade and the new portfolio; a sell returns cash', async () => {
     const { contestId, player } = await liveContest();
@@ -43,7 +54,10 @@ describe.each(DRIVERS)('trading (%s)', (driver) => {
       orderId: null,
     });
     expect(portfolio.cash).toBeCloseTo(before.cash - executed.amount, 2);
-    expect(portfolio.positions.find((p: { symbol: string }) => p.symbol === 'NVDA')).toMatchObject({ quantity: 2, avgCost: executed.price });
+    expect(portfolio.positions.find((p: { symbol: string }) => p.symbol === 'NVDA')).toMatchObject({
+      quantity: 2,
+      avgCost: executed.price,
+    });
     const sold = await trade(player, { contestId, symbol: 'MSFT', side: 'sell', quantity: msft.quantity });
     expect(sold.statusCode).toBe(200);
     expect(sold.json().data.portfolio.positions.map((p: { symbol: string }) => p.symbol)).toEqual(['AAPL', 'NVDA']);
@@ -82,7 +96,9 @@ describe.each(DRIVERS)('trading (%s)', (driver) => {
   test('20 parallel buys that together exceed cash: exactly the affordable ones succeed and cash never goes negative', async () => {
     const { contestId, player } = await liveContest();
     // Turn the AAPL position into cash so the budget is known exactly.
-    const aapl = (await state(player, contestId)).portfolio.positions.find((p: { symbol: string }) => p.symbol === 'AAPL');
+    const aapl = (await state(player, contestId)).portfolio.positions.find(
+      (p: { symbol: string }) => p.symbol === 'AAPL',
+    );
     await trade(player, { contestId, symbol: 'AAPL', side: 'sell', quantity: aapl.quantity });
     const { portfolio } = await state(player, contestId);
     const cashCents = Math.round(portfolio.cash * 100);
@@ -92,7 +108,9 @@ describe.each(DRIVERS)('trading (%s)', (driver) => {
     expect(affordable).toBeGreaterThan(0);
     expect(affordable).toBeLessThan(20);
 
-    const responses = await Promise.all(Array.from({ length: 20 }, () => trade(player, { contestId, symbol: 'MSFT', side: 'buy', quantity: perOrder })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => trade(player, { contestId, symbol: 'MSFT', side: 'buy', quantity: perOrder })),
+    );
     const codes = responses.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(affordable);
     expect(codes.filter((c) => c === 409)).toHaveLength(20 - affordable);
@@ -104,8 +122,12 @@ describe.each(DRIVERS)('trading (%s)', (driver) => {
 
   test('parallel sells never sell more than held', async () => {
     const { contestId, player } = await liveContest();
-    const held = (await state(player, contestId)).portfolio.positions.find((p: { symbol: string }) => p.symbol === 'MSFT').quantity as number;
-    const responses = await Promise.all(Array.from({ length: held + 8 }, () => trade(player, { contestId, symbol: 'MSFT', side: 'sell', quantity: 1 })));
+    const held = (await state(player, contestId)).portfolio.positions.find(
+      (p: { symbol: string }) => p.symbol === 'MSFT',
+    ).quantity as number;
+    const responses = await Promise.all(
+      Array.from({ length: held + 8 }, () => trade(player, { contestId, symbol: 'MSFT', side: 'sell', quantity: 1 })),
+    );
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(held);
     expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(8);
     const after = await state(player, contestId);
@@ -121,7 +143,9 @@ describe.each(DRIVERS)('trading (%s)', (driver) => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
 
-    const parallel = await Promise.all(Array.from({ length: 6 }, () => trade(player, body, { 'idempotency-key': 'order-2' })));
+    const parallel = await Promise.all(
+      Array.from({ length: 6 }, () => trade(player, body, { 'idempotency-key': 'order-2' })),
+    );
     expect(parallel.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
     expect(new Set(parallel.map((r) => r.json().data.trade._id)).size).toBe(1);
 
@@ -133,16 +157,28 @@ describe.each(DRIVERS)('trading (%s)', (driver) => {
 
     // Keys are per user: another player may use the same key for their own order.
     const otherLive = await liveContest();
-    const theirs = await trade(otherLive.player, { ...body, contestId: otherLive.contestId }, { 'idempotency-key': 'order-1' });
+    const theirs = await trade(
+      otherLive.player,
+      { ...body, contestId: otherLive.contestId },
+      { 'idempotency-key': 'order-1' },
+    );
     expect(theirs.statusCode).toBe(200);
     expect(theirs.json().data.trade._id).not.toBe(first.json().data.trade._id);
   });
 
   test('a failed order does not consume its Idempotency-Key', async () => {
     const { contestId, player } = await liveContest();
-    const failed = await trade(player, { contestId, symbol: 'BKNG', side: 'buy', quantity: 1000 }, { 'idempotency-key': 'k' });
+    const failed = await trade(
+      player,
+      { contestId, symbol: 'BKNG', side: 'buy', quantity: 1000 },
+      { 'idempotency-key': 'k' },
+    );
     expect(failed.statusCode).toBe(409);
-    const retried = await trade(player, { contestId, symbol: 'BKNG', side: 'buy', quantity: 1000 }, { 'idempotency-key': 'k' });
+    const retried = await trade(
+      player,
+      { contestId, symbol: 'BKNG', side: 'buy', quantity: 1000 },
+      { 'idempotency-key': 'k' },
+    );
     expect(retried.statusCode).toBe(409);
     const ok = await trade(player, { contestId, symbol: 'T', side: 'buy', quantity: 1 }, { 'idempotency-key': 'k2' });
     expect(ok.statusCode).toBe(200);
@@ -151,7 +187,8 @@ describe.each(DRIVERS)('trading (%s)', (driver) => {
   test('the trade list says how many trades there are when it shows only the newest', async () => {
     const { contestId, player } = await liveContest();
     // Sells of a held pick always go through, whatever the prices: the leftover cash may not buy anything.
-    for (let i = 0; i < 3; i++) expect((await trade(player, { contestId, symbol: 'AAPL', side: 'sell', quantity: 1 })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await trade(player, { contestId, symbol: 'AAPL', side: 'sell', quantity: 1 })).statusCode).toBe(200);
     const few = await state(player, contestId);
     expect(few.trades).toHaveLength(3);
     expect(few.tradesTotal).toBe(3);
@@ -178,7 +215,9 @@ describe.each(DRIVERS)('trading (%s)', (driver) => {
     expect(history.json().points.length).toBeGreaterThanOrEqual(2);
     expect(history.json().points[0]).toEqual({ t: new Date(start).toISOString(), value: expect.any(Number) });
     const stranger = await createUser(ctx);
-    expect((await call(ctx, 'GET', `/contest/active/${contestId}/portfolio-history`, { token: stranger.token })).statusCode).toBe(403);
+    expect(
+      (await call(ctx, 'GET', `/contest/active/${contestId}/portfolio-history`, { token: stranger.token })).statusCode,
+    ).toBe(403);
   });
 
   test('portfolio history of a live contest ends on the value the screen shows, at the last tick, between stored points', async () => {
@@ -186,7 +225,9 @@ describe.each(DRIVERS)('trading (%s)', (driver) => {
     // An hour-long contest stores a point every 15 s: a tick 5 s later stores none, yet its value is the headline.
     const tick = new Date(ctx.clock.now().getTime() + 5_000);
     await tickAt(ctx, tick);
-    const points = (await call(ctx, 'GET', `/contest/active/${contestId}/portfolio-history`, { token: player.token })).json().points;
+    const points = (
+      await call(ctx, 'GET', `/contest/active/${contestId}/portfolio-history`, { token: player.token })
+    ).json().points;
     const headline = (await state(player, contestId)).portfolio.value;
     expect(points).toHaveLength(2);
     expect(points.at(-1)).toEqual({ t: tick.toISOString(), value: headline });
@@ -196,13 +237,18 @@ describe.each(DRIVERS)('trading (%s)', (driver) => {
     const owner = await createUser(ctx);
     const player = await createUser(ctx);
     const start = ctx.clock.now().getTime() + 60_000;
-    const contest = await createContest(ctx, owner, { startsAt: new Date(start).toISOString(), endsAt: new Date(start + 3 * 86_400_000).toISOString() });
+    const contest = await createContest(ctx, owner, {
+      startsAt: new Date(start).toISOString(),
+      endsAt: new Date(start + 3 * 86_400_000).toISOString(),
+    });
     await joinContest(ctx, player, contest._id);
     await tickAt(ctx, start);
     const body = { contestId: contest._id, symbol: 'T', side: 'buy', quantity: 1 };
     const first = await trade(player, body, { 'idempotency-key': 'daily' });
     await tickAt(ctx, start + 23 * 3_600_000);
-    expect((await trade(player, body, { 'idempotency-key': 'daily' })).json().data.trade._id).toBe(first.json().data.trade._id);
+    expect((await trade(player, body, { 'idempotency-key': 'daily' })).json().data.trade._id).toBe(
+      first.json().data.trade._id,
+    );
     await tickAt(ctx, start + 25 * 3_600_000);
     const later = await trade(player, body, { 'idempotency-key': 'daily' });
     expect(later.statusCode).toBe(200);

@@ -15,7 +15,12 @@ describe.each(DRIVERS)('the user row cache (%s)', (driver) => {
     ctx.issuer.idToken(sub, { exp: Math.floor(ctx.clock.now().getTime() / 1000) + 86_400, ...claims });
   const getUser = (token: string) => call(ctx, 'POST', '/user/get-user', { token, body: {} });
   const stored = async (sub: string) =>
-    (await queryRows<{ role: string; phone_number: string | null; status: string }>(ctx.app.deps.db, sql`SELECT role, phone_number, status FROM users WHERE sub = ${sub}`))[0];
+    (
+      await queryRows<{ role: string; phone_number: string | null; status: string }>(
+        ctx.app.deps.db,
+        sql`SELECT role, phone_number, status FROM users WHERE sub = ${sub}`,
+      )
+    )[0];
 
   test('two requests in a row read the user row from the database once', async () => {
     const token = await longLived(randomUUID());
@@ -55,11 +60,20 @@ describe.each(DRIVERS)('the user row cache (%s)', (driver) => {
   test("this instance's own writes drop the cached row: onboarding and a profile edit show at once", async () => {
     const user = await createUser(ctx, { initialize: false });
     expect((await getUser(user.token)).json().user.status).toBe('not-initialized');
-    const sign = `C${randomUUID().replace(/[^A-F0-9]/gi, '').slice(0, 6).toUpperCase()}`;
-    await call(ctx, 'POST', '/user/initialize-user', { token: user.token, body: { callSign: sign, ticker: sign, displayName: 'Cached' } });
+    const sign = `C${randomUUID()
+      .replace(/[^A-F0-9]/gi, '')
+      .slice(0, 6)
+      .toUpperCase()}`;
+    await call(ctx, 'POST', '/user/initialize-user', {
+      token: user.token,
+      body: { callSign: sign, ticker: sign, displayName: 'Cached' },
+    });
     expect((await getUser(user.token)).json().user).toMatchObject({ status: 'active', ticker: sign });
     const next = `D${sign.slice(1)}`;
-    const edited = await call(ctx, 'POST', '/user-profile/edit-profile', { token: user.token, body: { callSign: next, ticker: next, displayName: 'Cached', bio: '' } });
+    const edited = await call(ctx, 'POST', '/user-profile/edit-profile', {
+      token: user.token,
+      body: { callSign: next, ticker: next, displayName: 'Cached', bio: '' },
+    });
     expect(edited.statusCode).toBe(200);
     expect((await getUser(user.token)).json().user.ticker).toBe(next);
   });

@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { call, createContest, createTestContext, createUser, DRIVERS, joinContest, tickAt, type TestContext, type TestUser } from './support/harness';
+import {
+  call,
+  createContest,
+  createTestContext,
+  createUser,
+  DRIVERS,
+  joinContest,
+  tickAt,
+  type TestContext,
+  type TestUser,
+} from './support/harness';
 
 describe.each(DRIVERS)('users and profiles (%s)', (driver) => {
   let ctx: TestContext;
@@ -13,7 +23,11 @@ describe.each(DRIVERS)('users and profiles (%s)', (driver) => {
     await call(ctx, 'POST', '/user/get-user', { token, body: {} });
     return token;
   };
-  const callSign = () => `Q${randomUUID().replace(/[^A-F0-9]/gi, '').slice(0, 6).toUpperCase()}`;
+  const callSign = () =>
+    `Q${randomUUID()
+      .replace(/[^A-F0-9]/gi, '')
+      .slice(0, 6)
+      .toUpperCase()}`;
 
   test('initialize-user makes the user active with the call sign as ticker', async () => {
     const token = await fresh();
@@ -23,8 +37,13 @@ describe.each(DRIVERS)('users and profiles (%s)', (driver) => {
       body: { callSign: sign.toLowerCase(), ticker: sign, displayName: '  Ada  ', bio: 'Value investor' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { status: 'active', _id: expect.any(String), ticker: sign, role: 'user' } });
-    const again = await call(ctx, 'POST', '/user/initialize-user', { token, body: { callSign: sign, ticker: sign, displayName: 'Ada' } });
+    expect(response.json()).toEqual({
+      user: { status: 'active', _id: expect.any(String), ticker: sign, role: 'user' },
+    });
+    const again = await call(ctx, 'POST', '/user/initialize-user', {
+      token,
+      body: { callSign: sign, ticker: sign, displayName: 'Ada' },
+    });
     expect(again.statusCode).toBe(409);
   });
 
@@ -49,7 +68,10 @@ describe.each(DRIVERS)('users and profiles (%s)', (driver) => {
       body: { callSign: taken.ticker, ticker: taken.ticker, displayName: 'Copycat' },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errMessage: 'Call sign is already taken', errors: [{ field: 'callSign', message: 'Call sign is already taken' }] });
+    expect(response.json()).toEqual({
+      errMessage: 'Call sign is already taken',
+      errors: [{ field: 'callSign', message: 'Call sign is already taken' }],
+    });
   });
 
   test('get-user-profile: any signed-in user reads an active profile with stats; 404 otherwise', async () => {
@@ -63,7 +85,10 @@ describe.each(DRIVERS)('users and profiles (%s)', (driver) => {
     await tickAt(ctx, contest.endsAt);
     const board = (await call(ctx, 'GET', `/contest/completed/${contest._id}`, { token: owner.token })).json();
     const top = board.standings[0];
-    const profile = await call(ctx, 'POST', '/user-profile/get-user-profile', { token: owner.token, body: { userId: top.userId } });
+    const profile = await call(ctx, 'POST', '/user-profile/get-user-profile', {
+      token: owner.token,
+      body: { userId: top.userId },
+    });
     expect(profile.statusCode).toBe(200);
     expect(profile.json().userProfile).toEqual({
       userId: top.userId,
@@ -71,13 +96,29 @@ describe.each(DRIVERS)('users and profiles (%s)', (driver) => {
       displayName: expect.any(String),
       bio: '',
       createdAt: expect.any(String),
-      stats: { contestsJoined: 1, contestsCompleted: 1, wins: 1, bestReturnPct: top.returnPct, averageReturnPct: top.returnPct },
-      recentContests: [{ contestId: contest._id, name: 'Spring Cup', status: 'completed', rank: 1, returnPct: top.returnPct }],
+      stats: {
+        contestsJoined: 1,
+        contestsCompleted: 1,
+        wins: 1,
+        bestReturnPct: top.returnPct,
+        averageReturnPct: top.returnPct,
+      },
+      recentContests: [
+        { contestId: contest._id, name: 'Spring Cup', status: 'completed', rank: 1, returnPct: top.returnPct },
+      ],
     });
-    expect((await call(ctx, 'POST', '/user-profile/get-user-profile', { token: owner.token, body: { userId: 'nobody' } })).statusCode).toBe(404);
+    expect(
+      (await call(ctx, 'POST', '/user-profile/get-user-profile', { token: owner.token, body: { userId: 'nobody' } }))
+        .statusCode,
+    ).toBe(404);
     const newcomer = await createUser(ctx, { initialize: false });
-    expect((await call(ctx, 'POST', '/user-profile/get-user-profile', { token: owner.token, body: { userId: newcomer.id } })).statusCode).toBe(404);
-    expect((await call(ctx, 'POST', '/user-profile/get-user-profile', { token: owner.token, body: {} })).statusCode).toBe(400);
+    expect(
+      (await call(ctx, 'POST', '/user-profile/get-user-profile', { token: owner.token, body: { userId: newcomer.id } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(ctx, 'POST', '/user-profile/get-user-profile', { token: owner.token, body: {} })).statusCode,
+    ).toBe(400);
   });
 
   test('a private contest shows on a profile only to its creator and participants (recent contests and stats)', async () => {
@@ -91,7 +132,9 @@ describe.each(DRIVERS)('users and profiles (%s)', (driver) => {
     await joinContest(ctx, teammate, secret._id);
     await joinContest(ctx, player, open._id);
     const profileOf = async (viewer: TestUser) =>
-      (await call(ctx, 'POST', '/user-profile/get-user-profile', { token: viewer.token, body: { userId: player.id } })).json().userProfile;
+      (
+        await call(ctx, 'POST', '/user-profile/get-user-profile', { token: viewer.token, body: { userId: player.id } })
+      ).json().userProfile;
     const seenByStranger = await profileOf(stranger);
     expect(seenByStranger.recentContests.map((c: { contestId: string }) => c.contestId)).toEqual([open._id]);
     expect(JSON.stringify(seenByStranger)).not.toContain(secret._id);
@@ -99,7 +142,9 @@ describe.each(DRIVERS)('users and profiles (%s)', (driver) => {
     expect(seenByStranger.stats.contestsJoined).toBe(1);
     for (const insider of [host, teammate, player]) {
       const seen = await profileOf(insider);
-      expect(seen.recentContests.map((c: { contestId: string }) => c.contestId).sort()).toEqual([open._id, secret._id].sort());
+      expect(seen.recentContests.map((c: { contestId: string }) => c.contestId).sort()).toEqual(
+        [open._id, secret._id].sort(),
+      );
       expect(seen.stats.contestsJoined).toBe(2);
     }
     // The player's own edit sees everything too.
@@ -114,19 +159,39 @@ describe.each(DRIVERS)('users and profiles (%s)', (driver) => {
     const user = await createUser(ctx);
     const other = await createUser(ctx);
     const sign = callSign();
-    const edited = await call(ctx, 'POST', '/user-profile/edit-profile', { token: user.token, body: { callSign: sign, ticker: sign, displayName: 'New Name', bio: 'Hi' } });
+    const edited = await call(ctx, 'POST', '/user-profile/edit-profile', {
+      token: user.token,
+      body: { callSign: sign, ticker: sign, displayName: 'New Name', bio: 'Hi' },
+    });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().userProfile).toMatchObject({ userId: user.id, ticker: sign, displayName: 'New Name', bio: 'Hi' });
+    expect(edited.json().userProfile).toMatchObject({
+      userId: user.id,
+      ticker: sign,
+      displayName: 'New Name',
+      bio: 'Hi',
+    });
     const me = await call(ctx, 'POST', '/user/get-user', { token: user.token, body: {} });
     expect(me.json().user.ticker).toBe(sign);
-    const taken = await call(ctx, 'POST', '/user-profile/edit-profile', { token: user.token, body: { callSign: other.ticker, ticker: other.ticker, displayName: 'X', bio: '' } });
+    const taken = await call(ctx, 'POST', '/user-profile/edit-profile', {
+      token: user.token,
+      body: { callSign: other.ticker, ticker: other.ticker, displayName: 'X', bio: '' },
+    });
     expect(taken.statusCode).toBe(409);
-    const keep = await call(ctx, 'POST', '/user-profile/edit-profile', { token: user.token, body: { callSign: sign, ticker: sign, displayName: 'Same sign', bio: '' } });
+    const keep = await call(ctx, 'POST', '/user-profile/edit-profile', {
+      token: user.token,
+      body: { callSign: sign, ticker: sign, displayName: 'Same sign', bio: '' },
+    });
     expect(keep.statusCode).toBe(200);
     const newcomer = await createUser(ctx, { initialize: false });
-    const early = await call(ctx, 'POST', '/user-profile/edit-profile', { token: newcomer.token, body: { callSign: 'ZZZ1', ticker: 'ZZZ1', displayName: 'X', bio: '' } });
+    const early = await call(ctx, 'POST', '/user-profile/edit-profile', {
+      token: newcomer.token,
+      body: { callSign: 'ZZZ1', ticker: 'ZZZ1', displayName: 'X', bio: '' },
+    });
     expect(early.statusCode).toBe(403);
-    const missingBio = await call(ctx, 'POST', '/user-profile/edit-profile', { token: user.token, body: { callSign: sign, ticker: sign, displayName: 'X' } });
+    const missingBio = await call(ctx, 'POST', '/user-profile/edit-profile', {
+      token: user.token,
+      body: { callSign: sign, ticker: sign, displayName: 'X' },
+    });
     expect(missingBio.statusCode).toBe(400);
   });
 
@@ -136,7 +201,9 @@ describe.each(DRIVERS)('users and profiles (%s)', (driver) => {
     expect(response.statusCode).toBe(200);
     const { equities } = response.json();
     expect(equities.length).toBeGreaterThan(95);
-    expect(equities.map((e: { symbol: string }) => e.symbol)).toEqual([...equities.map((e: { symbol: string }) => e.symbol)].sort());
+    expect(equities.map((e: { symbol: string }) => e.symbol)).toEqual(
+      [...equities.map((e: { symbol: string }) => e.symbol)].sort(),
+    );
     expect(equities[0]).toEqual({
       symbol: expect.any(String),
       name: expect.any(String),
@@ -148,6 +215,8 @@ describe.each(DRIVERS)('users and profiles (%s)', (driver) => {
       changePct: expect.any(Number),
       updatedAt: expect.any(String),
     });
-    expect((await call(ctx, 'POST', '/equity/get-equities', { token: user.token, body: { all: true } })).statusCode).toBe(400);
+    expect(
+      (await call(ctx, 'POST', '/equity/get-equities', { token: user.token, body: { all: true } })).statusCode,
+    ).toBe(400);
   });
 });

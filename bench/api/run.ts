@@ -46,7 +46,8 @@ const FILLING_ORDERS = 100;
 const TICK_GROWTH_TOLERANCE = 1.5;
 
 const quiet = { log: (..._args: unknown[]) => undefined };
-const print = (label: string, value: number, unit: string) => console.log(`${label}: ${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`);
+const print = (label: string, value: number, unit: string) =>
+  console.log(`${label}: ${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`);
 
 async function main() {
   if (TICKS_ONLY) {
@@ -82,7 +83,12 @@ async function main() {
     const database = await openDatabase({ url: databaseUrl, dataDir });
     const market = new MarketService(database.db, new SimulatedPriceFeed(UNIVERSE, 1), UNIVERSE, systemClock);
     await market.init();
-    await seedLiveContests(database, { users: USERS, contests: CONTESTS, perContest: PER_CONTEST, startedAt: new Date(Date.now() - 60_000) });
+    await seedLiveContests(database, {
+      users: USERS,
+      contests: CONTESTS,
+      perContest: PER_CONTEST,
+      startedAt: new Date(Date.now() - 60_000),
+    });
     await database.close();
     print('seed 1000 users, 50 live contests x 200 participants', Date.now() - seedStart, 'ms');
 
@@ -90,20 +96,24 @@ async function main() {
     // The server itself, with tsx as a loader (the tsx CLI would add a wrapper process in front of it).
     // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the API process, written when it exits (open it in Chrome DevTools).
     const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-    server = spawn(process.execPath, [...profile, '--import', TSX_LOADER, path.join(REPO_ROOT, 'api', 'src', 'server.ts')], {
-      env: {
-        ...process.env,
-        PORT: String(API_PORT),
-        HOST: '127.0.0.1',
-        API_DATA_DIR: dataDir,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-        AUTH_JWKS_URL: `http://127.0.0.1:${JWKS_PORT}/jwks.json`,
-        RATE_LIMIT_MAX: '10000000',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
+    server = spawn(
+      process.execPath,
+      [...profile, '--import', TSX_LOADER, path.join(REPO_ROOT, 'api', 'src', 'server.ts')],
+      {
+        env: {
+          ...process.env,
+          PORT: String(API_PORT),
+          HOST: '127.0.0.1',
+          API_DATA_DIR: dataDir,
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+          AUTH_JWKS_URL: `http://127.0.0.1:${JWKS_PORT}/jwks.json`,
+          RATE_LIMIT_MAX: '10000000',
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'production',
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    );
     const base = `http://127.0.0.1:${API_PORT}`;
     const api = server;
     await waitFor(async () => {
@@ -113,7 +123,9 @@ async function main() {
 
     const contestIds = Array.from({ length: CONTESTS }, (_, i) => `bench-contest-${i}`);
     const viewer = await token('bench-user-0');
-    await waitFor(async () => (await fetch(`${base}/contest/active/${contestIds[0]}`, { headers: { authorization: viewer } })).ok);
+    await waitFor(
+      async () => (await fetch(`${base}/contest/active/${contestIds[0]}`, { headers: { authorization: viewer } })).ok,
+    );
 
     // 3. Load. Reads of the board and of a standings page, then the same bytes from a bare Fastify route (the floor).
     const readPaths = {
@@ -123,14 +135,25 @@ async function main() {
     const bodiesFile = path.join(dataDir, 'bare-bodies.jsonl');
     const lines: string[] = [];
     for (const paths of Object.values(readPaths)) {
-      for (const p of paths) lines.push(JSON.stringify({ path: p, body: await (await fetch(`${base}${p}`, { headers: { authorization: viewer } })).text() }));
+      for (const p of paths)
+        lines.push(
+          JSON.stringify({
+            path: p,
+            body: await (await fetch(`${base}${p}`, { headers: { authorization: viewer } })).text(),
+          }),
+        );
     }
     fs.writeFileSync(bodiesFile, `${lines.join('\n')}\n`);
     const readRun = (url: string, paths: string[]) => {
       let turn = 0;
       return cannon({
         url,
-        requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[turn++ % paths.length] }) }],
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[turn++ % paths.length] }),
+          },
+        ],
         headers: { authorization: viewer },
       });
     };
@@ -140,9 +163,13 @@ async function main() {
       print(`${label} requests/s`, measured[label].requests.average, 'req/s');
       print(`${label} p99 latency`, measured[label].latency.p99, 'ms');
     }
-    bare = spawn(process.execPath, ['--import', TSX_LOADER, path.join(__dirname, 'bare-server.ts'), String(BARE_PORT), bodiesFile], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    bare = spawn(
+      process.execPath,
+      ['--import', TSX_LOADER, path.join(__dirname, 'bare-server.ts'), String(BARE_PORT), bodiesFile],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     const bareBase = `http://127.0.0.1:${BARE_PORT}`;
     await waitFor(async () => (await fetch(`${bareBase}${readPaths['GET /contest/active/{id}'][0]}`)).ok);
     for (const [label, paths] of Object.entries(readPaths)) {
@@ -151,8 +178,10 @@ async function main() {
       const ratio = ours.requests.average / floor.requests.average;
       print(`bare Fastify route, same bytes as ${label}, requests/s`, floor.requests.average, 'req/s');
       print(`${label} / bare route`, ratio * 100, '%');
-      if (ratio < READ_RATIO_TARGET) readFailures.push(`${label}: ${(ratio * 100).toFixed(1)}% of the bare route < ${READ_RATIO_TARGET * 100}%`);
-      if (ours.latency.p99 > READ_P99_TARGET_MS) readFailures.push(`${label}: p99 ${ours.latency.p99} ms > ${READ_P99_TARGET_MS} ms`);
+      if (ratio < READ_RATIO_TARGET)
+        readFailures.push(`${label}: ${(ratio * 100).toFixed(1)}% of the bare route < ${READ_RATIO_TARGET * 100}%`);
+      if (ours.latency.p99 > READ_P99_TARGET_MS)
+        readFailures.push(`${label}: p99 ${ours.latency.p99} ms > ${READ_P99_TARGET_MS} ms`);
     }
     bare.kill('SIGTERM');
     bare = null;
@@ -163,7 +192,11 @@ async function main() {
       requests: [
         {
           method: 'POST',
-          setupRequest: (req: Record<string, unknown>) => ({ ...req, path: '/contest/get-contest', body: JSON.stringify({ contestId: contestIds[publicTurn++ % CONTESTS] }) }),
+          setupRequest: (req: Record<string, unknown>) => ({
+            ...req,
+            path: '/contest/get-contest',
+            body: JSON.stringify({ contestId: contestIds[publicTurn++ % CONTESTS] }),
+          }),
         },
       ],
       headers: { 'content-type': 'application/json' },
@@ -186,7 +219,12 @@ async function main() {
               ...req,
               path: '/contest/trading',
               headers: { 'content-type': 'application/json', authorization: trader },
-              body: JSON.stringify({ contestId: contestIds[0], symbol: 'AAPL', side: turn % 2 === 0 ? 'sell' : 'buy', quantity: 1 }),
+              body: JSON.stringify({
+                contestId: contestIds[0],
+                symbol: 'AAPL',
+                side: turn % 2 === 0 ? 'sell' : 'buy',
+                quantity: 1,
+              }),
             };
           },
         },
@@ -224,12 +262,17 @@ async function tickFigures(databaseUrl: string | null, readFailures: string[]) {
     withOrders.first,
     'ms',
   );
-  print(`clock tick with 10,000 live participants and ${(OPEN_ORDERS - FILLING_ORDERS).toLocaleString('en-US')} open orders waiting`, withOrders.median, 'ms');
+  print(
+    `clock tick with 10,000 live participants and ${(OPEN_ORDERS - FILLING_ORDERS).toLocaleString('en-US')} open orders waiting`,
+    withOrders.median,
+    'ms',
+  );
 
   // 5. Growth: the tick must cost no worse than n log n. Each tenfold step may grow by at most the n log n ratio of its
   // sizes times TICK_GROWTH_TOLERANCE (noise on a shared machine, and fixed costs that do not scale either way).
   const broken: string[] = [...readFailures];
-  if (readFailures.length === 0 && !TICKS_ONLY) console.log('reads: within targets (>= 10% of the bare route, p99 <= 20 ms)');
+  if (readFailures.length === 0 && !TICKS_ONLY)
+    console.log('reads: within targets (>= 10% of the bare route, p99 <= 20 ms)');
   for (let i = 1; i < costs.length; i++) {
     const [n0, t0] = costs[i - 1] as [number, number];
     const [n1, t1] = costs[i] as [number, number];
@@ -237,7 +280,8 @@ async function tickFigures(databaseUrl: string | null, readFailures: string[]) {
     const limit = ((n1 * Math.log(n1)) / (n0 * Math.log(n0))) * TICK_GROWTH_TOLERANCE;
     const step = `${n1 / 1000}k/${n0 / 1000}k`;
     print(`clock tick growth ${step} (limit ${limit.toFixed(1)}: n log n x ${TICK_GROWTH_TOLERANCE})`, ratio, 'x');
-    if (ratio > limit) broken.push(`clock tick cost grows worse than n log n: ${step} ratio ${ratio.toFixed(2)} > ${limit.toFixed(1)}`);
+    if (ratio > limit)
+      broken.push(`clock tick cost grows worse than n log n: ${step} ratio ${ratio.toFixed(2)} > ${limit.toFixed(1)}`);
   }
   if (broken.length === readFailures.length) console.log('clock tick growth: within n log n');
   for (const line of broken) console.log(line);
@@ -266,7 +310,10 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 60_000) {
  * Users, contests and participants straight into the tables, set-based. Contests start in the past as `upcoming`, so
  * the API's first clock tick starts them (positions at the start price) exactly as it would in production.
  */
-async function seedLiveContests(database: Database, o: { users: number; contests: number; perContest: number; startedAt: Date; active?: boolean }) {
+async function seedLiveContests(
+  database: Database,
+  o: { users: number; contests: number; perContest: number; startedAt: Date; active?: boolean },
+) {
   const db = database.db;
   const ends = new Date(o.startedAt.getTime() + 7 * 86_400_000);
   await db.execute(sql`
@@ -326,12 +373,23 @@ async function seedOrders(database: Database, count: number) {
  * FILLING_ORDERS of them, `median` the median of the three after it.
  */
 async function tickCost(participants: number, databaseUrl: string | null): Promise<number>;
-async function tickCost(participants: number, databaseUrl: string | null, openOrders: number): Promise<{ first: number; median: number }>;
-async function tickCost(participants: number, databaseUrl: string | null, openOrders = 0): Promise<number | { first: number; median: number }> {
+async function tickCost(
+  participants: number,
+  databaseUrl: string | null,
+  openOrders: number,
+): Promise<{ first: number; median: number }>;
+async function tickCost(
+  participants: number,
+  databaseUrl: string | null,
+  openOrders = 0,
+): Promise<number | { first: number; median: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bullpen-tick-'));
   const database = await openDatabase({ url: databaseUrl, dataDir: databaseUrl ? null : dir });
   try {
-    if (databaseUrl) await database.db.execute(sql`TRUNCATE users, contests, participants, positions, trades, orders, portfolio_history CASCADE`);
+    if (databaseUrl)
+      await database.db.execute(
+        sql`TRUNCATE users, contests, participants, positions, trades, orders, portfolio_history CASCADE`,
+      );
     const market = new MarketService(database.db, new SimulatedPriceFeed(UNIVERSE, 1), UNIVERSE, systemClock);
     await market.init();
     const perContest = 200;
@@ -342,7 +400,14 @@ async function tickCost(participants: number, databaseUrl: string | null, openOr
       startedAt: new Date(Date.now() - 60_000),
       active: true,
     });
-    const clock = new ContestClock({ database, market, clock: systemClock, events: new EventEmitter(), tickMs: 5000, log: quiet as never });
+    const clock = new ContestClock({
+      database,
+      market,
+      clock: systemClock,
+      events: new EventEmitter(),
+      tickMs: 5000,
+      log: quiet as never,
+    });
     // Not timed: the first tick after rows were written straight into the tables analyses them (as a running clock
     // does once its live population has doubled), which a steady tick does not.
     await clock.tick();
@@ -352,7 +417,8 @@ async function tickCost(participants: number, databaseUrl: string | null, openOr
       const start = performance.now();
       const report = await clock.tick();
       first = performance.now() - start;
-      if (report.orders.filled !== FILLING_ORDERS) throw new Error(`filled ${report.orders.filled} orders, expected ${FILLING_ORDERS}`);
+      if (report.orders.filled !== FILLING_ORDERS)
+        throw new Error(`filled ${report.orders.filled} orders, expected ${FILLING_ORDERS}`);
     }
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -360,7 +426,8 @@ async function tickCost(participants: number, databaseUrl: string | null, openOr
       const report = await clock.tick();
       times.push(performance.now() - start);
       if (report.valued !== participants) throw new Error(`valued ${report.valued}, expected ${participants}`);
-      if (openOrders > 0 && report.orders.filled !== 0) throw new Error(`filled ${report.orders.filled} orders at a steady tick`);
+      if (openOrders > 0 && report.orders.filled !== 0)
+        throw new Error(`filled ${report.orders.filled} orders at a steady tick`);
     }
     times.sort((a, b) => a - b);
     const median = times[1] as number;

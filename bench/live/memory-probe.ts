@@ -15,7 +15,11 @@ if (send) {
   new PerformanceObserver((list) => {
     const major = list
       .getEntries()
-      .some((entry) => (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR);
+      .some(
+        (entry) =>
+          (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ===
+          constants.NODE_PERFORMANCE_GC_MAJOR,
+      );
     if (major) send({ kind: 'bench-gc', at: Date.now(), heapUsed: process.memoryUsage().heapUsed });
   }).observe({ entryTypes: ['gc'] });
 }

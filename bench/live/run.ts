@@ -53,7 +53,8 @@ const CHECK = process.argv.includes('--check');
 const ONLY = (() => {
   const index = process.argv.indexOf('--only');
   const value = index >= 0 ? process.argv[index + 1] : null;
-  if (value !== null && !['pglite', 'postgres', 'two'].includes(value as string)) throw new Error('--only takes pglite, postgres or two');
+  if (value !== null && !['pglite', 'postgres', 'two'].includes(value as string))
+    throw new Error('--only takes pglite, postgres or two');
   return value;
 })();
 const TARGET_P99_MS = 1000;
@@ -66,7 +67,10 @@ const SCENARIO_TIMEOUT_MS = 5 * 60_000 + (MINUTES ?? 0) * 60_000;
 const PROBE = path.join(__dirname, 'memory-probe.ts');
 
 const failures: string[] = [];
-const print = (label: string, value: number | string, unit = '') => console.log(`${label}: ${typeof value === 'number' && !Number.isInteger(value) ? value.toFixed(1) : value}${unit ? ` ${unit}` : ''}`);
+const print = (label: string, value: number | string, unit = '') =>
+  console.log(
+    `${label}: ${typeof value === 'number' && !Number.isInteger(value) ? value.toFixed(1) : value}${unit ? ` ${unit}` : ''}`,
+  );
 
 interface Stream {
   instance: number;
@@ -119,9 +123,11 @@ async function main() {
       console.log(`PostgreSQL scenarios: skipped (no server at ${base})`);
     } else {
       try {
-        if (!ONLY || ONLY === 'postgres') await scenario('one instance, PostgreSQL', { url: scratch.url, instances: 1, tokens });
+        if (!ONLY || ONLY === 'postgres')
+          await scenario('one instance, PostgreSQL', { url: scratch.url, instances: 1, tokens });
         if (!ONLY) await scratch.reset();
-        if (!ONLY || ONLY === 'two') await scenario('two instances, PostgreSQL', { url: scratch.url, instances: 2, tokens });
+        if (!ONLY || ONLY === 'two')
+          await scenario('two instances, PostgreSQL', { url: scratch.url, instances: 2, tokens });
       } finally {
         await scratch.drop();
       }
@@ -191,7 +197,9 @@ async function seed(url: string | null, dataDir: string) {
 
 function startApi(port: number, url: string | null, dataDir: string): ChildProcess {
   // BENCH_API_CPU_PROF=<dir>: each API process writes a V8 CPU profile there when it exits (open it in Chrome DevTools).
-  const profile = process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_API_CPU_PROF)}`] : [];
+  const profile = process.env.BENCH_API_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_API_CPU_PROF)}`]
+    : [];
   return spawn(process.execPath, [...profile, '--import', TSX_LOADER, '--import', pathToFileURL(PROBE).href, SERVER], {
     env: {
       ...process.env,
@@ -241,9 +249,22 @@ const AS_OF = Buffer.from('"asOf":"');
  * process sharing the machine with the API, so the client finds each standings event's end and asOf with Buffer.indexOf
  * and notes the arrival, without turning the board into text (unless `keepLines`, for the one stream checking a trade).
  */
-function openStream(port: number, instance: number, userIndex: number, authorization: string, arrivals: Arrivals, keepLines: boolean): Promise<Stream> {
+function openStream(
+  port: number,
+  instance: number,
+  userIndex: number,
+  authorization: string,
+  arrivals: Arrivals,
+  keepLines: boolean,
+): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: `/contest/active/${CONTEST_ID}/events`, headers: { authorization }, agent: false });
+    const request = http.get({
+      host: '127.0.0.1',
+      port,
+      path: `/contest/active/${CONTEST_ID}/events`,
+      headers: { authorization },
+      agent: false,
+    });
     const stream: Stream = { instance, userIndex, last: '', lines: keepLines ? new Map() : null, request, open: true };
     request.setTimeout(60_000, () => request.destroy(new Error('stream timeout')));
     request.on('error', (error) => (stream.open ? reject(error) : undefined));
@@ -313,7 +334,8 @@ interface ProcessMemory {
 function memoryOf(api: ChildProcess): ProcessMemory {
   const memory: ProcessMemory = { latest: null, afterMajorGc: [] };
   api.on('message', (message: { kind?: string } & MemorySample) => {
-    if (message.kind === 'bench-memory') memory.latest = { at: message.at, rss: message.rss, heapUsed: message.heapUsed };
+    if (message.kind === 'bench-memory')
+      memory.latest = { at: message.at, rss: message.rss, heapUsed: message.heapUsed };
     if (message.kind === 'bench-gc') memory.afterMajorGc.push({ at: message.at, value: message.heapUsed / MiB });
   });
   return memory;
@@ -336,7 +358,8 @@ function slopePerMinute(samples: { at: number; value: number }[]): number {
 
 const MiB = 1_048_576;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 async function scenario(name: string, o: { url: string | null; instances: number; tokens: string[] }) {
   console.log(`\n## ${name}`);
@@ -362,7 +385,9 @@ async function scenario(name: string, o: { url: string | null; instances: number
     for (const [i, api] of apis.entries()) {
       await waitFor(`instance ${i + 1}`, async () => {
         if (api.exitCode !== null) throw new Error(`instance ${i + 1} exited with ${api.exitCode}`);
-        const response = await fetch(`http://127.0.0.1:${PORTS[i]}/contest/active/${CONTEST_ID}`, { headers: { authorization: o.tokens[0] as string } });
+        const response = await fetch(`http://127.0.0.1:${PORTS[i]}/contest/active/${CONTEST_ID}`, {
+          headers: { authorization: o.tokens[0] as string },
+        });
         return response.ok;
       });
     }
@@ -377,7 +402,14 @@ async function scenario(name: string, o: { url: string | null; instances: number
           const index = i + k;
           const instance = index % o.instances;
           const userIndex = index % o.tokens.length;
-          return openStream(PORTS[instance] as number, instance, userIndex, o.tokens[userIndex] as string, arrivals, index === traderIndex);
+          return openStream(
+            PORTS[instance] as number,
+            instance,
+            userIndex,
+            o.tokens[userIndex] as string,
+            arrivals,
+            index === traderIndex,
+          );
         }),
       );
       streams.push(...opened);
@@ -400,7 +432,12 @@ async function scenario(name: string, o: { url: string | null; instances: number
       const response = await fetch(`http://127.0.0.1:${PORTS[0]}/contest/trading`, {
         method: 'POST',
         headers: { authorization: o.tokens[trader.userIndex] as string, 'content-type': 'application/json' },
-        body: JSON.stringify({ contestId: CONTEST_ID, symbol: UNIVERSE[trader.userIndex % 40]?.symbol, side: 'sell', quantity: 1 }),
+        body: JSON.stringify({
+          contestId: CONTEST_ID,
+          symbol: UNIVERSE[trader.userIndex % 40]?.symbol,
+          side: 'sell',
+          quantity: 1,
+        }),
       });
       if (!response.ok) throw new Error(`trade failed: ${response.status} ${await response.text()}`);
       trade = { userIndex: trader.userIndex, at: new Date().toISOString() };
@@ -432,7 +469,9 @@ async function scenario(name: string, o: { url: string | null; instances: number
         const sample = processMemory.latest;
         if (!sample) continue;
         memory[i]?.push({ at: Date.now(), rss: sample.rss, heapUsed: sample.heapUsed });
-        parts.push(`instance ${i + 1} RSS ${(sample.rss / MiB).toFixed(1)} MiB heap ${(sample.heapUsed / MiB).toFixed(1)} MiB`);
+        parts.push(
+          `instance ${i + 1} RSS ${(sample.rss / MiB).toFixed(1)} MiB heap ${(sample.heapUsed / MiB).toFixed(1)} MiB`,
+        );
       }
       console.log(`${name}: tick ${measured}: ${parts.join(', ')}`);
       if (at.length < streams.length) allReached = false;
@@ -483,7 +522,8 @@ async function scenario(name: string, o: { url: string | null; instances: number
           for (const s of settled) {
             const minute = Math.floor((s.at - cpuStart) / 60_000);
             const value = s[key] / MiB;
-            if ((byMinute.get(minute)?.value ?? Number.POSITIVE_INFINITY) > value) byMinute.set(minute, { at: s.at, value });
+            if ((byMinute.get(minute)?.value ?? Number.POSITIVE_INFINITY) > value)
+              byMinute.set(minute, { at: s.at, value });
           }
           floors = [...byMinute.values()];
           floorLabel = 'lowest of each minute after the first';
@@ -500,14 +540,18 @@ async function scenario(name: string, o: { url: string | null; instances: number
           `first ${(firstSample[key] / MiB).toFixed(1)} MiB, last ${(lastSample[key] / MiB).toFixed(1)} MiB${slopes}`,
         );
         if (minutes >= MEMORY_MIN_MINUTES && !(floor <= MEMORY_SLOPE_LIMIT)) {
-          failures.push(`${name}: instance ${i + 1} ${label} floor grows ${floor.toFixed(2)} MiB/min > ${MEMORY_SLOPE_LIMIT}`);
+          failures.push(
+            `${name}: instance ${i + 1} ${label} floor grows ${floor.toFixed(2)} MiB/min > ${MEMORY_SLOPE_LIMIT}`,
+          );
         }
       }
     }
     print(`${name}: bench client CPU`, ((clientCpu.user + clientCpu.system) / 1e6 / wallS) * 100, '% of one core');
     if (!allReached) failures.push(`${name}: some stream missed a tick`);
-    if (o.instances === 1 && worstP99 > TARGET_P99_MS) failures.push(`${name}: p99 spread ${worstP99} ms > ${TARGET_P99_MS} ms`);
-    if (o.instances === 1 && largest > TARGET_EVENT_BYTES) failures.push(`${name}: standings event ${largest} B > ${TARGET_EVENT_BYTES} B`);
+    if (o.instances === 1 && worstP99 > TARGET_P99_MS)
+      failures.push(`${name}: p99 spread ${worstP99} ms > ${TARGET_P99_MS} ms`);
+    if (o.instances === 1 && largest > TARGET_EVENT_BYTES)
+      failures.push(`${name}: standings event ${largest} B > ${TARGET_EVENT_BYTES} B`);
 
     if (trade) {
       // The trader's stream is on instance 2: the first tick after the trade must carry the trader's value as instance
@@ -520,9 +564,16 @@ async function scenario(name: string, o: { url: string | null; instances: number
         headers: { authorization: o.tokens[tradeTrade.userIndex] as string },
       }).then((r) => r.json() as Promise<{ standings: { userId: string; value: number }[]; asOf: string }>);
       const seen = next && board.asOf >= next ? lines.get(board.asOf) : undefined;
-      const row = seen ? (JSON.parse(seen) as { standings: { userId: string; value: number }[] }).standings.find((s) => s.userId === `live-user-${tradeTrade.userIndex}`) : undefined;
+      const row = seen
+        ? (JSON.parse(seen) as { standings: { userId: string; value: number }[] }).standings.find(
+            (s) => s.userId === `live-user-${tradeTrade.userIndex}`,
+          )
+        : undefined;
       const ok = next !== undefined && row !== undefined && row.value === board.standings[0]?.value;
-      print(`${name}: trade on instance 1 seen by its player's stream on instance 2 by the next tick`, ok ? 'yes' : 'no');
+      print(
+        `${name}: trade on instance 1 seen by its player's stream on instance 2 by the next tick`,
+        ok ? 'yes' : 'no',
+      );
       if (!ok) failures.push(`${name}: the trade on instance 1 was not seen on instance 2`);
     }
   } finally {

@@ -99,7 +99,10 @@ interface BenchUser {
 async function cognito<T>(stack: Stack, operation: string, body: unknown): Promise<T> {
   const response = await fetch(stack.urls.pool, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+    },
     body: JSON.stringify(body),
   });
   const data = (await response.json().catch(() => ({}))) as T & { __type?: string; message?: string };
@@ -107,7 +110,13 @@ async function cognito<T>(stack: Stack, operation: string, body: unknown): Promi
   return data;
 }
 
-async function callApi<T>(stack: Stack, method: 'GET' | 'POST', route: string, user?: BenchUser, body?: unknown): Promise<T> {
+async function callApi<T>(
+  stack: Stack,
+  method: 'GET' | 'POST',
+  route: string,
+  user?: BenchUser,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(`${stack.urls.api}${route}`, {
     method,
     headers: {
@@ -133,7 +142,9 @@ async function createActiveUser(stack: Stack, callSign: string): Promise<BenchUs
     Password: password,
     UserAttributes: [{ Name: 'phone_number', Value: phone }],
   });
-  const outbox = (await (await fetch(`${stack.urls.pool}/outbox.json?phone=${encodeURIComponent(phone)}`)).json()) as { code: string }[];
+  const outbox = (await (await fetch(`${stack.urls.pool}/outbox.json?phone=${encodeURIComponent(phone)}`)).json()) as {
+    code: string;
+  }[];
   const code = outbox.at(-1)?.code;
   if (!code) throw new Error(`no confirmation code for ${phone} in the outbox`);
   await cognito(stack, 'ConfirmSignUp', { ClientId: clientId, Username: phone, ConfirmationCode: code });
@@ -150,7 +161,11 @@ async function createActiveUser(stack: Stack, callSign: string): Promise<BenchUs
     tokens: { idToken: result.IdToken, accessToken: result.AccessToken, refreshToken: result.RefreshToken },
   };
   await callApi(stack, 'POST', '/user/get-user', user);
-  await callApi(stack, 'POST', '/user/initialize-user', user, { callSign, ticker: callSign, displayName: `Bench ${callSign}` });
+  await callApi(stack, 'POST', '/user/initialize-user', user, {
+    callSign,
+    ticker: callSign,
+    displayName: `Bench ${callSign}`,
+  });
   return user;
 }
 
@@ -200,7 +215,13 @@ async function seed(stack: Stack): Promise<{ user: BenchUser; liveId: string }> 
   const day = 86_400_000;
   // The API runs with CONTEST_MIN_LEAD_S=2: the contest starts 6 s from now and the clock's next tick makes it live.
   const startsAt = Date.now() + 6_000;
-  const live = await callApi<{ data: { _id: string } }>(stack, 'POST', '/contest/create-contest', user, contestBody('Bench live contest', startsAt, startsAt + day));
+  const live = await callApi<{ data: { _id: string } }>(
+    stack,
+    'POST',
+    '/contest/create-contest',
+    user,
+    contestBody('Bench live contest', startsAt, startsAt + day),
+  );
   const liveId = live.data._id;
   await callApi(stack, 'POST', '/contest/join-contest', user, { contestId: liveId, picks: ['AAPL', 'MSFT'] });
   await callApi(stack, 'POST', '/contest/join-contest', rival, { contestId: liveId, picks: ['NVDA', 'AMZN'] });
@@ -213,7 +234,10 @@ async function seed(stack: Stack): Promise<{ user: BenchUser; liveId: string }> 
       rival,
       contestBody(`Bench upcoming contest ${i}`, upcomingStart, upcomingStart + day),
     );
-    await callApi(stack, 'POST', '/contest/join-contest', user, { contestId: upcoming.data._id, picks: ['AAPL', 'GOOGL'] });
+    await callApi(stack, 'POST', '/contest/join-contest', user, {
+      contestId: upcoming.data._id,
+      picks: ['AAPL', 'GOOGL'],
+    });
   }
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -240,13 +264,18 @@ interface ScriptLoad {
 function trackScripts(cdp: CDPSession) {
   const scripts = new Map<string, { url: string; bytes: number; fromCache: boolean; done: boolean }>();
   let lastEvent = Date.now();
-  const isScript = (type: string | undefined, mimeType?: string) => type === 'Script' || /javascript/.test(mimeType ?? '');
+  const isScript = (type: string | undefined, mimeType?: string) =>
+    type === 'Script' || /javascript/.test(mimeType ?? '');
   const onRequest = (event: { requestId: string; type?: string; request: { url: string } }) => {
     if (!isScript(event.type)) return;
     scripts.set(event.requestId, { url: event.request.url, bytes: 0, fromCache: false, done: false });
     lastEvent = Date.now();
   };
-  const onResponse = (event: { requestId: string; type: string; response: { url: string; mimeType: string; fromDiskCache?: boolean } }) => {
+  const onResponse = (event: {
+    requestId: string;
+    type: string;
+    response: { url: string; mimeType: string; fromDiskCache?: boolean };
+  }) => {
     if (!isScript(event.type, event.response.mimeType)) return;
     const entry = scripts.get(event.requestId) ?? { url: event.response.url, bytes: 0, fromCache: false, done: false };
     if (event.response.fromDiskCache) entry.fromCache = true;
@@ -415,13 +444,16 @@ function sequentialRoundTrips(requests: NetworkRequest[], readyMs: number): numb
   if (!document) return 0;
   const readyAt = document.start + readyMs / 1000;
   const done = requests
-    .filter((request) => request.network && request.end !== null && request.start >= document.start && request.end <= readyAt)
+    .filter(
+      (request) => request.network && request.end !== null && request.start >= document.start && request.end <= readyAt,
+    )
     .sort((a, b) => (a.end as number) - (b.end as number));
   const depth: number[] = [];
   done.forEach((request, index) => {
     let before = 0;
     for (let previous = 0; previous < index; previous += 1) {
-      if ((done[previous] as NetworkRequest).end! <= request.start) before = Math.max(before, depth[previous] as number);
+      if ((done[previous] as NetworkRequest).end! <= request.start)
+        before = Math.max(before, depth[previous] as number);
     }
     depth[index] = before + 1;
   });
@@ -479,14 +511,22 @@ async function reportProfile(profile: CpuProfile, title: string) {
     perFunction.set(fn, (perFunction.get(fn) ?? 0) + ms);
   }
   const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n);
-  for (const [script, ms] of top(perScript, 12)) console.log(`  ${title} self ${ms.toFixed(0).padStart(5)} ms  ${script}`);
+  for (const [script, ms] of top(perScript, 12))
+    console.log(`  ${title} self ${ms.toFixed(0).padStart(5)} ms  ${script}`);
   for (const [fn, ms] of top(perFunction, 12)) console.log(`  ${title} fn   ${ms.toFixed(0).padStart(5)} ms  ${fn}`);
   const dir = path.join(DATA_DIR, 'profiles');
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, `${title.replace(/[^a-z0-9-]+/gi, '_')}.cpuprofile`), JSON.stringify(profile));
 }
 
-async function visit(page: Page, cdp: CDPSession, url: string, scenario: Scenario, light = false, profile?: string): Promise<Visit> {
+async function visit(
+  page: Page,
+  cdp: CDPSession,
+  url: string,
+  scenario: Scenario,
+  light = false,
+  profile?: string,
+): Promise<Visit> {
   const tracker = trackScripts(cdp);
   const timeline = trackRequests(cdp);
   if (profile) {
@@ -514,8 +554,18 @@ async function visit(page: Page, cdp: CDPSession, url: string, scenario: Scenari
 
 /** A fresh context (empty cache, own storage): a cold visit, then the same page navigated again (warm). Throttled:
  *  slow 4G and a 4x slower CPU for both. */
-async function coldAndWarm(browser: Browser, stack: Stack, user: BenchUser, scenario: Scenario, url: string, throttled = false, profile = false) {
-  const context = await browser.newContext({ viewport: throttled ? { width: 412, height: 823 } : { width: 1280, height: 800 } });
+async function coldAndWarm(
+  browser: Browser,
+  stack: Stack,
+  user: BenchUser,
+  scenario: Scenario,
+  url: string,
+  throttled = false,
+  profile = false,
+) {
+  const context = await browser.newContext({
+    viewport: throttled ? { width: 412, height: 823 } : { width: 1280, height: 800 },
+  });
   const errors: string[] = [];
   try {
     if (scenario.signedIn) await signIn(context, stack, user);
@@ -557,7 +607,11 @@ async function buildFloor(outDir: string, apiHost: string, clientId: string) {
           test: /\.tsx?$/,
           loader: 'builtin:swc-loader',
           options: {
-            jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic' } },
+              target: 'es2022',
+            },
           },
           type: 'javascript/auto',
         },
@@ -625,7 +679,9 @@ async function main() {
     for (const app of APPS) {
       dists[app.key] = path.join(DATA_DIR, 'dist', app.dir);
       await mkdir(dists[app.key] as string, { recursive: true });
-      await cp(DIST_ROOT ? path.join(DIST_ROOT, app.dir) : path.join(ROOT, app.dir, 'dist'), dists[app.key] as string, { recursive: true });
+      await cp(DIST_ROOT ? path.join(DIST_ROOT, app.dir) : path.join(ROOT, app.dir, 'dist'), dists[app.key] as string, {
+        recursive: true,
+      });
     }
     const settings = {
       ports: Object.fromEntries(APPS.map((app, index) => [app.key, PORT_BASE + index])),
@@ -653,9 +709,20 @@ async function main() {
     await buildFloor(path.join(dists.host as string, 'floor'), running.urls.api, running.config.auth.userPoolClientId);
 
     // 5. Measure.
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    const contestRow = (page: Page) => page.getByRole('link', { name: CONTEST_ROW }).first().waitFor({ timeout: 60_000 });
-    const floor: Scenario = { key: '/floor', path: '/floor/', signedIn: true, marker: 'contest-row', what: 'first contest row', ready: contestRow };
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+    const contestRow = (page: Page) =>
+      page.getByRole('link', { name: CONTEST_ROW }).first().waitFor({ timeout: 60_000 });
+    const floor: Scenario = {
+      key: '/floor',
+      path: '/floor/',
+      signedIn: true,
+      marker: 'contest-row',
+      what: 'first contest row',
+      ready: contestRow,
+    };
     const scenarios: Scenario[] = [
       {
         key: '/home',
@@ -697,11 +764,17 @@ async function main() {
         for (const phase of ['cold', 'warm'] as const) {
           const visits = runs.map((run) => run[phase]);
           const js = median(visits.map((v) => v.jsBytes)) ?? 0;
-          const fromNetwork = median(visits.map((v) => v.scripts.filter((s) => s.bytes > 0 && !s.fromCache).length)) ?? 0;
+          const fromNetwork =
+            median(visits.map((v) => v.scripts.filter((s) => s.bytes > 0 && !s.fromCache).length)) ?? 0;
           const budgetNote = phase === 'cold' ? `, budget ${budget} KiB` : '';
-          print(`JS transferred ${scenario.key} ${phase} (gzip on the wire, KiB = 1024 B${budgetNote})`, js / KIB, 'KiB');
+          print(
+            `JS transferred ${scenario.key} ${phase} (gzip on the wire, KiB = 1024 B${budgetNote})`,
+            js / KIB,
+            'KiB',
+          );
           print(`JS files from the network ${scenario.key} ${phase}`, fromNetwork, 'files');
-          if (phase === 'cold' && js / KIB > budget) broken.push(`${scenario.key} cold JS ${(js / KIB).toFixed(1)} KiB > budget ${budget} KiB`);
+          if (phase === 'cold' && js / KIB > budget)
+            broken.push(`${scenario.key} cold JS ${(js / KIB).toFixed(1)} KiB > budget ${budget} KiB`);
         }
         for (const phase of ['cold', 'warm'] as const) {
           const lcp = median(runs.map((run) => run[phase].lcp));
@@ -709,7 +782,11 @@ async function main() {
         }
         if (scenario.row) {
           for (const phase of ['cold', 'warm'] as const) {
-            print(`${scenario.row.label} ${phase} (median of ${RUNS})`, Math.round(median(runs.map((run) => run[phase].readyMs)) ?? 0), 'ms');
+            print(
+              `${scenario.row.label} ${phase} (median of ${RUNS})`,
+              Math.round(median(runs.map((run) => run[phase].readyMs)) ?? 0),
+              'ms',
+            );
           }
         }
         if (LIST && runs[0]) {
@@ -731,7 +808,9 @@ async function main() {
     for (let run = 0; run < RUNS; run += 1) {
       for (const scenario of everything) {
         const url = `${running.urls.app}${scenario.path}`;
-        measured.get(scenario)?.push(await coldAndWarm(browser, running, user, scenario, url, true, PROFILE && run === 0));
+        measured
+          .get(scenario)
+          ?.push(await coldAndWarm(browser, running, user, scenario, url, true, PROFILE && run === 0));
       }
     }
     const figuresOf = (scenario: Scenario) => {
@@ -764,16 +843,26 @@ async function main() {
       for (const phase of ['cold', 'warm'] as const) {
         const ratio = figures[phase] / floorFigures[phase];
         const limit = target[phase];
-        print(`throttled ${scenario.key} ${phase}, ${scenario.what} (median of ${RUNS})`, Math.round(figures[phase]), 'ms');
+        print(
+          `throttled ${scenario.key} ${phase}, ${scenario.what} (median of ${RUNS})`,
+          Math.round(figures[phase]),
+          'ms',
+        );
         print(
           `throttled ${scenario.key} ${phase}, ratio to the floor${limit === undefined ? '' : ` (target ≤ ${limit.toFixed(1)})`}`,
           ratio,
           'x',
           2,
         );
-        print(`throttled ${scenario.key} ${phase}, sequential round trips before it`, figures[`${phase}Trips`], 'round trips');
+        print(
+          `throttled ${scenario.key} ${phase}, sequential round trips before it`,
+          figures[`${phase}Trips`],
+          'round trips',
+        );
         if (limit !== undefined && ratio > limit) {
-          broken.push(`throttled ${scenario.key} ${phase} ${ratio.toFixed(2)}x the floor > target ${limit.toFixed(1)}x`);
+          broken.push(
+            `throttled ${scenario.key} ${phase} ${ratio.toFixed(2)}x the floor > target ${limit.toFixed(1)}x`,
+          );
         }
       }
     }

@@ -67,7 +67,10 @@ export interface TestPage {
 }
 
 /** A fresh context (own storage) and page; the breakpoints of SPEC §9 make 1280 and 480 the usual widths. */
-export async function newPage(browser: Browser, { width = 1280, height = 800, user }: PageOptions = {}): Promise<TestPage> {
+export async function newPage(
+  browser: Browser,
+  { width = 1280, height = 800, user }: PageOptions = {},
+): Promise<TestPage> {
   const context = await browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -134,14 +137,13 @@ export interface Tokens {
 
 export async function tokensFor(user: TestUser): Promise<Tokens> {
   const { config } = stack();
-  const answer = await cognito<{ AuthenticationResult: { IdToken: string; AccessToken: string; RefreshToken: string } }>(
-    'InitiateAuth',
-    {
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: config.auth.userPoolClientId,
-      AuthParameters: { USERNAME: user.phone, PASSWORD: user.password },
-    },
-  );
+  const answer = await cognito<{
+    AuthenticationResult: { IdToken: string; AccessToken: string; RefreshToken: string };
+  }>('InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: config.auth.userPoolClientId,
+    AuthParameters: { USERNAME: user.phone, PASSWORD: user.password },
+  });
   const result = answer.AuthenticationResult;
   return { idToken: result.IdToken, accessToken: result.AccessToken, refreshToken: result.RefreshToken };
 }
@@ -255,11 +257,27 @@ export async function createContest(user: TestUser, fields: ContestFields): Prom
  * its end `durationMs` after that, through the creator's edit. A journey creates its live contest far ahead, checks
  * whatever needs it upcoming for as long as that takes on a loaded machine, then starts it when it is ready to watch.
  */
-export async function startSoon(user: TestUser, contestId: string, durationMs: number): Promise<{ startsAt: number; endsAt: number }> {
-  const { contest } = await callApi<{ contest: Record<string, unknown> }>('POST', '/contest/get-contest', { user, body: { contestId } });
+export async function startSoon(
+  user: TestUser,
+  contestId: string,
+  durationMs: number,
+): Promise<{ startsAt: number; endsAt: number }> {
+  const { contest } = await callApi<{ contest: Record<string, unknown> }>('POST', '/contest/get-contest', {
+    user,
+    body: { contestId },
+  });
   const startsAt = Date.now() + stack().contest.minLeadMs + 3_000;
   const endsAt = startsAt + durationMs;
-  const fields = ['name', 'description', 'picksCount', 'startingCash', 'maxParticipants', 'visibility', 'affiliations', 'isTeamCollaboration'];
+  const fields = [
+    'name',
+    'description',
+    'picksCount',
+    'startingCash',
+    'maxParticipants',
+    'visibility',
+    'affiliations',
+    'isTeamCollaboration',
+  ];
   await callApi('POST', '/contest/edit-contest', {
     user,
     body: {

@@ -48,7 +48,7 @@ describe('the host names only pages its remotes declare', () => {
     }
   });
 
-  it('every exposed module is a file under the remote\'s src/', () => {
+  it("every exposed module is a file under the remote's src/", () => {
     for (const pages of Object.values(declared))
       for (const file of Object.values(pages)) expect(file).toMatch(/^\.\/src\/.+\.tsx$/);
   });

@@ -25,12 +25,15 @@ const signedInPages: [string, string, string?][] = [
 describe('signed in', () => {
   beforeEach(() => answerUser({ user: activeUser }));
 
-  it.each(signedInPages.map(([path, page, contestId]) => ({ path, page, contestId })))('$path shows $page', async ({ path, page, contestId }) => {
-    renderAt(path, { signedIn: true });
-    expect(await heading(page)).toBeInTheDocument();
-    if (contestId) expect(screen.getByText(`contest ${contestId}`)).toBeInTheDocument();
-    expect(currentPath()).toBe(path);
-  });
+  it.each(signedInPages.map(([path, page, contestId]) => ({ path, page, contestId })))(
+    '$path shows $page',
+    async ({ path, page, contestId }) => {
+      renderAt(path, { signedIn: true });
+      expect(await heading(page)).toBeInTheDocument();
+      if (contestId) expect(screen.getByText(`contest ${contestId}`)).toBeInTheDocument();
+      expect(currentPath()).toBe(path);
+    },
+  );
 
   it.each(['/auth', '/'])('%s redirects to /home', async (path) => {
     renderAt(path, { signedIn: true });
@@ -57,11 +60,12 @@ describe('signed in', () => {
     expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 
-  it('marks Profile as the current page on your own profile only, not on another player\'s', async () => {
+  it("marks Profile as the current page on your own profile only, not on another player's", async () => {
     answerUser({ user: activeUser });
     renderAt('/profile', { signedIn: true });
     await heading('remote_profile/ProfilePage');
-    const profileTab = () => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' });
+    const profileTab = () =>
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' });
     await waitFor(() => expect(profileTab()).toHaveAttribute('aria-current', 'page'));
     act(() => window.history.pushState(null, '', '/profile?userId=someone-else'));
     window.dispatchEvent(new PopStateEvent('popstate'));
@@ -91,15 +95,16 @@ describe('signed out', () => {
     expect(screen.getByText('contest c42')).toBeInTheDocument();
   });
 
-  it.each([...signedInPages.map(([path]) => path).filter((path) => !path.startsWith('/join-contest-info')), '/', '/no-such-path'])(
-    '%s redirects to /auth and saves the full address as next',
-    async (path) => {
-      renderAt(`${path}?from=test`);
-      expect(await heading('remote_auth/AuthPage')).toBeInTheDocument();
-      expect(currentPath()).toBe('/auth');
-      expect(localStorage.getItem('next')).toBe(`http://localhost${path}?from=test`);
-    },
-  );
+  it.each([
+    ...signedInPages.map(([path]) => path).filter((path) => !path.startsWith('/join-contest-info')),
+    '/',
+    '/no-such-path',
+  ])('%s redirects to /auth and saves the full address as next', async (path) => {
+    renderAt(`${path}?from=test`);
+    expect(await heading('remote_auth/AuthPage')).toBeInTheDocument();
+    expect(currentPath()).toBe('/auth');
+    expect(localStorage.getItem('next')).toBe(`http://localhost${path}?from=test`);
+  });
 
   it('has no navigation and no sign-out', async () => {
     renderAt('/auth');
@@ -110,12 +115,15 @@ describe('signed out', () => {
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
   });
 
-  it.each(['/terms?section=2', '/join-contest-info/c42?ref=sms'])('%s replaces an older "next" with its full address', async (path) => {
-    localStorage.setItem('next', 'http://localhost/home?old=1');
-    renderAt(path);
-    await screen.findByRole('link', { name: 'Sign in' });
-    await waitFor(() => expect(localStorage.getItem('next')).toBe(`http://localhost${path}`));
-  });
+  it.each(['/terms?section=2', '/join-contest-info/c42?ref=sms'])(
+    '%s replaces an older "next" with its full address',
+    async (path) => {
+      localStorage.setItem('next', 'http://localhost/home?old=1');
+      renderAt(path);
+      await screen.findByRole('link', { name: 'Sign in' });
+      await waitFor(() => expect(localStorage.getItem('next')).toBe(`http://localhost${path}`));
+    },
+  );
 
   it.each(['/terms', '/join-contest-info/c42'])('%s offers a way to sign in', async (path) => {
     renderAt(path);

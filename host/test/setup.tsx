@@ -32,7 +32,9 @@ export const auth: {
     if (!auth.signedIn) throw new Error('UserUnAuthenticatedException');
     return { userId: 'sub-1', username: '+15555550100' };
   }),
-  fetchAuthSession: jest.fn(async () => ({ tokens: auth.signedIn ? { idToken: { toString: () => 'id-token' } } : undefined })),
+  fetchAuthSession: jest.fn(async () => ({
+    tokens: auth.signedIn ? { idToken: { toString: () => 'id-token' } } : undefined,
+  })),
   signOut: jest.fn(async () => undefined),
 };
 

@@ -35,7 +35,9 @@ it('opens on Create Account with the contest named', async () => {
     }),
   );
   render(<AuthPage />);
-  expect(await screen.findByRole('heading', { name: 'Create an account to join Weekly Tech Sprint' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { name: 'Create an account to join Weekly Tech Sprint' }),
+  ).toBeInTheDocument();
   expect(screen.getByRole('tab', { name: 'Create Account' })).toHaveAttribute('aria-selected', 'true');
   const form = screen.getByRole('button', { name: 'Create Account' }).closest('form') as HTMLFormElement;
   expect(within(form).getByLabelText('Phone Number')).toBeInTheDocument();
@@ -43,7 +45,11 @@ it('opens on Create Account with the contest named', async () => {
 
 it('still names the invitation when the contest cannot be read', async () => {
   localStorage.setItem('next', `${window.location.origin}/join-contest-info/gone`);
-  server.use(http.post(`${API}/contest/get-contest`, () => HttpResponse.json({ errMessage: 'Contest not found', errors: [] }, { status: 404 })));
+  server.use(
+    http.post(`${API}/contest/get-contest`, () =>
+      HttpResponse.json({ errMessage: 'Contest not found', errors: [] }, { status: 404 }),
+    ),
+  );
   render(<AuthPage />);
   expect(await screen.findByRole('heading', { name: 'Create an account to join this contest' })).toBeInTheDocument();
   expect(screen.getByRole('tab', { name: 'Create Account' })).toHaveAttribute('aria-selected', 'true');

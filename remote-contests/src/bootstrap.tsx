@@ -21,14 +21,34 @@ const pages = {
   HomePage: { path: '/home', element: <HomePage /> },
   CreateContestPage: { path: '/create-contest', element: <CreateContestPage /> },
   EditContestPage: { path: '/edit-contest/:contestId', element: <EditContestPage />, example: '/edit-contest/ID' },
-  ContestDetailPage: { path: '/contest-detail/:contestId', element: <ContestDetailPage />, example: '/contest-detail/ID' },
+  ContestDetailPage: {
+    path: '/contest-detail/:contestId',
+    element: <ContestDetailPage />,
+    example: '/contest-detail/ID',
+  },
   InvitationPage: { path: '/invitation/:contestId', element: <InvitationPage />, example: '/invitation/ID' },
-  ContestConfirmedPage: { path: '/contest-confirmed/:contestId', element: <ContestConfirmedPage />, example: '/contest-confirmed/ID' },
-  JoinContestInfoPage: { path: '/join-contest-info/:contestId', element: <JoinContestInfoPage />, example: '/join-contest-info/ID' },
+  ContestConfirmedPage: {
+    path: '/contest-confirmed/:contestId',
+    element: <ContestConfirmedPage />,
+    example: '/contest-confirmed/ID',
+  },
+  JoinContestInfoPage: {
+    path: '/join-contest-info/:contestId',
+    element: <JoinContestInfoPage />,
+    example: '/join-contest-info/ID',
+  },
   SavePicksPage: { path: '/save-picks/:contestId', element: <SavePicksPage />, example: '/save-picks/ID' },
   EditPicksPage: { path: '/edit-picks/:contestId', element: <EditPicksPage />, example: '/edit-picks/ID' },
-  ConfirmSavePicksPage: { path: '/confirm-save-picks/:contestId', element: <ConfirmSavePicksPage />, example: '/confirm-save-picks/ID' },
-  ContestCompletedPage: { path: '/contest-completed/:contestId', element: <ContestCompletedPage />, example: '/contest-completed/ID' },
+  ConfirmSavePicksPage: {
+    path: '/confirm-save-picks/:contestId',
+    element: <ConfirmSavePicksPage />,
+    example: '/confirm-save-picks/ID',
+  },
+  ContestCompletedPage: {
+    path: '/contest-completed/:contestId',
+    element: <ContestCompletedPage />,
+    example: '/contest-completed/ID',
+  },
 } satisfies Record<ExposedPage, StandalonePage>;
 
 const root = document.getElementById('root');

@@ -27,7 +27,13 @@ server.events.on('request:start', async ({ request }) => {
       body = null;
     }
   }
-  requests.push({ method: request.method, path: url.pathname, search: url.search, body, authorization: request.headers.get('authorization') });
+  requests.push({
+    method: request.method,
+    path: url.pathname,
+    search: url.search,
+    body,
+    authorization: request.headers.get('authorization'),
+  });
 });
 
 export const sent = (path: string) => requests.filter((r) => r.path === path);

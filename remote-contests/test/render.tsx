@@ -23,11 +23,18 @@ export function signOut() {
 export const toasts = () => useToastStore.getState().toasts;
 
 /** Renders one page at `path` under its route `pattern`, with a fresh SWR cache, and a catch-all probe route. */
-export function renderPage(page: ReactElement, { pattern, path, state }: { pattern: string; path: string; state?: unknown }) {
+export function renderPage(
+  page: ReactElement,
+  { pattern, path, state }: { pattern: string; path: string; state?: unknown },
+) {
   const user = userEvent.setup();
   const utils = render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={[{ pathname: path.split('?')[0] ?? path, search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}>
+      <MemoryRouter
+        initialEntries={[
+          { pathname: path.split('?')[0] ?? path, search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },
+        ]}
+      >
         <Routes>
           <Route path={pattern} element={page} />
           <Route path="*" element={<LocationProbe />} />

@@ -40,7 +40,15 @@ function renderAt(path: string) {
       <CacheProbe />
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="*" element={<><OnboardingPage /><Where /></>} />
+          <Route
+            path="*"
+            element={
+              <>
+                <OnboardingPage />
+                <Where />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </SWRConfig>,
@@ -107,7 +115,9 @@ it('sends ticker = call sign, stores the active user, fills the current-user cac
   await userEvent.type(screen.getByLabelText(/Bio/), 'Growth at a fair price.');
   await userEvent.click(screen.getByRole('button', { name: 'Start playing' }));
   await waitFor(() => expect(useUserStore.getState().user).toEqual({ id: 'u1', ticker: 'ACE', role: 'user' }));
-  expect(requests).toEqual([{ callSign: 'ACE', ticker: 'ACE', displayName: 'Ace Ventura', bio: 'Growth at a fair price.' }]);
+  expect(requests).toEqual([
+    { callSign: 'ACE', ticker: 'ACE', displayName: 'Ace Ventura', bio: 'Growth at a fair price.' },
+  ]);
   expect(screen.getByTestId('where')).toHaveTextContent('/home');
   expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual(['Welcome to Bullpen, ACE!']);
   // The host's gate reads this entry: it must hold the active user now, without another call.

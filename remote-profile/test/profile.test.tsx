@@ -79,8 +79,24 @@ function renderAt(path: string) {
     <SWRConfig value={{ dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/profile" element={<><ProfilePage /><Probe /></>} />
-          <Route path="/edit-profile" element={<><EditProfilePage /><Probe /></>} />
+          <Route
+            path="/profile"
+            element={
+              <>
+                <ProfilePage />
+                <Probe />
+              </>
+            }
+          />
+          <Route
+            path="/edit-profile"
+            element={
+              <>
+                <EditProfilePage />
+                <Probe />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </SWRConfig>,
@@ -124,7 +140,11 @@ it('saves changes and shows the new call sign everywhere: store, current user an
       return HttpResponse.json({ userProfile: profile({ ticker: 'ACE2', displayName: 'Ace Two' }) });
     }),
   );
-  await mutate(CURRENT_USER_KEY, { user: { status: 'active', _id: 'u1', ticker: 'ACE', role: 'user' } }, { revalidate: false });
+  await mutate(
+    CURRENT_USER_KEY,
+    { user: { status: 'active', _id: 'u1', ticker: 'ACE', role: 'user' } },
+    { revalidate: false },
+  );
   renderAt('/edit-profile');
   const callSign = await screen.findByLabelText('Call sign');
   expect(callSign).toHaveValue('ACE');
@@ -146,7 +166,10 @@ it('keeps the form and shows the field error when the call sign is taken', async
   server.use(
     http.post(`${API}/user-profile/edit-profile`, () =>
       HttpResponse.json(
-        { errMessage: 'Call sign is already taken', errors: [{ field: 'callSign', message: 'Call sign is already taken' }] },
+        {
+          errMessage: 'Call sign is already taken',
+          errors: [{ field: 'callSign', message: 'Call sign is already taken' }],
+        },
         { status: 409 },
       ),
     ),
@@ -166,7 +189,12 @@ it('shows a loading state, then an empty state with a way to find a contest', as
   server.use(
     http.post(`${API}/user-profile/get-user-profile`, async () => {
       await gate;
-      return HttpResponse.json({ userProfile: profile({ recentContests: [], stats: { contestsJoined: 0, contestsCompleted: 0, wins: 0, bestReturnPct: null, averageReturnPct: null } }) });
+      return HttpResponse.json({
+        userProfile: profile({
+          recentContests: [],
+          stats: { contestsJoined: 0, contestsCompleted: 0, wins: 0, bestReturnPct: null, averageReturnPct: null },
+        }),
+      });
     }),
   );
   renderAt('/profile');

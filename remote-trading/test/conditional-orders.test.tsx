@@ -49,7 +49,9 @@ function withReservations(): ContestUser {
       reservedCash: Math.round(reservedCash() * 100) / 100,
       positions: portfolio.positions.map((p) => ({
         ...p,
-        reservedQuantity: orders.filter((o) => o.status === 'open' && o.side === 'sell' && o.symbol === p.symbol).reduce((n, o) => n + o.quantity, 0),
+        reservedQuantity: orders
+          .filter((o) => o.status === 'open' && o.side === 'sell' && o.symbol === p.symbol)
+          .reduce((n, o) => n + o.quantity, 0),
       })),
     },
   };
@@ -64,7 +66,11 @@ function api() {
     http.get(`${API}/contest-user/c1`, () => HttpResponse.json({ data: withReservations() })),
     http.post(`${API}/equity/get-equities`, () =>
       HttpResponse.json({
-        equities: [equity('AAPL', 190, 'Apple Inc.'), equity('MSFT', 420.83, 'Microsoft'), equity('NVDA', 100, 'NVIDIA')].map((e) => ({
+        equities: [
+          equity('AAPL', 190, 'Apple Inc.'),
+          equity('MSFT', 420.83, 'Microsoft'),
+          equity('NVDA', 100, 'NVIDIA'),
+        ].map((e) => ({
           ...e,
           updatedAt: pricesAt,
         })),
@@ -73,7 +79,9 @@ function api() {
     ),
     http.get(`${API}/equity/:symbol/history`, ({ params }) => HttpResponse.json({ symbol: params.symbol, points: [] })),
     http.get(`${API}/contest/active/c1/portfolio-history`, () => HttpResponse.json({ points: [] })),
-    http.get(`${API}/contest/active/c1`, () => HttpResponse.json({ contest: contest(), standings: [], teams: [], total: 0, asOf: new Date().toISOString() })),
+    http.get(`${API}/contest/active/c1`, () =>
+      HttpResponse.json({ contest: contest(), standings: [], teams: [], total: 0, asOf: new Date().toISOString() }),
+    ),
     http.get(`${API}/contest/active/c1/events`, () => new HttpResponse(null, { status: 503 })),
     http.get(`${API}/contest/c1/orders`, () => HttpResponse.json({ orders })),
     http.post(`${API}/contest/orders`, async ({ request }) => {
@@ -101,7 +109,11 @@ function api() {
 
 async function chooseSymbol(text: string, symbol: string) {
   await userEvent.type(await screen.findByLabelText('Symbol'), text);
-  await userEvent.click(within(screen.getByRole('list', { name: 'Matching symbols' })).getByRole('button', { name: new RegExp(`^${symbol}`) }));
+  await userEvent.click(
+    within(screen.getByRole('list', { name: 'Matching symbols' })).getByRole('button', {
+      name: new RegExp(`^${symbol}`),
+    }),
+  );
 }
 
 const toasts = () => useToastStore.getState().toasts.map((t) => [t.kind, t.message]);
@@ -116,10 +128,14 @@ it('a limit buy: the price field says what it means, the ticket says what it res
   renderAt('/trading/c1');
   await chooseSymbol('AAP', 'AAPL');
   await userEvent.selectOptions(screen.getByLabelText('Order type'), 'limit');
-  expect(screen.getByLabelText('Order type')).toHaveAccessibleDescription('Waits until the price reaches your limit, then fills at that price or better.');
+  expect(screen.getByLabelText('Order type')).toHaveAccessibleDescription(
+    'Waits until the price reaches your limit, then fills at that price or better.',
+  );
   expect(screen.queryByLabelText('Stop price ($)')).not.toBeInTheDocument();
   const limit = screen.getByLabelText('Limit price ($)');
-  expect(limit).toHaveAccessibleDescription('Buys only at this price or lower. Enter a limit price in dollars and cents, more than $0');
+  expect(limit).toHaveAccessibleDescription(
+    'Buys only at this price or lower. Enter a limit price in dollars and cents, more than $0',
+  );
   expect(limit).toHaveAttribute('aria-invalid', 'true');
   expect(screen.getByRole('button', { name: 'Review order' })).toBeDisabled();
 
@@ -131,13 +147,20 @@ it('a limit buy: the price field says what it means, the ticket says what it res
   await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
   const review = screen.getByRole('dialog');
   expect(review).toHaveFocus();
-  expect(review).toHaveTextContent('Buy 5 AAPL with a limit order, limit $187.20? It reserves $936.00 until it fills or you cancel it, and expires when the contest ends.');
+  expect(review).toHaveTextContent(
+    'Buy 5 AAPL with a limit order, limit $187.20? It reserves $936.00 until it fills or you cancel it, and expires when the contest ends.',
+  );
   expect(placed).toEqual([]);
   await userEvent.click(screen.getByRole('button', { name: 'Place limit order' }));
 
-  await waitFor(() => expect(toasts()).toEqual([['success', 'Limit order placed: buy 5 AAPL. It waits in Open orders.']]));
+  await waitFor(() =>
+    expect(toasts()).toEqual([['success', 'Limit order placed: buy 5 AAPL. It waits in Open orders.']]),
+  );
   expect(placed).toEqual([
-    { body: { contestId: 'c1', symbol: 'AAPL', side: 'buy', quantity: 5, type: 'limit', limitPrice: 187.2 }, key: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    {
+      body: { contestId: 'c1', symbol: 'AAPL', side: 'buy', quantity: 5, type: 'limit', limitPrice: 187.2 },
+      key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    },
   ]);
   const list = await screen.findByRole('list', { name: 'Open orders' });
   expect(within(list).getByRole('listitem')).toHaveTextContent('Buy 5 AAPL Limitlimit $187.20Open');
@@ -167,10 +190,20 @@ it('a stop-limit sell asks for both prices, each with its meaning, and checks th
   await userEvent.type(quantity, '20');
   expect(screen.getByText('Reserves until it fills or you cancel').nextSibling).toHaveTextContent('20 shares');
   await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
-  expect(screen.getByRole('dialog')).toHaveTextContent('Sell 20 AAPL with a stop-limit order, stop $180.00, limit $179.50?');
+  expect(screen.getByRole('dialog')).toHaveTextContent(
+    'Sell 20 AAPL with a stop-limit order, stop $180.00, limit $179.50?',
+  );
   await userEvent.click(screen.getByRole('button', { name: 'Place stop-limit order' }));
   await waitFor(() => expect(placed).toHaveLength(1));
-  expect(placed[0]?.body).toEqual({ contestId: 'c1', symbol: 'AAPL', side: 'sell', quantity: 20, type: 'stop-limit', stopPrice: 180, limitPrice: 179.5 });
+  expect(placed[0]?.body).toEqual({
+    contestId: 'c1',
+    symbol: 'AAPL',
+    side: 'sell',
+    quantity: 20,
+    type: 'stop-limit',
+    stopPrice: 180,
+    limitPrice: 179.5,
+  });
 });
 
 it.each([
@@ -191,7 +224,9 @@ it.each([
     expect(screen.getByText(message)).toBeInTheDocument();
   } else {
     expect(screen.getByLabelText('Limit price ($)')).toHaveValue(typed);
-    expect(screen.getByLabelText('Limit price ($)')).toHaveAccessibleDescription(`Buys only at this price or lower. ${message}`);
+    expect(screen.getByLabelText('Limit price ($)')).toHaveAccessibleDescription(
+      `Buys only at this price or lower. ${message}`,
+    );
   }
   expect(screen.getByRole('button', { name: 'Review order' })).toBeDisabled();
 });
@@ -210,7 +245,8 @@ it('open orders can be cancelled from the keyboard; closed ones show their statu
       stopPrice: 105,
       status: 'rejected',
       createdAt: new Date(Date.now() - 3_600_000).toISOString(),
-      reason: 'Your stop order to buy 20 NVDA triggered at $140.00, but $2,800.00 is more than the $2,200.00 of cash it could use',
+      reason:
+        'Your stop order to buy 20 NVDA triggered at $140.00, but $2,800.00 is more than the $2,200.00 of cash it could use',
     }),
   ];
   renderAt('/trading/c1');
@@ -226,8 +262,12 @@ it('open orders can be cancelled from the keyboard; closed ones show their statu
   await userEvent.keyboard('{Enter}');
   await waitFor(() => expect(toasts()).toEqual([['success', 'Order cancelled: buy 20 NVDA, stop $105.00']]));
   expect(screen.queryByRole('list', { name: 'Open orders' })).not.toBeInTheDocument();
-  expect(screen.getByText('No open orders. A limit, stop or stop-limit order waits here until its price comes.')).toBeInTheDocument();
-  expect(within(screen.getByRole('list', { name: 'Recent orders' })).getAllByRole('listitem')[0]).toHaveTextContent('Cancelled');
+  expect(
+    screen.getByText('No open orders. A limit, stop or stop-limit order waits here until its price comes.'),
+  ).toBeInTheDocument();
+  expect(within(screen.getByRole('list', { name: 'Recent orders' })).getAllByRole('listitem')[0]).toHaveTextContent(
+    'Cancelled',
+  );
 });
 
 it('a fill shows in the trade history and raises a toast in words', async () => {
@@ -236,15 +276,27 @@ it('a fill shows in the trade history and raises a toast in words', async () => 
   renderAt('/trading/c1');
   await screen.findByRole('list', { name: 'Open orders' });
   // The clock fills the order at the next tick: the contest state changes, the orders are read again.
-  const fill = { _id: 't9', contestId: 'c1', symbol: 'AAPL', side: 'buy' as const, quantity: 10, price: 187.2, amount: 1872, executedAt: new Date().toISOString(), orderId: 'o1' };
-  orders = [{ ...orders[0] as Order, status: 'filled', fill }];
+  const fill = {
+    _id: 't9',
+    contestId: 'c1',
+    symbol: 'AAPL',
+    side: 'buy' as const,
+    quantity: 10,
+    price: 187.2,
+    amount: 1872,
+    executedAt: new Date().toISOString(),
+    orderId: 'o1',
+  };
+  orders = [{ ...(orders[0] as Order), status: 'filled', fill }];
   state = { ...state, trades: [fill], tradesTotal: 1 };
   await act(async () => {
     await mutate('/contest-user/c1');
   });
   await waitFor(() => expect(toasts()).toEqual([['success', 'Your limit order to buy 10 AAPL filled at $187.20']]));
   expect(await screen.findByRole('table', { name: 'Trade history' })).toHaveTextContent('AAPL');
-  expect(within(screen.getByRole('list', { name: 'Recent orders' })).getByRole('listitem')).toHaveTextContent('Filled at $187.20');
+  expect(within(screen.getByRole('list', { name: 'Recent orders' })).getByRole('listitem')).toHaveTextContent(
+    'Filled at $187.20',
+  );
 });
 
 it('a tick seen only in the prices (the live stream leaves the contest state alone) is enough to notice a fill', async () => {
@@ -252,7 +304,17 @@ it('a tick seen only in the prices (the live stream leaves the contest state alo
   orders = [order({ _id: 'o1', side: 'sell', quantity: 3, limitPrice: 200 })];
   renderAt('/trading/c1');
   await screen.findByRole('list', { name: 'Open orders' });
-  const fill = { _id: 't9', contestId: 'c1', symbol: 'AAPL', side: 'sell' as const, quantity: 3, price: 200.5, amount: 601.5, executedAt: new Date().toISOString(), orderId: 'o1' };
+  const fill = {
+    _id: 't9',
+    contestId: 'c1',
+    symbol: 'AAPL',
+    side: 'sell' as const,
+    quantity: 3,
+    price: 200.5,
+    amount: 601.5,
+    executedAt: new Date().toISOString(),
+    orderId: 'o1',
+  };
   orders = [{ ...(orders[0] as Order), status: 'filled', fill }];
   state = { ...state, trades: [fill], tradesTotal: 1 };
   pricesAt = '2026-11-22T00:00:05.000Z';
@@ -268,7 +330,9 @@ it('says when market time is compressed, and nothing in real time', async () => 
   timeScale = 60;
   api();
   renderAt('/trading/c1');
-  expect(await screen.findByText('Simulated time runs 60× faster than real time: a market day lasts 24 minutes.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Simulated time runs 60× faster than real time: a market day lasts 24 minutes.'),
+  ).toBeInTheDocument();
 });
 
 it('in real time the ticket says nothing about time', async () => {

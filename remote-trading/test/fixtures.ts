@@ -48,8 +48,26 @@ export const me = (over: Partial<ContestUser> = {}): ContestUser => ({
     value: 10_250,
     returnPct: 0.025,
     positions: [
-      { symbol: 'AAPL', quantity: 20, avgCost: 200, price: 210, value: 4_200, pnl: 200, pnlPct: 0.05, reservedQuantity: 0 },
-      { symbol: 'MSFT', quantity: 12, avgCost: 400, price: 420.83, value: 5_050, pnl: 250, pnlPct: 0.052, reservedQuantity: 0 },
+      {
+        symbol: 'AAPL',
+        quantity: 20,
+        avgCost: 200,
+        price: 210,
+        value: 4_200,
+        pnl: 200,
+        pnlPct: 0.05,
+        reservedQuantity: 0,
+      },
+      {
+        symbol: 'MSFT',
+        quantity: 12,
+        avgCost: 400,
+        price: 420.83,
+        value: 5_050,
+        pnl: 250,
+        pnlPct: 0.052,
+        reservedQuantity: 0,
+      },
     ],
   },
   rank: 1,
@@ -58,7 +76,10 @@ export const me = (over: Partial<ContestUser> = {}): ContestUser => ({
   ...over,
 });
 
-export const board = (standings: { userId: string; ticker: string; rank: number; returnPct: number }[], asOf: string) => ({
+export const board = (
+  standings: { userId: string; ticker: string; rank: number; returnPct: number }[],
+  asOf: string,
+) => ({
   contest: contest(),
   standings: standings.map((row) => ({ ...row, affiliation: null, value: 10_000 * (1 + row.returnPct) })),
   teams: [],
@@ -71,7 +92,8 @@ export function eventStream(...events: { event: string; data: unknown }[]) {
   const body = new ReadableStream({
     start(controller) {
       setTimeout(() => {
-        for (const { event, data } of events) controller.enqueue(new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+        for (const { event, data } of events)
+          controller.enqueue(new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
       }, 300);
     },
   });
@@ -88,6 +110,7 @@ export function controlledStream() {
   });
   return {
     response: () => new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } }),
-    send: (event: string, data: unknown) => controller?.enqueue(new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
+    send: (event: string, data: unknown) =>
+      controller?.enqueue(new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
   };
 }

@@ -23,7 +23,11 @@ function live({ stream, joined = true }: { stream: Response | (() => Response); 
   );
 }
 
-const rows = () => within(screen.getByRole('table', { name: 'Leaderboard' })).getAllByRole('row').slice(1).map((row) => row.textContent);
+const rows = () =>
+  within(screen.getByRole('table', { name: 'Leaderboard' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.textContent);
 
 it('shows the board, my summary and positions, and follows the stream: the other player overtakes me', async () => {
   live({
@@ -75,7 +79,9 @@ it('is a read-only leaderboard with an explanation for a non-participant', async
 it('counts down to the start and links to the details before the contest is live', async () => {
   server.use(
     http.post(`${API}/contest/get-contest`, () =>
-      HttpResponse.json({ contest: contest({ status: 'upcoming', startsAt: new Date(Date.now() + 3_725_000).toISOString() }) }),
+      HttpResponse.json({
+        contest: contest({ status: 'upcoming', startsAt: new Date(Date.now() + 3_725_000).toISOString() }),
+      }),
     ),
   );
   renderAt('/live-contest/c1');
@@ -85,14 +91,18 @@ it('counts down to the start and links to the details before the contest is live
 });
 
 it('goes straight to the results once the contest is completed', async () => {
-  server.use(http.post(`${API}/contest/get-contest`, () => HttpResponse.json({ contest: contest({ status: 'completed' }) })));
+  server.use(
+    http.post(`${API}/contest/get-contest`, () => HttpResponse.json({ contest: contest({ status: 'completed' }) })),
+  );
   renderAt('/live-contest/c1');
   await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/contest-completed/c1'));
 });
 
 it('says so for a cancelled or unknown contest', async () => {
   server.use(
-    http.post(`${API}/contest/get-contest`, () => HttpResponse.json({ errMessage: 'Contest not found', errors: [] }, { status: 404 })),
+    http.post(`${API}/contest/get-contest`, () =>
+      HttpResponse.json({ errMessage: 'Contest not found', errors: [] }, { status: 404 }),
+    ),
   );
   renderAt('/trading/c1');
   expect(await screen.findByRole('heading', { name: 'Contest not found' })).toBeInTheDocument();

@@ -14,7 +14,8 @@ function eventStream(...events: { event: string; data: unknown }[]) {
   const body = new ReadableStream({
     start(controller) {
       setTimeout(() => {
-        for (const { event, data } of events) controller.enqueue(new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+        for (const { event, data } of events)
+          controller.enqueue(new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
       }, 300);
     },
   });
@@ -34,7 +35,12 @@ function live({ benchmark, stream }: { benchmark: typeof BENCHMARK; stream?: () 
     http.post(`${API}/contest/get-contest`, () => HttpResponse.json({ contest: contest() })),
     http.get(`${API}/contest-user/c1`, () => HttpResponse.json({ data: me() })),
     http.get(`${API}/contest/active/c1/portfolio-history`, () =>
-      HttpResponse.json({ points: [{ t: '2026-11-22T10:00:00.000Z', value: 10_000 }, { t: '2026-11-22T10:00:05.000Z', value: 10_250 }] }),
+      HttpResponse.json({
+        points: [
+          { t: '2026-11-22T10:00:00.000Z', value: 10_000 },
+          { t: '2026-11-22T10:00:05.000Z', value: 10_250 },
+        ],
+      }),
     ),
     http.get(`${API}/contest/c1/benchmark`, () => HttpResponse.json(benchmark)),
     http.get(`${API}/contest/active/c1`, () =>
@@ -60,7 +66,9 @@ it('says whether I am ahead of the market and draws the benchmark beside my valu
   expect(within(summary).getByText('(+1.10%)')).toBeInTheDocument();
   const legend = screen.getByRole('list', { name: 'Chart legend' });
   expect(within(legend).getByText('My value')).toBeInTheDocument();
-  expect(within(legend).getByText('Equal-weight index of the whole universe, from the same starting cash')).toBeInTheDocument();
+  expect(
+    within(legend).getByText('Equal-weight index of the whole universe, from the same starting cash'),
+  ).toBeInTheDocument();
 });
 
 it('says behind the market when the index did better', async () => {
@@ -108,7 +116,9 @@ describe('the rank toast', () => {
   afterEach(() => setVisibility('visible'));
 
   it('says "You moved up to #3" once per tick, nothing for the first board or an unchanged rank', () => {
-    const { rerender } = renderHook(({ rank, asOf }) => useRankToast(rank, asOf), { initialProps: { rank: 5, asOf: 't1' } });
+    const { rerender } = renderHook(({ rank, asOf }) => useRankToast(rank, asOf), {
+      initialProps: { rank: 5, asOf: 't1' },
+    });
     expect(toasts()).toEqual([]);
     rerender({ rank: 3, asOf: 't2' });
     expect(toasts()).toEqual([['success', 'You moved up to #3']]);
@@ -121,7 +131,9 @@ describe('the rank toast', () => {
   });
 
   it('stays quiet while the tab is hidden, and does not replay what happened then', () => {
-    const { rerender } = renderHook(({ rank, asOf }) => useRankToast(rank, asOf), { initialProps: { rank: 5, asOf: 't1' } });
+    const { rerender } = renderHook(({ rank, asOf }) => useRankToast(rank, asOf), {
+      initialProps: { rank: 5, asOf: 't1' },
+    });
     act(() => setVisibility('hidden'));
     rerender({ rank: 2, asOf: 't2' });
     expect(toasts()).toEqual([]);

@@ -11,7 +11,9 @@ import { API } from './fixtures';
 // Every live screen of a player reads the benchmark beside its portfolio chart (issue 17): by default it has no
 // points yet; a test about it answers with its own.
 export const server = setupServer(
-  http.get(`${API}/contest/:id/benchmark`, () => HttpResponse.json({ name: 'Equal-weight index of the whole universe', points: [] })),
+  http.get(`${API}/contest/:id/benchmark`, () =>
+    HttpResponse.json({ name: 'Equal-weight index of the whole universe', points: [] }),
+  ),
 );
 
 // A test's reads can outlive it. SWR shares an in-flight read with an identical one (the next test's first read
@@ -52,8 +54,24 @@ export function renderAt(path: string) {
     <SWRConfig value={{ dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/live-contest/:contestId" element={<><LiveContestPage /><Where /></>} />
-          <Route path="/trading/:contestId" element={<><TradingPage /><Where /></>} />
+          <Route
+            path="/live-contest/:contestId"
+            element={
+              <>
+                <LiveContestPage />
+                <Where />
+              </>
+            }
+          />
+          <Route
+            path="/trading/:contestId"
+            element={
+              <>
+                <TradingPage />
+                <Where />
+              </>
+            }
+          />
           <Route path="*" element={<Where />} />
         </Routes>
       </MemoryRouter>

@@ -4,12 +4,16 @@ jest.mock('aws-amplify/auth', () => ({
   fetchAuthSession: jest.fn(async () => ({ tokens: { idToken: { toString: () => 'test-id-token' } } })),
 }));
 
-jest.mock('lightweight-charts', () => ({
-  ColorType: { Solid: 'solid' },
-  LineSeries: 'Line',
-  createChart: () => ({
-    addSeries: () => ({ setData: jest.fn() }),
-    timeScale: () => ({ fitContent: jest.fn() }),
-    remove: jest.fn(),
+jest.mock(
+  'lightweight-charts',
+  () => ({
+    ColorType: { Solid: 'solid' },
+    LineSeries: 'Line',
+    createChart: () => ({
+      addSeries: () => ({ setData: jest.fn() }),
+      timeScale: () => ({ fitContent: jest.fn() }),
+      remove: jest.fn(),
+    }),
   }),
-}), { virtual: true });
+  { virtual: true },
+);

@@ -16,11 +16,19 @@ function market(answer: (body: { side: string; quantity: number; symbol: string 
     http.post(`${API}/contest/get-contest`, () => HttpResponse.json({ contest: contest() })),
     http.get(`${API}/contest-user/c1`, () => HttpResponse.json({ data: state })),
     http.post(`${API}/equity/get-equities`, () =>
-      HttpResponse.json({ equities: [equity('AAPL', 210, 'Apple Inc.'), equity('MSFT', 420.83, 'Microsoft'), equity('NVDA', 333.33, 'NVIDIA')] }),
+      HttpResponse.json({
+        equities: [
+          equity('AAPL', 210, 'Apple Inc.'),
+          equity('MSFT', 420.83, 'Microsoft'),
+          equity('NVDA', 333.33, 'NVIDIA'),
+        ],
+      }),
     ),
     http.get(`${API}/equity/:symbol/history`, ({ params }) => HttpResponse.json({ symbol: params.symbol, points: [] })),
     http.get(`${API}/contest/active/c1/portfolio-history`, () => HttpResponse.json({ points: [] })),
-    http.get(`${API}/contest/active/c1`, () => HttpResponse.json({ contest: contest(), standings: [], teams: [], total: 0, asOf: new Date().toISOString() })),
+    http.get(`${API}/contest/active/c1`, () =>
+      HttpResponse.json({ contest: contest(), standings: [], teams: [], total: 0, asOf: new Date().toISOString() }),
+    ),
     http.get(`${API}/contest/active/c1/events`, () => new HttpResponse(null, { status: 503 })),
     http.get(`${API}/contest/c1/orders`, () => HttpResponse.json({ orders: [] })),
     http.post(`${API}/contest/trading`, async ({ request }) => {
@@ -38,7 +46,11 @@ function market(answer: (body: { side: string; quantity: number; symbol: string 
 
 async function chooseSymbol(text: string, symbol: string) {
   await userEvent.type(await screen.findByLabelText('Symbol'), text);
-  await userEvent.click(within(screen.getByRole('list', { name: 'Matching symbols' })).getByRole('button', { name: new RegExp(`^${symbol}`) }));
+  await userEvent.click(
+    within(screen.getByRole('list', { name: 'Matching symbols' })).getByRole('button', {
+      name: new RegExp(`^${symbol}`),
+    }),
+  );
 }
 
 it('shows the portfolio, positions, buying power and the simulated-prices label', async () => {
@@ -74,25 +86,37 @@ it('computes the amount, the max buy from cash and the max sell from holdings, a
   expect(screen.getByText('You hold 20 shares')).toBeInTheDocument();
 });
 
-it.each(['1.5', '-1', '1e3', 'abc', ''])('keeps "%s" as typed and says what is wrong instead of rewriting it', async (typed) => {
-  market(() => HttpResponse.json({}));
-  renderAt('/trading/c1');
-  await chooseSymbol('AAP', 'AAPL');
-  const quantity = screen.getByLabelText('Quantity (shares)');
-  await userEvent.clear(quantity);
-  if (typed) await userEvent.type(quantity, typed);
-  expect(quantity).toHaveValue(typed);
-  expect(quantity).toHaveAttribute('aria-invalid', 'true');
-  expect(quantity).toHaveAccessibleDescription('Enter a whole number of shares');
-  expect(screen.getByRole('button', { name: 'Review order' })).toBeDisabled();
-  expect(screen.getByText('Estimated amount').nextSibling).toHaveTextContent('$0.00');
-});
+it.each(['1.5', '-1', '1e3', 'abc', ''])(
+  'keeps "%s" as typed and says what is wrong instead of rewriting it',
+  async (typed) => {
+    market(() => HttpResponse.json({}));
+    renderAt('/trading/c1');
+    await chooseSymbol('AAP', 'AAPL');
+    const quantity = screen.getByLabelText('Quantity (shares)');
+    await userEvent.clear(quantity);
+    if (typed) await userEvent.type(quantity, typed);
+    expect(quantity).toHaveValue(typed);
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    expect(quantity).toHaveAccessibleDescription('Enter a whole number of shares');
+    expect(screen.getByRole('button', { name: 'Review order' })).toBeDisabled();
+    expect(screen.getByText('Estimated amount').nextSibling).toHaveTextContent('$0.00');
+  },
+);
 
 it('confirms before sending, sends one Idempotency-Key per order, and shows the result', async () => {
   market((body) =>
     HttpResponse.json({
       data: {
-        trade: { _id: 't1', contestId: 'c1', symbol: body.symbol, side: body.side, quantity: body.quantity, price: 210.05, amount: 420.1, executedAt: new Date().toISOString() },
+        trade: {
+          _id: 't1',
+          contestId: 'c1',
+          symbol: body.symbol,
+          side: body.side,
+          quantity: body.quantity,
+          price: 210.05,
+          amount: 420.1,
+          executedAt: new Date().toISOString(),
+        },
         portfolio: { ...me().portfolio, cash: 579.9 },
       },
     }),
@@ -105,7 +129,9 @@ it('confirms before sending, sends one Idempotency-Key per order, and shows the 
   expect(screen.getByRole('dialog')).toHaveTextContent('Buy 2 AAPL at about $210.00 for about $420.00?');
   expect(orders).toEqual([]);
   await userEvent.click(screen.getByRole('button', { name: 'Confirm buy' }));
-  await waitFor(() => expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual(['Bought 2 AAPL at $210.05']));
+  await waitFor(() =>
+    expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual(['Bought 2 AAPL at $210.05']),
+  );
   expect(orders).toHaveLength(1);
   expect(orders[0]?.body).toEqual({ contestId: 'c1', symbol: 'AAPL', side: 'buy', quantity: 2 });
   expect(orders[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
@@ -119,7 +145,9 @@ it("shows the server's refusal as an error toast and changes nothing", async () 
   await chooseSymbol('AAP', 'AAPL');
   await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
   await userEvent.click(screen.getByRole('button', { name: 'Confirm buy' }));
-  await waitFor(() => expect(useToastStore.getState().toasts.map((t) => [t.kind, t.message])).toEqual([['error', 'Not enough cash']]));
+  await waitFor(() =>
+    expect(useToastStore.getState().toasts.map((t) => [t.kind, t.message])).toEqual([['error', 'Not enough cash']]),
+  );
   expect(screen.getByText('Buying power').nextSibling).toHaveTextContent('$1,000.00');
   expect(screen.getByText('No trades yet.')).toBeInTheDocument();
 });
@@ -130,7 +158,9 @@ it('keeps the keyboard focus in the ticket: the field after a match, the review 
   const search = await screen.findByLabelText('Symbol', undefined, { timeout: 5_000 });
   await userEvent.type(search, 'AAP');
   await userEvent.tab();
-  expect(within(screen.getByRole('list', { name: 'Matching symbols' })).getByRole('button', { name: /^AAPL/ })).toHaveFocus();
+  expect(
+    within(screen.getByRole('list', { name: 'Matching symbols' })).getByRole('button', { name: /^AAPL/ }),
+  ).toHaveFocus();
   await userEvent.keyboard('{Enter}');
   expect(screen.queryByRole('list', { name: 'Matching symbols' })).not.toBeInTheDocument();
   expect(search).toHaveFocus();
@@ -151,7 +181,11 @@ it('keeps the keyboard focus in the ticket: the field after a match, the review 
 
 it('tells a non-participant that only players can trade', async () => {
   market(() => HttpResponse.json({}));
-  server.use(http.get(`${API}/contest-user/c1`, () => HttpResponse.json({ data: me({ joined: false, portfolio: null, rank: null }) })));
+  server.use(
+    http.get(`${API}/contest-user/c1`, () =>
+      HttpResponse.json({ data: me({ joined: false, portfolio: null, rank: null }) }),
+    ),
+  );
   renderAt('/trading/c1');
   expect(await screen.findByText('Only players of this contest can trade in it.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'See the leaderboard' })).toHaveAttribute('href', '/live-contest/c1');
@@ -167,7 +201,15 @@ it('follows each tick on the stream: the positions and the ticket show the same 
   expect(within(positions).getByRole('row', { name: /AAPL/ })).toHaveTextContent('$210.00');
   // A tick moves AAPL from $210 to $215: the API now values the portfolio at it, and the stream announces it.
   const [aapl, msft] = me().portfolio?.positions ?? [];
-  state = me({ portfolio: { cash: 1_000, reservedCash: 0, value: 10_350, returnPct: 0.035, positions: [{ ...aapl, price: 215, value: 4_300 } as never, msft as never] } });
+  state = me({
+    portfolio: {
+      cash: 1_000,
+      reservedCash: 0,
+      value: 10_350,
+      returnPct: 0.035,
+      positions: [{ ...aapl, price: 215, value: 4_300 } as never, msft as never],
+    },
+  });
   stream.send('standings', { contestId: 'c1', standings: [], teams: [], total: 0, asOf: tick });
   stream.send('prices', { prices: [{ symbol: 'AAPL', price: 215, changePct: 0.01 }], asOf: tick });
   await waitFor(() => expect(within(positions).getByRole('row', { name: /AAPL/ })).toHaveTextContent('$215.00'));

@@ -35,7 +35,8 @@ function numberFrom(env, name, fallback) {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`Invalid setting ${name}="${raw}": must be a port number`);
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new Error(`Invalid setting ${name}="${raw}": must be a port number`);
   return value;
 }
 
@@ -55,8 +56,18 @@ export function runtimeConfig(settings) {
   const url = (port) => `http://${settings.hostname}:${port}`;
   return {
     apiHost: url(settings.apiPort),
-    auth: { region: 'us-east-1', userPoolId: POOL_ID, userPoolClientId: CLIENT_ID, userPoolEndpoint: url(settings.poolPort) },
-    remotes: Object.fromEntries(APPS.filter((app) => app.key !== 'host').map((app) => [app.key, `${url(settings.ports[app.key])}/mf-manifest.json`])),
+    auth: {
+      region: 'us-east-1',
+      userPoolId: POOL_ID,
+      userPoolClientId: CLIENT_ID,
+      userPoolEndpoint: url(settings.poolPort),
+    },
+    remotes: Object.fromEntries(
+      APPS.filter((app) => app.key !== 'host').map((app) => [
+        app.key,
+        `${url(settings.ports[app.key])}/mf-manifest.json`,
+      ]),
+    ),
   };
 }
 
@@ -157,7 +168,8 @@ async function assertPortsFree(settings) {
     ['USER_POOL_PORT', settings.poolPort],
   ];
   for (const [name, port] of wanted) {
-    if (!(await portIsFree(port))) throw new Error(`Port ${port} is already in use: stop what runs there or set ${name}`);
+    if (!(await portIsFree(port)))
+      throw new Error(`Port ${port} is already in use: stop what runs there or set ${name}`);
   }
 }
 
@@ -259,7 +271,12 @@ export async function startStack({
       if (dev) {
         const child = run(process.execPath, [RSPACK, 'serve', '--config', 'rspack.config.ts'], {
           cwd: dir,
-          env: { ...process.env, NODE_ENV: 'development', [app.portEnv]: String(port), BULLPEN_RUNTIME_CONFIG: JSON.stringify(config) },
+          env: {
+            ...process.env,
+            NODE_ENV: 'development',
+            [app.portEnv]: String(port),
+            BULLPEN_RUNTIME_CONFIG: JSON.stringify(config),
+          },
           label: app.dir,
           quiet,
         });
@@ -267,7 +284,8 @@ export async function startStack({
         await waitFor(`${url(port)}/`, { child, label: app.dir, timeoutMs: 120_000 });
       } else {
         const dist = dists[app.key] ?? path.join(dir, 'dist');
-        if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: build first (npm start builds)`);
+        if (!existsSync(path.join(dist, 'index.html')))
+          throw new Error(`${dist} is missing: build first (npm start builds)`);
         const options = staticServerOptions(app, { dist, configFile, config });
         servers.push(await createStaticServer({ ...options, port, host: '127.0.0.1' }));
       }

@@ -43,7 +43,8 @@ const repoRoot = path.resolve(__dirname, '..', '..');
  *  as if against another shared release: the e2e contract test's incompatible major and compatible minor). */
 export function sharedPackageVersion(env: NodeJS.ProcessEnv = process.env): string {
   const version = env.BULLPEN_SHARED_VERSION || (require('../package.json') as { version: string }).version;
-  if (!/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(version)) throw new Error(`@bullpen/shared: invalid version "${version}"`);
+  if (!/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(version))
+    throw new Error(`@bullpen/shared: invalid version "${version}"`);
   return version;
 }
 
@@ -81,7 +82,14 @@ export function sharedConfig(appDir: string, env: NodeJS.ProcessEnv = process.en
           { singleton: true, strictVersion: true, version: sharedVersion, requiredVersion: `^${major}.0.0` } as const,
         ];
       }
-      return [name, { singleton: true, strictVersion: true, requiredVersion: requiredVersionOf(appPackage, name.replace(/\/$/, '')) } as const];
+      return [
+        name,
+        {
+          singleton: true,
+          strictVersion: true,
+          requiredVersion: requiredVersionOf(appPackage, name.replace(/\/$/, '')),
+        } as const,
+      ];
     }),
   );
 }

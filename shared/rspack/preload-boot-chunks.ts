@@ -50,7 +50,9 @@ export class PreloadBootChunksPlugin {
           .flatMap((chunk) => [...chunk.files])
           .filter((file) => file.endsWith('.js'));
         if (files.length === 0) {
-          compilation.errors.push(new rspack.WebpackError(`${PLUGIN}: no "${BOOT_CHUNK}" chunk group (src/index.ts's boundary)`));
+          compilation.errors.push(
+            new rspack.WebpackError(`${PLUGIN}: no "${BOOT_CHUNK}" chunk group (src/index.ts's boundary)`),
+          );
           return data;
         }
         const preloads = files.sort().map((file) => ({

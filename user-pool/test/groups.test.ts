@@ -1,4 +1,4 @@
-import { fetchAuthSession, signIn, } from 'aws-amplify/auth';
+import { fetchAuthSession, signIn } from 'aws-amplify/auth';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import {
   callPool,

@@ -132,12 +132,22 @@ export class ContestClock {
         .where(and(eq(contests.phase, 'active'), lte(contests.endsAt, now)))
         .returning({ id: contests.id });
       report.completed.push(...ending.map((row) => row.id));
-      report.orders.expired = await expireOrders(tx, ending.map((row) => row.id), now);
-      await this.recordHistory(tx, now, ending.map((row) => row.id));
+      report.orders.expired = await expireOrders(
+        tx,
+        ending.map((row) => row.id),
+        now,
+      );
+      await this.recordHistory(
+        tx,
+        now,
+        ending.map((row) => row.id),
+      );
     });
     if (now.getTime() - this.lastCleanup >= CLEANUP_EVERY_MS) {
       this.lastCleanup = now.getTime();
-      await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
+      await db
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
     }
     events.emit('tick', now);
     // Every other instance learns of the tick through the database (LISTEN/NOTIFY). A failed notice costs the others
@@ -162,7 +172,10 @@ export class ContestClock {
       .where(eq(participants.contestId, contestId));
     if (members.length === 0) {
       // Nobody joined: the contest completes at once with empty standings (DESIGN §5).
-      await tx.update(contests).set({ phase: 'completed', standingsAsOf: now, updatedAt: now }).where(eq(contests.id, contestId));
+      await tx
+        .update(contests)
+        .set({ phase: 'completed', standingsAsOf: now, updatedAt: now })
+        .where(eq(contests.id, contestId));
       return 'empty';
     }
     const positionRows: (typeof positions.$inferInsert)[] = [];
@@ -232,7 +245,12 @@ export class ContestClock {
     if (liveIds.length === 0) return valued;
     const teamContests = liveIds.filter((c) => c.affiliations.length > 0);
     if (teamContests.length > 0) {
-      const sums = await queryRows<{ contest_id: string; affiliation: string; members: string | number; total: string | number }>(
+      const sums = await queryRows<{
+        contest_id: string;
+        affiliation: string;
+        members: string | number;
+        total: string | number;
+      }>(
         tx,
         sql`SELECT contest_id, affiliation, COUNT(*) AS members, SUM(value_cents) AS total FROM participants
             WHERE contest_id IN (${sql.join(
@@ -245,18 +263,19 @@ export class ContestClock {
         const totals = sums
           .filter((s) => s.contest_id === contest.id)
           .map((s) => ({ affiliation: s.affiliation, totalCents: Number(s.total), members: Number(s.members) }));
-        const teams = rankTeams(
-          totals,
-          contest.affiliations,
-          contest.startingCashCents,
-        );
+        const teams = rankTeams(totals, contest.affiliations, contest.startingCashCents);
         await tx.update(contests).set({ teamStandings: teams }).where(eq(contests.id, contest.id));
       }
     }
     await tx
       .update(contests)
       .set({ standingsAsOf: now })
-      .where(inArray(contests.id, liveIds.map((c) => c.id)));
+      .where(
+        inArray(
+          contests.id,
+          liveIds.map((c) => c.id),
+        ),
+      );
     await this.recordHistory(tx, now, []);
     return valued;
   }
@@ -267,7 +286,13 @@ export class ContestClock {
    */
   private async recordHistory(tx: Executor, now: Date, justCompleted: string[]) {
     const interval = sql`GREATEST((EXTRACT(EPOCH FROM (c.ends_at - c.starts_at)) / ${HISTORY_POINTS}) * interval '1 second', interval '0 second')`;
-    const completedList = justCompleted.length > 0 ? sql.join(justCompleted.map((id) => sql`${id}`), sql`, `) : sql`NULL`;
+    const completedList =
+      justCompleted.length > 0
+        ? sql.join(
+            justCompleted.map((id) => sql`${id}`),
+            sql`, `,
+          )
+        : sql`NULL`;
     const due = await queryRows<{ id: string }>(
       tx,
       sql`SELECT c.id FROM contests c
@@ -279,9 +304,11 @@ export class ContestClock {
     await tx.execute(sql`
       INSERT INTO portfolio_history (contest_id, user_id, t, value_cents)
       SELECT contest_id, user_id, ${now}, value_cents FROM participants
-      WHERE contest_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND value_cents IS NOT NULL
+      WHERE contest_id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) AND value_cents IS NOT NULL
       ON CONFLICT DO NOTHING`);
     await tx.update(contests).set({ historyAt: now }).where(inArray(contests.id, ids));
   }
 }
-

@@ -86,7 +86,13 @@ export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport
   );
   if (candidates.length === 0) return report;
 
-  const heldRows = await queryRows<{ contest_id: string; user_id: string; symbol: string; quantity: string | number; cost_cents: string | number }>(
+  const heldRows = await queryRows<{
+    contest_id: string;
+    user_id: string;
+    symbol: string;
+    quantity: string | number;
+    cost_cents: string | number;
+  }>(
     tx,
     sql`SELECT contest_id, user_id, symbol, quantity, cost_cents FROM positions
         WHERE (contest_id, user_id) IN (${players}) ORDER BY contest_id, user_id, symbol FOR UPDATE`,
@@ -115,7 +121,10 @@ export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport
     reservedShares.set(positionKey(row.contest_id, row.user_id, row.symbol), Number(row.shares));
   }
   const held = new Map(
-    heldRows.map((row) => [positionKey(row.contest_id, row.user_id, row.symbol), { quantity: Number(row.quantity), costCents: Number(row.cost_cents) }]),
+    heldRows.map((row) => [
+      positionKey(row.contest_id, row.user_id, row.symbol),
+      { quantity: Number(row.quantity), costCents: Number(row.cost_cents) },
+    ]),
   );
   const touchedPositions = new Set<string>();
   const touchedCash = new Set<string>();
@@ -163,7 +172,11 @@ export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport
       report.rejected += 1;
       const reason =
         outcome.reason === 'insufficient-cash'
-          ? unaffordableReason({ type: order.type, quantity: order.quantity, symbol: row.symbol }, priceCents, Math.max(0, free.cashCents))
+          ? unaffordableReason(
+              { type: order.type, quantity: order.quantity, symbol: row.symbol },
+              priceCents,
+              Math.max(0, free.cashCents),
+            )
           : `Your ${order.type} order to sell ${order.quantity} ${row.symbol} could not fill: you no longer hold those shares`;
       orderUpdates.push(sql`(${row.id}::text, 'rejected'::text, NULL::text, ${reason}::text, ${triggered}::boolean)`);
       continue;

@@ -42,7 +42,12 @@ export interface LoadedContest {
  * query. A locking read looks the participation up after the lock is granted: in READ COMMITTED a row joined to the
  * locked one would come from the snapshot taken before the wait and miss a participant who just joined.
  */
-export async function loadContest(executor: Executor, contestId: string, viewerId: string | null, lock = false): Promise<LoadedContest | null> {
+export async function loadContest(
+  executor: Executor,
+  contestId: string,
+  viewerId: string | null,
+  lock = false,
+): Promise<LoadedContest | null> {
   // An id never issued (a NUL, a zero-width space…) names no contest, and PostgreSQL would refuse some.
   if (!isWellFormedId(contestId)) return null;
   if (lock) {
@@ -73,8 +78,7 @@ export async function loadContest(executor: Executor, contestId: string, viewerI
   return { row: found.contest, creatorTicker: found.creatorTicker, participant: viewerId ? found.participant : null };
 }
 
-const joinedBy = (viewerId: string) =>
-  and(eq(participants.contestId, contests.id), eq(participants.userId, viewerId));
+const joinedBy = (viewerId: string) => and(eq(participants.contestId, contests.id), eq(participants.userId, viewerId));
 
 /** Upcoming public contests plus private ones the viewer created or joined; soonest first. */
 export async function listUpcoming(executor: Executor, viewerId: string): Promise<Contest[]> {
@@ -87,7 +91,11 @@ export async function listUpcoming(executor: Executor, viewerId: string): Promis
       and(
         eq(contests.phase, 'upcoming'),
         isNull(contests.cancelledAt),
-        or(eq(contests.visibility, 'public'), eq(contests.createdBy, viewerId), sql`${participants.userId} IS NOT NULL`),
+        or(
+          eq(contests.visibility, 'public'),
+          eq(contests.createdBy, viewerId),
+          sql`${participants.userId} IS NOT NULL`,
+        ),
       ),
     )
     .orderBy(asc(contests.startsAt), asc(contests.id))
@@ -96,7 +104,11 @@ export async function listUpcoming(executor: Executor, viewerId: string): Promis
 }
 
 /** Live or completed contests the viewer joined or created, with the viewer's stored rank and return. */
-export async function listWithResults(executor: Executor, viewerId: string, phase: 'active' | 'completed'): Promise<ContestWithResult[]> {
+export async function listWithResults(
+  executor: Executor,
+  viewerId: string,
+  phase: 'active' | 'completed',
+): Promise<ContestWithResult[]> {
   const rows = await executor
     .select({
       contest: contests,
@@ -128,7 +140,10 @@ export async function listWithResults(executor: Executor, viewerId: string, phas
  * The stored leaderboard of a contest, best first: what the clock's last tick stored. Read once per tick per contest by
  * the board store (live/boards.ts), never per request.
  */
-export async function readStandings(executor: Executor, row: ContestRow): Promise<{ standings: Standing[]; teams: TeamStanding[] }> {
+export async function readStandings(
+  executor: Executor,
+  row: ContestRow,
+): Promise<{ standings: Standing[]; teams: TeamStanding[] }> {
   const rows = await executor
     .select({
       rank: participants.rank,

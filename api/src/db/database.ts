@@ -117,7 +117,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db,
     instanceId,
     async publishTick(asOf) {
-      await pool.query('SELECT pg_notify($1, $2)', [TICK_CHANNEL, JSON.stringify({ asOf: asOf.toISOString(), origin: instanceId })]);
+      await pool.query('SELECT pg_notify($1, $2)', [
+        TICK_CHANNEL,
+        JSON.stringify({ asOf: asOf.toISOString(), origin: instanceId }),
+      ]);
     },
     listenTicks: async (listener) => {
       const remove = ticks.add(listener);
@@ -134,7 +137,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         });
         await workerClient.connect();
       }
-      const result = await workerClient.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [CLOCK_LOCK_KEY]);
+      const result = await workerClient.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+        CLOCK_LOCK_KEY,
+      ]);
       isWorker = result.rows[0]?.locked === true;
       return isWorker;
     },

@@ -42,7 +42,10 @@ export async function portfolioOf(
 ): Promise<Portfolio | null> {
   if (participant.cashCents === null) return null;
   const held = await loadPositions(executor, contest.id, participant.userId);
-  const current = await prices(executor, held.map((p) => p.symbol));
+  const current = await prices(
+    executor,
+    held.map((p) => p.symbol),
+  );
   const reserved = await reservationsOf(executor, contest.id, participant.userId);
   return describePortfolio(participant.cashCents, held, current, contest.startingCashCents, reserved);
 }
@@ -75,10 +78,17 @@ export async function contestUserView(
   const status = contestStatus(contest);
   const showPortfolio = status === 'active' || status === 'completed';
   const mine = and(eq(trades.contestId, contest.id), eq(trades.userId, userId));
-  const tradeRows = await executor.select().from(trades).where(mine).orderBy(desc(trades.executedAt), desc(trades.seq)).limit(TRADES_SHOWN);
+  const tradeRows = await executor
+    .select()
+    .from(trades)
+    .where(mine)
+    .orderBy(desc(trades.executedAt), desc(trades.seq))
+    .limit(TRADES_SHOWN);
   // Only a list that was cut needs counting.
   const tradesTotal =
-    tradeRows.length < TRADES_SHOWN ? tradeRows.length : ((await executor.select({ n: count() }).from(trades).where(mine))[0]?.n ?? 0);
+    tradeRows.length < TRADES_SHOWN
+      ? tradeRows.length
+      : ((await executor.select({ n: count() }).from(trades).where(mine))[0]?.n ?? 0);
   return {
     contestId: contest.id,
     userId,
@@ -97,7 +107,13 @@ export async function portfolioHistoryOf(executor: Executor, contestId: string, 
   const rows = await executor
     .select({ t: portfolioHistory.t, valueCents: portfolioHistory.valueCents })
     .from(portfolioHistory)
-    .where(and(eq(portfolioHistory.contestId, contestId), eq(portfolioHistory.userId, userId), gte(portfolioHistory.t, since)))
+    .where(
+      and(
+        eq(portfolioHistory.contestId, contestId),
+        eq(portfolioHistory.userId, userId),
+        gte(portfolioHistory.t, since),
+      ),
+    )
     .orderBy(asc(portfolioHistory.t))
     .limit(5000);
   return rows.map((r) => ({ t: r.t.toISOString(), value: toDollars(r.valueCents) }));

@@ -18,8 +18,12 @@ export async function reservationsOf(executor: Executor, contestId: string, user
   const rows = await executor
     .select({
       symbol: orders.symbol,
-      cash: sql<string | number>`COALESCE(SUM(CASE WHEN ${orders.side} = 'buy' THEN ${orders.quantity} * COALESCE(${orders.limitPriceCents}, ${orders.stopPriceCents}) ELSE 0 END), 0)`,
-      shares: sql<string | number>`COALESCE(SUM(CASE WHEN ${orders.side} = 'sell' THEN ${orders.quantity} ELSE 0 END), 0)`,
+      cash: sql<
+        string | number
+      >`COALESCE(SUM(CASE WHEN ${orders.side} = 'buy' THEN ${orders.quantity} * COALESCE(${orders.limitPriceCents}, ${orders.stopPriceCents}) ELSE 0 END), 0)`,
+      shares: sql<
+        string | number
+      >`COALESCE(SUM(CASE WHEN ${orders.side} = 'sell' THEN ${orders.quantity} ELSE 0 END), 0)`,
     })
     .from(orders)
     .where(and(eq(orders.contestId, contestId), eq(orders.userId, userId), eq(orders.status, 'open')))
@@ -32,4 +36,3 @@ export async function reservationsOf(executor: Executor, contestId: string, user
   }
   return { cashCents, shares };
 }
-

@@ -25,7 +25,11 @@ function historyTicks(contestId: string) {
  * since the first of them (the start tick, whose prices bought everyone's picks): mean over symbols of p(t) / p(start) − 1.
  * `liveTick`: a live contest's history also ends on its last tick (see the portfolio-history route), so does this.
  */
-export async function benchmarkPoints(executor: Executor, contestId: string, liveTick: Date | null = null): Promise<BenchmarkPoint[]> {
+export async function benchmarkPoints(
+  executor: Executor,
+  contestId: string,
+  liveTick: Date | null = null,
+): Promise<BenchmarkPoint[]> {
   const rows = await queryRows<{ t: Date | string; r: number | string }>(
     executor,
     sql`
@@ -45,7 +49,11 @@ export async function benchmarkPoints(executor: Executor, contestId: string, liv
 }
 
 /** A player's value on every recorded tick with their rank among all players on that tick (RANK(): ties share the better). */
-export async function rankedHistory(executor: Executor, contestId: string, userId: string): Promise<RankedValuePoint[]> {
+export async function rankedHistory(
+  executor: Executor,
+  contestId: string,
+  userId: string,
+): Promise<RankedValuePoint[]> {
   const rows = await queryRows<{ t: Date | string; value_cents: number | string; rank: number | string }>(
     executor,
     sql`
@@ -79,12 +87,19 @@ export async function pricesAt(executor: Executor, symbols: readonly string[], a
 
 /** The first tick of a contest's portfolio history: the start tick. */
 export async function firstHistoryTick(executor: Executor, contestId: string): Promise<Date | null> {
-  const [row] = await queryRows<{ t: Date | string | null }>(executor, sql`SELECT min(t) AS t FROM (${historyTicks(contestId)}) ticks`);
+  const [row] = await queryRows<{ t: Date | string | null }>(
+    executor,
+    sql`SELECT min(t) AS t FROM (${historyTicks(contestId)}) ticks`,
+  );
   return row?.t ? new Date(row.t) : null;
 }
 
 /** How each pick's price moved from the start tick to the final one. */
-export function pickReturns(picks: readonly string[], start: ReadonlyMap<string, number>, end: ReadonlyMap<string, number>): PickReturn[] {
+export function pickReturns(
+  picks: readonly string[],
+  start: ReadonlyMap<string, number>,
+  end: ReadonlyMap<string, number>,
+): PickReturn[] {
   return picks.flatMap((symbol) => {
     const from = start.get(symbol);
     const to = end.get(symbol);
@@ -125,7 +140,15 @@ export async function listLivePublic(executor: Executor, viewerId: string): Prom
     LIMIT 50`,
   );
   if (rows.length === 0) return [];
-  const full = await executor.select().from(contests).where(inArray(contests.id, rows.map((row) => row.id)));
+  const full = await executor
+    .select()
+    .from(contests)
+    .where(
+      inArray(
+        contests.id,
+        rows.map((row) => row.id),
+      ),
+    );
   const byId = new Map(full.map((row) => [row.id, row]));
   return rows.flatMap((row) => {
     const contest = byId.get(row.id);

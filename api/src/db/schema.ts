@@ -22,8 +22,12 @@ export const users = pgTable(
     id: text('id').primaryKey(),
     sub: text('sub').notNull(),
     phoneNumber: text('phone_number'),
-    status: text('status', { enum: ['not-initialized', 'active', 'suspended'] }).notNull().default('not-initialized'),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    status: text('status', { enum: ['not-initialized', 'active', 'suspended'] })
+      .notNull()
+      .default('not-initialized'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     ticker: text('ticker'),
     displayName: text('display_name').notNull().default(''),
     bio: text('bio').notNull().default(''),
@@ -50,7 +54,9 @@ export const contests = pgTable(
       .notNull()
       .references(() => users.id),
     /** Moved only by the contest clock (upcoming → active → completed); cancellation is separate. */
-    phase: text('phase', { enum: ['upcoming', 'active', 'completed'] }).notNull().default('upcoming'),
+    phase: text('phase', { enum: ['upcoming', 'active', 'completed'] })
+      .notNull()
+      .default('upcoming'),
     cancelledAt: ts('cancelled_at'),
     participantsCount: integer('participants_count').notNull().default(0),
     /** When the stored standings were last computed (null until the contest starts). */
@@ -147,7 +153,9 @@ export const orders = pgTable(
     type: text('type', { enum: ['limit', 'stop', 'stop-limit'] }).notNull(),
     limitPriceCents: cents('limit_price_cents'),
     stopPriceCents: cents('stop_price_cents'),
-    status: text('status', { enum: ['open', 'filled', 'cancelled', 'expired', 'rejected'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'filled', 'cancelled', 'expired', 'rejected'] })
+      .notNull()
+      .default('open'),
     /** When a stop or stop-limit order's stop was reached (a stop-limit then waits as a limit). */
     triggeredAt: ts('triggered_at'),
     fillTradeId: text('fill_trade_id'),

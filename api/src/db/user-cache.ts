@@ -49,11 +49,15 @@ export class UserCache {
   }
 
   /** The user of a verified identity: from memory when fresh and in agreement with the token, else from the database. */
-  async forIdentity(identity: { sub: string; phoneNumber: string | null; role: 'user' | 'admin' }, now: Date): Promise<UserRow> {
+  async forIdentity(
+    identity: { sub: string; phoneNumber: string | null; role: 'user' | 'admin' },
+    now: Date,
+  ): Promise<UserRow> {
     const cached = this.entries.get(identity.sub);
     if (cached && cached.expiresAt > this.now()) {
       // The token is the authority on role and phone number: a disagreement is written through, never served.
-      if (cached.row.role === identity.role && cached.row.phoneNumber === identity.phoneNumber) return { ...cached.row };
+      if (cached.row.role === identity.role && cached.row.phoneNumber === identity.phoneNumber)
+        return { ...cached.row };
     }
     const generation = this.generation;
     this.lookups += 1;

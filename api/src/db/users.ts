@@ -25,7 +25,14 @@ export async function userForIdentity(
   }
   await db
     .insert(users)
-    .values({ id: newId(), sub: identity.sub, phoneNumber: identity.phoneNumber, role: identity.role, createdAt: now, updatedAt: now })
+    .values({
+      id: newId(),
+      sub: identity.sub,
+      phoneNumber: identity.phoneNumber,
+      role: identity.role,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoNothing();
   const [created] = await db.select().from(users).where(eq(users.sub, identity.sub));
   if (!created) throw new Error('user record vanished after insert');
@@ -40,11 +47,16 @@ export async function findUser(executor: Executor, id: string): Promise<UserRow 
 }
 
 export async function tickerTaken(executor: Executor, ticker: string, exceptUserId: string): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(executor, sql`SELECT id FROM users WHERE ticker = ${ticker} AND id <> ${exceptUserId} LIMIT 1`);
+  const rows = await queryRows<{ id: string }>(
+    executor,
+    sql`SELECT id FROM users WHERE ticker = ${ticker} AND id <> ${exceptUserId} LIMIT 1`,
+  );
   return rows.length > 0;
 }
 
 export const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
 };

@@ -26,7 +26,9 @@ describe('contest status from the clock', () => {
     const contest = { ...timing, phase: 'upcoming' as const, cancelledAt: null };
     expect(acceptsPicks(contest, at('2030-01-01T09:59:59Z'))).toBe(true);
     expect(acceptsPicks(contest, at('2030-01-01T10:00:00Z'))).toBe(false);
-    expect(acceptsPicks({ ...contest, cancelledAt: at('2030-01-01T09:00:00Z') }, at('2030-01-01T09:30:00Z'))).toBe(false);
+    expect(acceptsPicks({ ...contest, cancelledAt: at('2030-01-01T09:00:00Z') }, at('2030-01-01T09:30:00Z'))).toBe(
+      false,
+    );
   });
 
   test('trading only while live and before the end', () => {
@@ -53,14 +55,18 @@ describe('picks', () => {
   test('exactly picksCount distinct known symbols', () => {
     expect(picksProblems(['AAPL', 'MSFT'], 2, known)).toEqual([]);
     expect(picksProblems(['AAPL'], 2, known)).toEqual([{ field: 'picks', message: 'Choose exactly 2 picks' }]);
-    expect(picksProblems(['AAPL', 'AAPL'], 2, known)).toEqual([{ field: 'picks', message: 'Picks must be different symbols' }]);
+    expect(picksProblems(['AAPL', 'AAPL'], 2, known)).toEqual([
+      { field: 'picks', message: 'Picks must be different symbols' },
+    ]);
     expect(picksProblems(['AAPL', 'ZZZZ'], 2, known)).toEqual([{ field: 'picks.1', message: 'Unknown symbol ZZZZ' }]);
   });
 
   test('affiliation exactly when the contest has teams', () => {
     expect(affiliationProblems(undefined, [])).toEqual([]);
     expect(affiliationProblems('Red', [])).toHaveLength(1);
-    expect(affiliationProblems(undefined, ['Red', 'Blue'])).toEqual([{ field: 'affiliation', message: 'Choose a team' }]);
+    expect(affiliationProblems(undefined, ['Red', 'Blue'])).toEqual([
+      { field: 'affiliation', message: 'Choose a team' },
+    ]);
     expect(affiliationProblems('Green', ['Red', 'Blue'])).toHaveLength(1);
     expect(affiliationProblems('Blue', ['Red', 'Blue'])).toEqual([]);
   });
@@ -82,14 +88,29 @@ describe('start allocation', () => {
   });
 
   test('a pick dearer than its share of the cash buys nothing and the cash stays', () => {
-    const allocation = allocateStartingCash(100_000, ['BKNG', 'T'], new Map([['BKNG', 419_050], ['T', 2_190]]));
+    const allocation = allocateStartingCash(
+      100_000,
+      ['BKNG', 'T'],
+      new Map([
+        ['BKNG', 419_050],
+        ['T', 2_190],
+      ]),
+    );
     expect(allocation.positions).toEqual([{ symbol: 'T', quantity: 22, costCents: 48_180 }]);
     expect(allocation.cashCents).toBe(100_000 - 48_180);
   });
 
   test('never spends more than the starting cash', () => {
     for (let cash = 100_000; cash < 100_500; cash += 37) {
-      const allocation = allocateStartingCash(cash, ['A', 'B', 'C'], new Map([['A', 333], ['B', 7_001], ['C', 12_345]]));
+      const allocation = allocateStartingCash(
+        cash,
+        ['A', 'B', 'C'],
+        new Map([
+          ['A', 333],
+          ['B', 7_001],
+          ['C', 12_345],
+        ]),
+      );
       const spent = allocation.positions.reduce((sum, p) => sum + p.costCents, 0);
       expect(allocation.cashCents).toBe(cash - spent);
       expect(allocation.cashCents).toBeGreaterThanOrEqual(0);
@@ -111,7 +132,11 @@ describe('orders', () => {
   });
   test('sell keeps the average cost', () => {
     const outcome = executeOrder(holding, 'sell', 4, 6_000);
-    expect(outcome).toEqual({ ok: true, amountCents: 24_000, after: { cashCents: 124_000, quantity: 6, costCents: 30_000 } });
+    expect(outcome).toEqual({
+      ok: true,
+      amountCents: 24_000,
+      after: { cashCents: 124_000, quantity: 6, costCents: 30_000 },
+    });
   });
   test('selling more than held is refused (no shorting)', () => {
     expect(executeOrder(holding, 'sell', 11, 6_000)).toEqual({ ok: false, reason: 'insufficient-shares' });
@@ -129,7 +154,18 @@ describe('valuation', () => {
     expect(describePortfolio(10_000, [{ symbol: 'AAPL', quantity: 4, costCents: 80_000 }], prices, 100_000)).toEqual({
       cash: 100,
       reservedCash: 0,
-      positions: [{ symbol: 'AAPL', quantity: 4, avgCost: 200, price: 250, value: 1000, pnl: 200, pnlPct: 0.25, reservedQuantity: 0 }],
+      positions: [
+        {
+          symbol: 'AAPL',
+          quantity: 4,
+          avgCost: 200,
+          price: 250,
+          value: 1000,
+          pnl: 200,
+          pnlPct: 0.25,
+          reservedQuantity: 0,
+        },
+      ],
       value: 1100,
       returnPct: 0.1,
     });

@@ -13,9 +13,19 @@ const order = (overrides: Partial<WaitingOrder>): WaitingOrder => ({
 describe('when an order fills (API.md "Filling"), at the boundary and a cent either side', () => {
   test.each([
     ['buy limit $95', order({ type: 'limit', limitPriceCents: 9500 }), [9501, 9500, 9499], [false, true, true]],
-    ['sell limit $105', order({ side: 'sell', type: 'limit', limitPriceCents: 10_500 }), [10_499, 10_500, 10_501], [false, true, true]],
+    [
+      'sell limit $105',
+      order({ side: 'sell', type: 'limit', limitPriceCents: 10_500 }),
+      [10_499, 10_500, 10_501],
+      [false, true, true],
+    ],
     ['buy stop $105', order({ type: 'stop', stopPriceCents: 10_500 }), [10_499, 10_500, 10_501], [false, true, true]],
-    ['sell stop $95', order({ side: 'sell', type: 'stop', stopPriceCents: 9500 }), [9501, 9500, 9499], [false, true, true]],
+    [
+      'sell stop $95',
+      order({ side: 'sell', type: 'stop', stopPriceCents: 9500 }),
+      [9501, 9500, 9499],
+      [false, true, true],
+    ],
   ])('%s', (_label, o, prices, fills) => {
     expect(prices.map((p) => evaluateOrder(o, p).fills)).toEqual(fills);
   });
@@ -35,7 +45,10 @@ describe('when an order fills (API.md "Filling"), at the boundary and a cent eit
 test('what an open order reserves', () => {
   expect(reservationOf(order({ type: 'limit', limitPriceCents: 18_720 }))).toEqual({ cashCents: 187_200, shares: 0 });
   expect(reservationOf(order({ type: 'stop', stopPriceCents: 100 }))).toEqual({ cashCents: 1000, shares: 0 });
-  expect(reservationOf(order({ type: 'stop-limit', stopPriceCents: 100, limitPriceCents: 120 }))).toEqual({ cashCents: 1200, shares: 0 });
+  expect(reservationOf(order({ type: 'stop-limit', stopPriceCents: 100, limitPriceCents: 120 }))).toEqual({
+    cashCents: 1200,
+    shares: 0,
+  });
   expect(reservationOf(order({ side: 'sell', limitPriceCents: 100 }))).toEqual({ cashCents: 0, shares: 10 });
 });
 

@@ -57,7 +57,11 @@ export const describeOrderType = (type: OrderType) => (type === 'stop-limit' ? '
 export const EXPIRED_REASON = 'The contest ended before the order filled';
 
 /** The reason a triggered buy is refused: its fill would cost more than the cash it may use. */
-export function unaffordableReason(order: { type: OrderType; quantity: number; symbol: string }, priceCents: number, availableCents: number): string {
+export function unaffordableReason(
+  order: { type: OrderType; quantity: number; symbol: string },
+  priceCents: number,
+  availableCents: number,
+): string {
   return (
     `Your ${describeOrderType(order.type)} order to buy ${order.quantity} ${order.symbol} triggered at ${formatDollars(priceCents)}, ` +
     `but ${formatDollars(order.quantity * priceCents)} is more than the ${formatDollars(availableCents)} of cash it could use`

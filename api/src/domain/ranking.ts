@@ -17,7 +17,8 @@ export interface RankedPlayer extends PlayerScore {
  */
 export function rankPlayers(players: readonly PlayerScore[]): RankedPlayer[] {
   const sorted = [...players].sort(
-    (a, b) => b.valueCents - a.valueCents || a.joinedAt.getTime() - b.joinedAt.getTime() || a.userId.localeCompare(b.userId),
+    (a, b) =>
+      b.valueCents - a.valueCents || a.joinedAt.getTime() - b.joinedAt.getTime() || a.userId.localeCompare(b.userId),
   );
   const ranked: RankedPlayer[] = [];
   sorted.forEach((player, index) => {
@@ -64,7 +65,11 @@ export function teamTotals(members: readonly TeamMemberScore[]): TeamTotal[] {
  * over the starting cash. Ties (compared exactly as fractions total/members) share the better rank; teams without
  * members are not ranked. Tied teams keep the contest's order of affiliations.
  */
-export function rankTeams(totals: readonly TeamTotal[], affiliations: readonly string[], startingCashCents: number): RankedTeam[] {
+export function rankTeams(
+  totals: readonly TeamTotal[],
+  affiliations: readonly string[],
+  startingCashCents: number,
+): RankedTeam[] {
   const order = new Map(affiliations.map((name, index) => [name, index]));
   const teams = totals.filter((t) => t.members > 0).map((t) => ({ ...t, sum: BigInt(t.totalCents) }));
   // a.sum / a.members vs b.sum / b.members, compared by cross-multiplying.

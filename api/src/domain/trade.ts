@@ -21,13 +21,22 @@ export function executeOrder(before: Holding, side: TradeSide, quantity: number,
     return {
       ok: true,
       amountCents,
-      after: { cashCents: before.cashCents - amountCents, quantity: before.quantity + quantity, costCents: before.costCents + amountCents },
+      after: {
+        cashCents: before.cashCents - amountCents,
+        quantity: before.quantity + quantity,
+        costCents: before.costCents + amountCents,
+      },
     };
   }
   if (quantity > before.quantity) return { ok: false, reason: 'insufficient-shares' };
   const remaining = before.quantity - quantity;
-  const costCents = remaining === 0 ? 0 : before.costCents - Math.round((before.costCents * quantity) / before.quantity);
-  return { ok: true, amountCents, after: { cashCents: before.cashCents + amountCents, quantity: remaining, costCents } };
+  const costCents =
+    remaining === 0 ? 0 : before.costCents - Math.round((before.costCents * quantity) / before.quantity);
+  return {
+    ok: true,
+    amountCents,
+    after: { cashCents: before.cashCents + amountCents, quantity: remaining, costCents },
+  };
 }
 
 /**
@@ -43,6 +52,7 @@ export function sharesAfter(
   const before = held ?? { quantity: 0, costCents: 0 };
   if (side === 'buy') return { quantity: before.quantity + quantity, costCents: before.costCents + amountCents };
   const remaining = before.quantity - quantity;
-  const costCents = remaining === 0 ? 0 : before.costCents - Math.round((before.costCents * quantity) / before.quantity);
+  const costCents =
+    remaining === 0 ? 0 : before.costCents - Math.round((before.costCents * quantity) / before.quantity);
   return { quantity: remaining, costCents };
 }

@@ -8,7 +8,11 @@ export interface HeldPosition {
 }
 
 /** Portfolio value in cents: cash plus every holding at its price (DESIGN §5). */
-export function portfolioValueCents(cashCents: number, positions: readonly HeldPosition[], priceCents: ReadonlyMap<string, number>): number {
+export function portfolioValueCents(
+  cashCents: number,
+  positions: readonly HeldPosition[],
+  priceCents: ReadonlyMap<string, number>,
+): number {
   return positions.reduce((sum, p) => sum + p.quantity * (priceCents.get(p.symbol) ?? 0), cashCents);
 }
 

@@ -24,7 +24,11 @@ export const rateLimited = (retryAfterMs: number) =>
   new ApiError(429, `Too many requests. Try again in ${retryAfterSeconds(retryAfterMs)} seconds.`);
 
 /** 429 with Retry-After, worded like the rate limiter's own answer unless a message says more. */
-export function tooManyRequests(reply: { header(name: string, value: string): unknown }, retryAfterMs: number, message?: string): ApiError {
+export function tooManyRequests(
+  reply: { header(name: string, value: string): unknown },
+  retryAfterMs: number,
+  message?: string,
+): ApiError {
   reply.header('retry-after', String(retryAfterSeconds(retryAfterMs)));
   return message ? new ApiError(429, message) : rateLimited(retryAfterMs);
 }

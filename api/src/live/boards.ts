@@ -90,7 +90,8 @@ export class BoardStore {
     const generation = this.generation;
     const board = this.compute(contestId);
     const fresh: Entry = { generation, at: now, board };
-    if (this.entries.size >= MAX_ENTRIES && !this.entries.has(contestId)) this.entries.delete(this.entries.keys().next().value as string);
+    if (this.entries.size >= MAX_ENTRIES && !this.entries.has(contestId))
+      this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(contestId, fresh);
     const forget = () => {
       if (this.entries.get(contestId) === fresh) this.entries.delete(contestId);

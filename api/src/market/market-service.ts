@@ -91,7 +91,10 @@ export class MarketService {
   };
 
   async priceOf(executor: Executor, symbol: string): Promise<number | null> {
-    const [row] = await executor.select({ price: equities.priceCents }).from(equities).where(eq(equities.symbol, symbol));
+    const [row] = await executor
+      .select({ price: equities.priceCents })
+      .from(equities)
+      .where(eq(equities.symbol, symbol));
     return row?.price ?? null;
   }
 

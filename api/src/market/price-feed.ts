@@ -7,5 +7,9 @@ export interface PriceFeed {
    * `previous` maps every symbol to its last exact price in cents; `simulatedSeconds` is the market time since that
    * price (real time × MARKET_TIME_SCALE). Same inputs, same prices.
    */
-  next(previous: ReadonlyMap<string, number>, tickIndex: number, simulatedSeconds: number): Promise<Map<string, number>>;
+  next(
+    previous: ReadonlyMap<string, number>,
+    tickIndex: number,
+    simulatedSeconds: number,
+  ): Promise<Map<string, number>>;
 }

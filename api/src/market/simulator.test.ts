@@ -25,7 +25,9 @@ test('every symbol has a believable annual volatility: 15–45 % (DESIGN §6)', 
     expect([entry.symbol, volatility >= 0.15 && volatility <= 0.45]).toEqual([entry.symbol, true]);
   }
   // Sectors differ: staples move less than technology.
-  expect(volatilityOf({ symbol: 'KO', sector: 'Consumer Staples' })).toBeLessThan(volatilityOf({ symbol: 'MSFT', sector: 'Technology' }));
+  expect(volatilityOf({ symbol: 'KO', sector: 'Consumer Staples' })).toBeLessThan(
+    volatilityOf({ symbol: 'MSFT', sector: 'Technology' }),
+  );
 });
 
 test('same seed, same prices; another seed, another path', async () => {
@@ -66,7 +68,9 @@ test('a day of the simulated market rarely moves a stock beyond ±5 %, and the y
   for (const entry of UNIVERSE) {
     const list = moves.get(entry.symbol) ?? [];
     const mean = list.reduce((a, b) => a + b, 0) / list.length;
-    const yearly = Math.sqrt((list.reduce((a, b) => a + (b - mean) ** 2, 0) / (list.length - 1)) * (SECONDS_PER_YEAR / DAY_S));
+    const yearly = Math.sqrt(
+      (list.reduce((a, b) => a + (b - mean) ** 2, 0) / (list.length - 1)) * (SECONDS_PER_YEAR / DAY_S),
+    );
     // 250 draws estimate a volatility within about ±10 % of itself; ±25 % leaves no room for flakiness.
     expect([entry.symbol, Math.abs(yearly / volatilityOf(entry) - 1) < 0.25]).toEqual([entry.symbol, true]);
     beyond += list.filter((r) => Math.abs(Math.expm1(r)) > 0.05).length;
@@ -85,7 +89,8 @@ test('compressing time never inflates volatility: a day in 288 five-minute steps
     for (let day = 0; day < days; day++) {
       let next = prices;
       for (let s = 0; s < steps; s++) next = await feed.next(next, ++tick, stepSeconds);
-      for (const entry of UNIVERSE) returns.push(Math.log((next.get(entry.symbol) ?? 1) / (prices.get(entry.symbol) ?? 1)) / volatilityOf(entry));
+      for (const entry of UNIVERSE)
+        returns.push(Math.log((next.get(entry.symbol) ?? 1) / (prices.get(entry.symbol) ?? 1)) / volatilityOf(entry));
       prices = next;
     }
     return Math.sqrt(returns.reduce((a, b) => a + b * b, 0) / returns.length);

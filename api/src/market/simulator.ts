@@ -77,7 +77,9 @@ export function normalDraw(seed: number, symbolIndex: number, tickIndex: number)
  */
 export function gbmStep(priceCents: number, volatility: number, z: number, dtYears: number): number {
   if (dtYears <= 0) return priceCents;
-  const factor = Math.exp((ANNUAL_DRIFT - (volatility * volatility) / 2) * dtYears + volatility * Math.sqrt(dtYears) * z);
+  const factor = Math.exp(
+    (ANNUAL_DRIFT - (volatility * volatility) / 2) * dtYears + volatility * Math.sqrt(dtYears) * z,
+  );
   return Math.max(MIN_PRICE_CENTS, priceCents * factor);
 }
 
@@ -91,14 +93,15 @@ export class SimulatedPriceFeed implements PriceFeed {
     private readonly seed: number,
   ) {
     this.index = new Map(
-      universe.map((entry, position) => [
-        entry.symbol,
-        { position, volatility: volatilityOf(entry) },
-      ]),
+      universe.map((entry, position) => [entry.symbol, { position, volatility: volatilityOf(entry) }]),
     );
   }
 
-  async next(previous: ReadonlyMap<string, number>, tickIndex: number, simulatedSeconds: number): Promise<Map<string, number>> {
+  async next(
+    previous: ReadonlyMap<string, number>,
+    tickIndex: number,
+    simulatedSeconds: number,
+  ): Promise<Map<string, number>> {
     const dtYears = Math.max(0, simulatedSeconds) / SECONDS_PER_YEAR;
     const prices = new Map<string, number>();
     for (const [symbol, price] of previous) {

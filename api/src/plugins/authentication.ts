@@ -38,11 +38,19 @@ export function tokenFromHeader(header: string | undefined): string | null {
  * DESIGN §7: signature from the pool's JWKS, issuer, audience = the web client id, `token_use` = `id`, expiry.
  * Only RS256 is accepted, so `alg: none` and HMAC tricks with the public key fail.
  */
-export function createTokenVerifier(auth: AppConfig['auth'], getKey?: JWTVerifyGetKey, options: { jwksCooldownMs?: number } = {}) {
+export function createTokenVerifier(
+  auth: AppConfig['auth'],
+  getKey?: JWTVerifyGetKey,
+  options: { jwksCooldownMs?: number } = {},
+) {
   // createRemoteJWKSet caches the keys and refetches when a token names an unknown `kid` (at most once per cooldown,
   // so a flood of forged kids cannot turn into a flood of requests to the user pool).
   const keys =
-    getKey ?? createRemoteJWKSet(new URL(auth.jwksUrl), { cooldownDuration: options.jwksCooldownMs ?? 30_000, cacheMaxAge: 10 * 60_000 });
+    getKey ??
+    createRemoteJWKSet(new URL(auth.jwksUrl), {
+      cooldownDuration: options.jwksCooldownMs ?? 30_000,
+      cacheMaxAge: 10 * 60_000,
+    });
   return async (token: string, now: Date): Promise<VerifiedIdentity | null> => {
     try {
       const { payload } = await jwtVerify(token, keys, {
@@ -55,7 +63,9 @@ export function createTokenVerifier(auth: AppConfig['auth'], getKey?: JWTVerifyG
       if (payload.token_use !== 'id' || typeof payload.sub !== 'string' || payload.sub === '') return null;
       const phone = typeof payload.phone_number === 'string' ? payload.phone_number : null;
       const claimed = payload['cognito:groups'];
-      const groups = Array.isArray(claimed) ? claimed.filter((group): group is string => typeof group === 'string') : [];
+      const groups = Array.isArray(claimed)
+        ? claimed.filter((group): group is string => typeof group === 'string')
+        : [];
       return { sub: payload.sub, phoneNumber: phone, groups };
     } catch {
       return null;
@@ -96,7 +106,10 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
     const role = identity.groups.includes(ADMIN_GROUP) ? 'admin' : 'user';
     // The row comes from a short-lived cache (db/user-cache.ts); the role and phone number of this token are checked
     // against it on every request and written through when they changed.
-    request.user = await app.deps.users.forIdentity({ sub: identity.sub, phoneNumber: identity.phoneNumber, role }, options.now());
+    request.user = await app.deps.users.forIdentity(
+      { sub: identity.sub, phoneNumber: identity.phoneNumber, role },
+      options.now(),
+    );
   });
 }
 

@@ -9,7 +9,10 @@ interface ZodIssueParams {
 }
 
 /** Zod issues as API.md field errors: `picks.2`, `startsAt`; an unknown key names itself. */
-function fieldErrors(error: FastifyError & { validation: { instancePath: string; message?: string; keyword: string; params: unknown }[] }, context: string) {
+function fieldErrors(
+  error: FastifyError & { validation: { instancePath: string; message?: string; keyword: string; params: unknown }[] },
+  context: string,
+) {
   const errors: FieldError[] = [];
   for (const issue of error.validation) {
     const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
@@ -34,14 +37,19 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
-      return reply.status(400).send({ errMessage: 'Malformed JSON body', errors: [{ field: 'body', message: 'Malformed JSON' }] });
+      return reply
+        .status(400)
+        .send({ errMessage: 'Malformed JSON body', errors: [{ field: 'body', message: 'Malformed JSON' }] });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send({ errMessage: 'Request body is too large (64 KiB at most)', errors: [] });
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (media type, empty body, rate limit…) carry safe messages.
-      return reply.status(status).send({ errMessage: (error as { errMessage?: string }).errMessage ?? (error.message || 'Bad request'), errors: [] });
+      return reply.status(status).send({
+        errMessage: (error as { errMessage?: string }).errMessage ?? (error.message || 'Bad request'),
+        errors: [],
+      });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ errMessage: 'Something went wrong on our side. Please try again.', errors: [] });

@@ -16,7 +16,8 @@ async function openApiPlugin(app: FastifyInstance) {
   });
   // The documentation is public.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/docs')) route.config = { ...(route.config ?? {}), auth: 'public' } as typeof route.config;
+    if (route.url.startsWith('/docs'))
+      route.config = { ...(route.config ?? {}), auth: 'public' } as typeof route.config;
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
 }

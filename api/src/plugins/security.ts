@@ -7,7 +7,12 @@ import fp from 'fastify-plugin';
 async function securityPlugin(app: FastifyInstance, options: { corsOrigins: string[] }) {
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'], styleSrc: ["'self'", "'unsafe-inline'"], scriptSrc: ["'self'"] },
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+      },
     },
     // The API is called from the app's other origins.
     crossOriginResourcePolicy: { policy: 'cross-origin' },

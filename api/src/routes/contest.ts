@@ -46,7 +46,11 @@ export default async function contestRoutes(fastify: FastifyInstance) {
     const c = deps.config.contest;
     return contestTimingErrors(
       fields,
-      { minLeadSeconds: c.minLeadSeconds, minDurationSeconds: c.minDurationSeconds, maxDurationSeconds: c.maxDurationSeconds },
+      {
+        minLeadSeconds: c.minLeadSeconds,
+        minDurationSeconds: c.minDurationSeconds,
+        maxDurationSeconds: c.maxDurationSeconds,
+      },
       deps.clock.now(),
     );
   };
@@ -91,7 +95,8 @@ export default async function contestRoutes(fastify: FastifyInstance) {
       const { contestId, ...body } = request.body;
       return deps.db.transaction(async (tx) => {
         const { row, creatorTicker, participant } = await requireContest(tx, contestId, user.id, true);
-        if (row.createdBy !== user.id && !isAdmin(user)) throw forbidden('Only the creator or an admin can edit this contest');
+        if (row.createdBy !== user.id && !isAdmin(user))
+          throw forbidden('Only the creator or an admin can edit this contest');
         if (!acceptsPicks(row, deps.clock.now())) throw notUpcoming(contestStatus(row));
         const timing = timingProblems(body);
         if (timing.length > 0) throw badRequest('Validation failed', timing);
@@ -103,8 +108,10 @@ export default async function contestRoutes(fastify: FastifyInstance) {
         const startingCashCents = toCents(body.startingCash);
         if (row.participantsCount > 0) {
           const locked: { field: string; message: string }[] = [];
-          if (body.picksCount !== row.picksCount) locked.push({ field: 'picksCount', message: 'Cannot change once someone has joined' });
-          if (startingCashCents !== row.startingCashCents) locked.push({ field: 'startingCash', message: 'Cannot change once someone has joined' });
+          if (body.picksCount !== row.picksCount)
+            locked.push({ field: 'picksCount', message: 'Cannot change once someone has joined' });
+          if (startingCashCents !== row.startingCashCents)
+            locked.push({ field: 'startingCash', message: 'Cannot change once someone has joined' });
           if (row.affiliations.length === 0 && body.affiliations.length > 0) {
             locked.push({ field: 'affiliations', message: 'Teams cannot be added once someone has joined' });
           }
@@ -113,7 +120,9 @@ export default async function contestRoutes(fastify: FastifyInstance) {
             .selectDistinct({ affiliation: participants.affiliation })
             .from(participants)
             .where(eq(participants.contestId, contestId));
-          const removed = chosen.map((c) => c.affiliation).filter((a): a is string => a !== null && !body.affiliations.includes(a));
+          const removed = chosen
+            .map((c) => c.affiliation)
+            .filter((a): a is string => a !== null && !body.affiliations.includes(a));
           if (removed.length > 0) {
             throw conflict(`Team ${removed.join(', ')} has players and cannot be removed`, [
               { field: 'affiliations', message: `Players have chosen ${removed.join(', ')}` },
@@ -144,28 +153,43 @@ export default async function contestRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/contest/get-contest',
-    { config: { auth: 'optional' }, schema: { tags, body: contestIdBodySchema, response: { 200: getContestResponseSchema }, security: [] } },
+    {
+      config: { auth: 'optional' },
+      schema: { tags, body: contestIdBodySchema, response: { 200: getContestResponseSchema }, security: [] },
+    },
     async (request) => {
       const viewer = request.user;
-      const { row, creatorTicker, participant } = await requireContest(deps.db, request.body.contestId, viewer?.id ?? null);
+      const { row, creatorTicker, participant } = await requireContest(
+        deps.db,
+        request.body.contestId,
+        viewer?.id ?? null,
+      );
       return { contest: contestView(row, creatorTicker, viewer ? participant !== null : undefined) };
     },
   );
 
-  app.get('/contest/upcoming', { schema: { tags, response: { 200: upcomingContestsResponseSchema } } }, async (request) => {
-    const user = requireUser(request);
-    return { contests: await listUpcoming(deps.db, user.id) };
-  });
+  app.get(
+    '/contest/upcoming',
+    { schema: { tags, response: { 200: upcomingContestsResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return { contests: await listUpcoming(deps.db, user.id) };
+    },
+  );
 
   app.get('/contest/active', { schema: { tags, response: { 200: contestResultsResponseSchema } } }, async (request) => {
     const user = requireUser(request);
     return { contests: await listWithResults(deps.db, user.id, 'active') };
   });
 
-  app.get('/contest/completed', { schema: { tags, response: { 200: contestResultsResponseSchema } } }, async (request) => {
-    const user = requireUser(request);
-    return { contests: await listWithResults(deps.db, user.id, 'completed') };
-  });
+  app.get(
+    '/contest/completed',
+    { schema: { tags, response: { 200: contestResultsResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return { contests: await listWithResults(deps.db, user.id, 'completed') };
+    },
+  );
 
   // Bounded boards (API.md): the top rows plus the caller's own, served from the tick's board in memory and written as
   // JSON text assembled from parts serialized once per tick.
@@ -178,7 +202,12 @@ export default async function contestRoutes(fastify: FastifyInstance) {
         const board = await deps.boards.get(request.params.id);
         if (!board) throw notFound('Contest not found');
         const { status } = board;
-        if (status !== phase) throw conflict(phase === 'active' ? `The contest is not live (it is ${status})` : `The contest is not completed (it is ${status})`);
+        if (status !== phase)
+          throw conflict(
+            phase === 'active'
+              ? `The contest is not live (it is ${status})`
+              : `The contest is not completed (it is ${status})`,
+          );
         // A string payload skips the route serializer; tests parse it with contestBoardResponseSchema.
         return reply.type('application/json; charset=utf-8').send(boardResponseJson(board, user.id) as never);
       },
@@ -187,7 +216,14 @@ export default async function contestRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/contest/:id/standings',
-    { schema: { tags, params: contestIdParams, querystring: standingsPageQuerySchema, response: { 200: standingsPageResponseSchema } } },
+    {
+      schema: {
+        tags,
+        params: contestIdParams,
+        querystring: standingsPageQuerySchema,
+        response: { 200: standingsPageResponseSchema },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const board = await deps.boards.get(request.params.id);
@@ -200,7 +236,9 @@ export default async function contestRoutes(fastify: FastifyInstance) {
       if (around === 'me') {
         const index = board.indexOf.get(user.id);
         if (index === undefined) {
-          throw badRequest('You are not on this board', [{ field: 'around', message: 'Only a participant can page around their own row' }]);
+          throw badRequest('You are not on this board', [
+            { field: 'around', message: 'Only a participant can page around their own row' },
+          ]);
         }
         offset = Math.max(0, Math.min(index - Math.floor((limit - 1) / 2), board.total - limit));
       }
@@ -220,7 +258,10 @@ export default async function contestRoutes(fastify: FastifyInstance) {
         if (!acceptsPicks(row, now)) throw notUpcoming(contestStatus(row));
         if (participant) throw conflict('You have already joined this contest');
         if (row.participantsCount >= row.maxParticipants) throw conflict('The contest is full');
-        const problems = [...picksProblems(picks, row.picksCount, deps.market.isKnown), ...affiliationProblems(affiliation, row.affiliations)];
+        const problems = [
+          ...picksProblems(picks, row.picksCount, deps.market.isKnown),
+          ...affiliationProblems(affiliation, row.affiliations),
+        ];
         if (problems.length > 0) throw badRequest('Validation failed', problems);
         // The contest row lock already serialises joins; the primary key is the last line of defence.
         const [joined] = await tx
@@ -271,7 +312,9 @@ export default async function contestRoutes(fastify: FastifyInstance) {
         const { row, participant } = await requireContest(tx, contestId, user.id, true);
         if (!participant) throw forbidden('You have not joined this contest');
         if (!acceptsPicks(row, deps.clock.now())) throw notUpcoming(contestStatus(row));
-        await tx.delete(participants).where(and(eq(participants.contestId, contestId), eq(participants.userId, user.id)));
+        await tx
+          .delete(participants)
+          .where(and(eq(participants.contestId, contestId), eq(participants.userId, user.id)));
         await tx
           .update(contests)
           .set({ participantsCount: sql`${contests.participantsCount} - 1`, updatedAt: deps.clock.now() })
@@ -289,10 +332,15 @@ export default async function contestRoutes(fastify: FastifyInstance) {
       const { contestId } = request.body;
       return deps.db.transaction(async (tx) => {
         const { row, creatorTicker, participant } = await requireContest(tx, contestId, user.id, true);
-        if (row.createdBy !== user.id && !isAdmin(user)) throw forbidden('Only the creator or an admin can cancel this contest');
+        if (row.createdBy !== user.id && !isAdmin(user))
+          throw forbidden('Only the creator or an admin can cancel this contest');
         if (!acceptsPicks(row, deps.clock.now())) throw notUpcoming(contestStatus(row));
         const now = deps.clock.now();
-        const [updated] = await tx.update(contests).set({ cancelledAt: now, updatedAt: now }).where(eq(contests.id, contestId)).returning();
+        const [updated] = await tx
+          .update(contests)
+          .set({ cancelledAt: now, updatedAt: now })
+          .where(eq(contests.id, contestId))
+          .returning();
         return { data: contestView(updated ?? row, creatorTicker, participant !== null) };
       });
     },

@@ -1,4 +1,9 @@
-import { emptyBodySchema, equitiesResponseSchema, equityHistoryQuerySchema, equityHistoryResponseSchema } from '@bullpen/shared/schemas';
+import {
+  emptyBodySchema,
+  equitiesResponseSchema,
+  equityHistoryQuerySchema,
+  equityHistoryResponseSchema,
+} from '@bullpen/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

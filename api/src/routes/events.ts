@@ -72,7 +72,11 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([symbol, cents]) => {
         const previous = snapshot.previousClose.get(symbol) ?? cents;
-        return { symbol, price: toDollars(cents), changePct: roundRatio(previous > 0 ? (cents - previous) / previous : 0) };
+        return {
+          symbol,
+          price: toDollars(cents),
+          changePct: roundRatio(previous > 0 ? (cents - previous) / previous : 0),
+        };
       });
     const event: PricesEvent = { prices: list, asOf: (snapshot.asOf ?? deps.clock.now()).toISOString() };
     return sse('prices', event);
@@ -108,18 +112,30 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
     if (!board) return null;
     const { status } = board;
     // The StandingsEvent of API.md, assembled from the board's parts: { contestId, standings, teams, total, asOf }.
-    const head = Buffer.from(`event: standings\ndata: {"contestId":${JSON.stringify(contestId)},"standings":[${board.topJson}`);
+    const head = Buffer.from(
+      `event: standings\ndata: {"contestId":${JSON.stringify(contestId)},"standings":[${board.topJson}`,
+    );
     let tailText = `],${board.tailJson}}\n\n${await pricesPending}`;
     if (status !== 'active') tailText += sse('end', { contestId, status });
     const tail = Buffer.from(tailText);
-    return { head, tail, whole: Buffer.concat([head, tail]), emptyTop: board.topJson === '', board, ended: status !== 'active' };
+    return {
+      head,
+      tail,
+      whole: Buffer.concat([head, tail]),
+      emptyTop: board.topJson === '',
+      board,
+      ended: status !== 'active',
+    };
   };
 
   const openStreams = new Map<string, number>();
 
   app.get(
     '/contest/active/:id/events',
-    { config: { rateLimit: false }, schema: { tags: ['trading'], params: contestIdParams, produces: ['text/event-stream'] } },
+    {
+      config: { rateLimit: false },
+      schema: { tags: ['trading'], params: contestIdParams, produces: ['text/event-stream'] },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const board = await deps.boards.get(request.params.id);
@@ -128,7 +144,11 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
       if (status !== 'active') throw conflict(`The contest is not live (it is ${status})`);
       const open = openStreams.get(user.id) ?? 0;
       if (open >= MAX_STREAMS_PER_USER) {
-        throw tooManyRequests(reply, HEARTBEAT_MS, `At most ${MAX_STREAMS_PER_USER} live streams at once. Close one and try again.`);
+        throw tooManyRequests(
+          reply,
+          HEARTBEAT_MS,
+          `At most ${MAX_STREAMS_PER_USER} live streams at once. Close one and try again.`,
+        );
       }
       openStreams.set(user.id, open + 1);
       deps.streams.open += 1;
@@ -136,7 +156,8 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
       reply.hijack();
       const raw = reply.raw;
       const headers: Record<string, string | number | string[]> = {};
-      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value as string;
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) headers[name] = value as string;
       raw.writeHead(200, {
         ...headers,
         'content-type': 'text/event-stream; charset=utf-8',

@@ -8,7 +8,12 @@ import { forbidden, notFound, unauthorized } from '../lib/errors';
 /** Any id: one that cannot be ours is unknown (404) in the lookup, never a validation error. */
 export const contestIdParams = z.strictObject({ id: z.string().max(2048) });
 
-export async function requireContest(executor: Executor, contestId: string, viewerId: string | null, lock = false): Promise<LoadedContest> {
+export async function requireContest(
+  executor: Executor,
+  contestId: string,
+  viewerId: string | null,
+  lock = false,
+): Promise<LoadedContest> {
   const loaded = await loadContest(executor, contestId, viewerId, lock);
   if (!loaded) throw notFound('Contest not found');
   return loaded;

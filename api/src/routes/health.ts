@@ -37,13 +37,19 @@ export default async function healthRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/health',
-    { config: { auth: 'public', rateLimit: false }, schema: { tags: ['ops'], response: { 200: healthResponseSchema, 503: errorBodySchema } } },
+    {
+      config: { auth: 'public', rateLimit: false },
+      schema: { tags: ['ops'], response: { 200: healthResponseSchema, 503: errorBodySchema } },
+    },
     async (_request, reply) => {
       let readiness = last;
       if (!readiness) readiness = await check();
       else if (performance.now() - readiness.at >= HEALTH_CHECK_MS) void check();
       if (!readiness.ok) {
-        return reply.status(503).header('retry-after', '1').send({ errMessage: 'The database is not answering', errors: [] });
+        return reply
+          .status(503)
+          .header('retry-after', '1')
+          .send({ errMessage: 'The database is not answering', errors: [] });
       }
       return { status: 'ok' as const, db: 'ok' as const, market: { asOf: readiness.asOf } };
     },

@@ -30,10 +30,14 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
   const tags = ['results'];
   const finalBenchmarks = new Map<string, Awaited<ReturnType<typeof benchmarkPoints>>>();
 
-  app.get('/contest/live-public', { schema: { tags, response: { 200: livePublicResponseSchema } } }, async (request) => {
-    const user = requireUser(request);
-    return { contests: await listLivePublic(deps.db, user.id) };
-  });
+  app.get(
+    '/contest/live-public',
+    { schema: { tags, response: { 200: livePublicResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return { contests: await listLivePublic(deps.db, user.id) };
+    },
+  );
 
   app.get(
     '/contest/:id/benchmark',
@@ -49,7 +53,8 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
         let points = finalBenchmarks.get(row.id);
         if (!points) {
           points = await benchmarkPoints(deps.db, row.id);
-          if (finalBenchmarks.size >= FINAL_BENCHMARKS_KEPT) finalBenchmarks.delete(finalBenchmarks.keys().next().value as string);
+          if (finalBenchmarks.size >= FINAL_BENCHMARKS_KEPT)
+            finalBenchmarks.delete(finalBenchmarks.keys().next().value as string);
           finalBenchmarks.set(row.id, points);
         }
         return { name: BENCHMARK_NAME, points };
@@ -66,7 +71,8 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
       const { id, userId } = request.params;
       const { row } = await requireContest(deps.db, id, null);
       const status = contestStatus(row);
-      if (status !== 'completed') throw conflict(`The contest is not completed (it is ${status === 'active' ? 'live' : status})`);
+      if (status !== 'completed')
+        throw conflict(`The contest is not completed (it is ${status === 'active' ? 'live' : status})`);
       if (!isWellFormedId(userId)) throw notFound('Player not found in this contest');
       const [participant] = await deps.db
         .select()

@@ -1,4 +1,9 @@
-import { editProfileBodySchema, getUserProfileBodySchema, type UserProfile, userProfileResponseSchema } from '@bullpen/shared/schemas';
+import {
+  editProfileBodySchema,
+  getUserProfileBodySchema,
+  type UserProfile,
+  userProfileResponseSchema,
+} from '@bullpen/shared/schemas';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -89,7 +94,8 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = requireActiveUser(request);
       const { callSign, displayName, bio } = request.body;
-      if (await tickerTaken(app.deps.db, callSign, user.id)) throw conflict(CALL_SIGN_TAKEN, [{ field: 'callSign', message: CALL_SIGN_TAKEN }]);
+      if (await tickerTaken(app.deps.db, callSign, user.id))
+        throw conflict(CALL_SIGN_TAKEN, [{ field: 'callSign', message: CALL_SIGN_TAKEN }]);
       try {
         const [updated] = await app.deps.db
           .update(users)
@@ -102,10 +108,10 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
         if (updated?.ticker !== user.ticker) app.deps.boards.invalidate();
         return { userProfile: await profileOf(app.deps.db, updated ?? user, user.id) };
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(CALL_SIGN_TAKEN, [{ field: 'callSign', message: CALL_SIGN_TAKEN }]);
+        if (isUniqueViolation(error))
+          throw conflict(CALL_SIGN_TAKEN, [{ field: 'callSign', message: CALL_SIGN_TAKEN }]);
         throw error;
       }
     },
   );
 }
-

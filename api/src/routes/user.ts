@@ -9,15 +9,24 @@ import { requireUser } from './guards';
 
 export const CALL_SIGN_TAKEN = 'Call sign is already taken';
 
-export const userView = (row: UserRow): User => ({ status: row.status, _id: row.id, ticker: row.ticker, role: row.role });
+export const userView = (row: UserRow): User => ({
+  status: row.status,
+  _id: row.id,
+  ticker: row.ticker,
+  role: row.role,
+});
 
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['user'];
 
-  app.post('/user/get-user', { schema: { tags, body: emptyBodySchema, response: { 200: userResponseSchema } } }, async (request) => ({
-    user: userView(requireUser(request)),
-  }));
+  app.post(
+    '/user/get-user',
+    { schema: { tags, body: emptyBodySchema, response: { 200: userResponseSchema } } },
+    async (request) => ({
+      user: userView(requireUser(request)),
+    }),
+  );
 
   app.post(
     '/user/initialize-user',
@@ -26,7 +35,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
       const user = requireUser(request);
       const { callSign, displayName, bio } = request.body;
       if (user.status !== 'not-initialized') throw conflict('Your profile is already set up');
-      if (await tickerTaken(app.deps.db, callSign, user.id)) throw conflict(CALL_SIGN_TAKEN, [{ field: 'callSign', message: CALL_SIGN_TAKEN }]);
+      if (await tickerTaken(app.deps.db, callSign, user.id))
+        throw conflict(CALL_SIGN_TAKEN, [{ field: 'callSign', message: CALL_SIGN_TAKEN }]);
       try {
         const [updated] = await app.deps.db
           .update(users)
@@ -37,7 +47,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
         return { user: userView(updated ?? user) };
       } catch (error) {
         // Two people racing for the same call sign: the unique index decides.
-        if (isUniqueViolation(error)) throw conflict(CALL_SIGN_TAKEN, [{ field: 'callSign', message: CALL_SIGN_TAKEN }]);
+        if (isUniqueViolation(error))
+          throw conflict(CALL_SIGN_TAKEN, [{ field: 'callSign', message: CALL_SIGN_TAKEN }]);
         throw error;
       }
     },

@@ -118,7 +118,11 @@ export async function createUser(
     exp: Math.floor(ctx.clock.now().getTime() / 1000) + 400 * 86_400,
     ...(options.groups ? { 'cognito:groups': options.groups } : {}),
   });
-  const ticker = `U${randomUUID().replace(/-/g, '').slice(0, 6).toUpperCase().replace(/^[0-9]/, 'X')}`;
+  const ticker = `U${randomUUID()
+    .replace(/-/g, '')
+    .slice(0, 6)
+    .toUpperCase()
+    .replace(/^[0-9]/, 'X')}`;
   const got = await call(ctx, 'POST', '/user/get-user', { token, body: {} });
   const id = got.json().user._id as string;
   if (options.initialize !== false) {
@@ -164,12 +168,21 @@ export function contestFields(ctx: TestContext, overrides: Record<string, unknow
 }
 
 export async function createContest(ctx: TestContext, owner: TestUser, overrides: Record<string, unknown> = {}) {
-  const response = await call(ctx, 'POST', '/contest/create-contest', { token: owner.token, body: contestFields(ctx, overrides) });
+  const response = await call(ctx, 'POST', '/contest/create-contest', {
+    token: owner.token,
+    body: contestFields(ctx, overrides),
+  });
   if (response.statusCode !== 200) throw new Error(`create failed: ${response.body}`);
   return response.json().data as { _id: string; startsAt: string; endsAt: string; [key: string]: unknown };
 }
 
-export async function joinContest(ctx: TestContext, user: TestUser, contestId: string, picks = ['AAPL', 'MSFT'], affiliation?: string) {
+export async function joinContest(
+  ctx: TestContext,
+  user: TestUser,
+  contestId: string,
+  picks = ['AAPL', 'MSFT'],
+  affiliation?: string,
+) {
   const response = await call(ctx, 'POST', '/contest/join-contest', {
     token: user.token,
     body: { contestId, picks, ...(affiliation ? { affiliation } : {}) },

@@ -25,7 +25,11 @@ export class TestIssuer {
   }
 
   /** An ID token as the pool issues it; `overrides` replace or remove (undefined) claims. */
-  async idToken(sub: string, overrides: Record<string, unknown> = {}, options: { key?: KeyPair['privateKey']; kid?: string } = {}): Promise<string> {
+  async idToken(
+    sub: string,
+    overrides: Record<string, unknown> = {},
+    options: { key?: KeyPair['privateKey']; kid?: string } = {},
+  ): Promise<string> {
     const iat = Math.floor(this.now().getTime() / 1000);
     const claims: JWTPayload = {
       sub,
@@ -33,7 +37,9 @@ export class TestIssuer {
       aud: TEST_CLIENT_ID,
       iss: TEST_ISSUER,
       'cognito:username': sub,
-      phone_number: `+1555${String(Math.abs(hash(sub))).padStart(7, '0').slice(0, 7)}`,
+      phone_number: `+1555${String(Math.abs(hash(sub)))
+        .padStart(7, '0')
+        .slice(0, 7)}`,
       phone_number_verified: true,
       auth_time: iat,
       iat,
@@ -43,7 +49,9 @@ export class TestIssuer {
       ...overrides,
     };
     for (const [name, value] of Object.entries(overrides)) if (value === undefined) delete claims[name];
-    return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: options.kid ?? 'test-key-1' }).sign(options.key ?? this.pair.privateKey);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? 'test-key-1' })
+      .sign(options.key ?? this.pair.privateKey);
   }
 }
 

@@ -35,8 +35,26 @@ function playerResult(row: Standing) {
       : [{ symbol: 'MSFT', quantity: 222, avgCost: 400, price: 500, value: 111_000, pnl: 22_200, pnlPct: 0.25 }],
     trades: mine
       ? [
-          { _id: 't2', contestId: 'c-1', symbol: 'AAPL', side: 'buy', quantity: 100, price: 190, amount: 19_000, executedAt: T1 },
-          { _id: 't1', contestId: 'c-1', symbol: 'TSLA', side: 'sell', quantity: 80, price: 240, amount: 19_200, executedAt: T1 },
+          {
+            _id: 't2',
+            contestId: 'c-1',
+            symbol: 'AAPL',
+            side: 'buy',
+            quantity: 100,
+            price: 190,
+            amount: 19_000,
+            executedAt: T1,
+          },
+          {
+            _id: 't1',
+            contestId: 'c-1',
+            symbol: 'TSLA',
+            side: 'sell',
+            quantity: 80,
+            price: 240,
+            amount: 19_200,
+            executedAt: T1,
+          },
         ]
       : [],
     history: [
@@ -65,7 +83,13 @@ function serve(team: boolean, standings = makeStandings()) {
       return row ? reply(playerResult(row)) : apiError(404, 'Player not found in this contest');
     }),
     http.get(`${API}/contest/completed/c-1`, () =>
-      reply({ contest, standings, teams: team ? makeTeams() : [], total: standings.length, asOf: new Date().toISOString() }),
+      reply({
+        contest,
+        standings,
+        teams: team ? makeTeams() : [],
+        total: standings.length,
+        asOf: new Date().toISOString(),
+      }),
     ),
   );
 }
@@ -110,7 +134,9 @@ it('shows team standings for a team contest, with my team marked', async () => {
   expect(within(rows[0] as HTMLElement).getByText('Bulls')).toBeInTheDocument();
   expect(within(rows[1] as HTMLElement).getByText('(your team)')).toBeInTheDocument();
   expect(within(rows[1] as HTMLElement).getByText('−2.25%')).toBeInTheDocument();
-  expect(within(screen.getByRole('table', { name: 'Final standings' })).getByRole('columnheader', { name: 'Team' })).toBeInTheDocument();
+  expect(
+    within(screen.getByRole('table', { name: 'Final standings' })).getByRole('columnheader', { name: 'Team' }),
+  ).toBeInTheDocument();
 });
 
 it('shows an empty state for a contest nobody played', async () => {
@@ -165,18 +191,32 @@ describe('a board of 10,000 players', () => {
     value: 100_000 - rank,
     returnPct: 0.1 - rank / 100_000,
   });
-  const MINE: Standing = { rank: 4_321, userId: ME.id, ticker: ME.ticker, affiliation: null, value: 90_000, returnPct: -0.1 };
+  const MINE: Standing = {
+    rank: 4_321,
+    userId: ME.id,
+    ticker: ME.ticker,
+    affiliation: null,
+    value: 90_000,
+    returnPct: -0.1,
+  };
   const page = (offset: number) => ({
-    standings: Array.from({ length: 50 }, (_, index) => (offset + index + 1 === MINE.rank ? MINE : player(offset + index + 1))),
+    standings: Array.from({ length: 50 }, (_, index) =>
+      offset + index + 1 === MINE.rank ? MINE : player(offset + index + 1),
+    ),
     total: TOTAL,
     offset,
     asOf: new Date().toISOString(),
   });
   const pagesAsked = () => sent('/contest/c-1/standings').map((request) => request.search);
-  const bodyRows = () => within(screen.getByRole('table', { name: 'Final standings' })).getAllByRole('row').slice(1);
+  const bodyRows = () =>
+    within(screen.getByRole('table', { name: 'Final standings' }))
+      .getAllByRole('row')
+      .slice(1);
 
-  function serveBig(standingsPage: (url: URL) => Response = (url) =>
-    reply(page(url.searchParams.get('around') === 'me' ? 4_295 : Number(url.searchParams.get('offset'))))) {
+  function serveBig(
+    standingsPage: (url: URL) => Response = (url) =>
+      reply(page(url.searchParams.get('around') === 'me' ? 4_295 : Number(url.searchParams.get('offset')))),
+  ) {
     server.use(
       http.get(`${API}/contest/completed/c-1`, () =>
         reply({
@@ -238,7 +278,9 @@ describe('a board of 10,000 players', () => {
 
   it('shows an error with a retry when a page fails', async () => {
     let fail = true;
-    serveBig((url) => (fail ? apiError(500, 'Board unavailable') : reply(page(Number(url.searchParams.get('offset'))))));
+    serveBig((url) =>
+      fail ? apiError(500, 'Board unavailable') : reply(page(Number(url.searchParams.get('offset')))),
+    );
     const { user } = renderCompleted();
     await user.click(await screen.findByRole('button', { name: 'Next 50' }));
     expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(
@@ -266,7 +308,9 @@ describe('results that explain themselves', () => {
     expect(within(result).getByText('$250.00 → $230.00')).toBeInTheDocument();
     // The value chart names the benchmark and says what it shows.
     const chart = within(mine).getByRole('figure', { name: 'Value over the contest' });
-    expect(within(chart).getByText('Equal-weight index of the whole universe, from the same $100,000')).toBeInTheDocument();
+    expect(
+      within(chart).getByText('Equal-weight index of the whole universe, from the same $100,000'),
+    ).toBeInTheDocument();
     expect(within(chart).getByRole('img')).toHaveAccessibleName(
       'Your value went from $100,000 to $104,500.00 (+4.50%); the market returned +1.10%.',
     );

@@ -57,7 +57,11 @@ it('shows a participant their picks, lets them edit picks, and leave after confi
   );
   const { user } = renderDetail();
   const picks = await screen.findByRole('list', { name: 'Your picks' });
-  expect(within(picks).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['AAPL', 'MSFT']);
+  expect(
+    within(picks)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['AAPL', 'MSFT']);
   expect(within(actions()).getByRole('link', { name: 'Edit picks' })).toHaveAttribute('href', '/edit-picks/c-1');
 
   await user.click(within(actions()).getByRole('button', { name: 'Leave contest' }));
@@ -95,7 +99,9 @@ it('lets the creator edit and cancel (after confirming); participants then see i
 
   expect(await screen.findByText('This contest was cancelled')).toBeInTheDocument();
   expect(screen.queryByRole('group', { name: 'Contest actions' })).not.toBeInTheDocument();
-  expect(toasts()).toContainEqual(expect.objectContaining({ kind: 'success', message: '“Spring Sprint” was cancelled' }));
+  expect(toasts()).toContainEqual(
+    expect.objectContaining({ kind: 'success', message: '“Spring Sprint” was cancelled' }),
+  );
 });
 
 it('shows the server’s message when an action is refused', async () => {
@@ -106,7 +112,9 @@ it('shows the server’s message when an action is refused', async () => {
   await user.click(within(actions()).getByRole('button', { name: 'Cancel contest' }));
   await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel contest' }));
   await screen.findByText('You have not joined this contest yet.');
-  expect(toasts()).toContainEqual(expect.objectContaining({ kind: 'error', message: 'The contest has already started' }));
+  expect(toasts()).toContainEqual(
+    expect.objectContaining({ kind: 'error', message: 'The contest has already started' }),
+  );
 });
 
 it('lets an admin manage someone else’s contest; a plain user cannot', async () => {

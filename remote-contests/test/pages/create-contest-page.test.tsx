@@ -79,7 +79,9 @@ it('creates the contest with the derived flag and goes to the confirmation', asy
   server.use(
     http.post(`${API}/contest/create-contest`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
-      return reply({ data: makeContest({ _id: 'c-new', name: body.name as string, affiliations: body.affiliations as string[] }) });
+      return reply({
+        data: makeContest({ _id: 'c-new', name: body.name as string, affiliations: body.affiliations as string[] }),
+      });
     }),
   );
   const { user } = renderCreate();
@@ -110,7 +112,9 @@ it('creates the contest with the derived flag and goes to the confirmation', asy
 it('shows the server’s field errors on the fields, and no toast repeating them', async () => {
   server.use(
     http.post(`${API}/contest/create-contest`, () =>
-      apiError(400, 'Invalid contest', [{ field: 'startsAt', message: 'The start must be at least 5 minutes from now' }]),
+      apiError(400, 'Invalid contest', [
+        { field: 'startsAt', message: 'The start must be at least 5 minutes from now' },
+      ]),
     ),
   );
   const { user } = renderCreate();

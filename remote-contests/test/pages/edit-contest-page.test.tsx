@@ -4,9 +4,17 @@ import { API, apiError, http, reply, sent, server } from '../api-mock';
 import { makeContest, ME, OTHER } from '../fixtures';
 import { renderPage, resetStores, signIn, toasts } from '../render';
 
-const mine = makeContest({ _id: 'c-1', name: 'My Cup', createdBy: { _id: ME.id, ticker: ME.ticker }, participantsCount: 0, affiliations: ['Red'], isTeamCollaboration: true });
+const mine = makeContest({
+  _id: 'c-1',
+  name: 'My Cup',
+  createdBy: { _id: ME.id, ticker: ME.ticker },
+  participantsCount: 0,
+  affiliations: ['Red'],
+  isTeamCollaboration: true,
+});
 
-const renderEdit = () => renderPage(<EditContestPage />, { pattern: '/edit-contest/:contestId', path: '/edit-contest/c-1' });
+const renderEdit = () =>
+  renderPage(<EditContestPage />, { pattern: '/edit-contest/:contestId', path: '/edit-contest/c-1' });
 const serveContest = (contest = mine) => server.use(http.post(`${API}/contest/get-contest`, () => reply({ contest })));
 
 beforeEach(() => {
@@ -90,7 +98,9 @@ it('explains instead of showing the form to someone who is not the creator', asy
 it('explains that a live contest can no longer be edited, even by its creator', async () => {
   serveContest({ ...mine, status: 'active' });
   renderEdit();
-  expect(await screen.findByText(/The contest is live: contests can only be edited before they start\./)).toBeInTheDocument();
+  expect(
+    await screen.findByText(/The contest is live: contests can only be edited before they start\./),
+  ).toBeInTheDocument();
   expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
 });
 
@@ -100,7 +110,9 @@ it('shows the server’s refusal as a toast and keeps the form', async () => {
   const { user } = renderEdit();
   await user.click(await screen.findByRole('button', { name: 'Save changes' }));
   expect(await screen.findByRole('button', { name: 'Save changes' })).toBeEnabled();
-  expect(toasts()).toContainEqual(expect.objectContaining({ kind: 'error', message: 'The contest has already started' }));
+  expect(toasts()).toContainEqual(
+    expect.objectContaining({ kind: 'error', message: 'The contest has already started' }),
+  );
 });
 
 it('shows an error state when the contest cannot be loaded', async () => {

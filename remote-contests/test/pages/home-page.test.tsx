@@ -5,25 +5,58 @@ import { API, apiError, http, reply, server } from '../api-mock';
 import { makeContest } from '../fixtures';
 import { renderPage, resetStores, signIn, toasts } from '../render';
 
-const live = { ...makeContest({ _id: 'live-1', name: 'Live Lions', status: 'active', participantsCount: 8 }), rank: 2, returnPct: 0.0345 };
+const live = {
+  ...makeContest({ _id: 'live-1', name: 'Live Lions', status: 'active', participantsCount: 8 }),
+  rank: 2,
+  returnPct: 0.0345,
+};
 const upcomingJoined = makeContest({ _id: 'up-1', name: 'Joined Jaguars', joined: true, participantsCount: 5 });
-const upcomingOpen = makeContest({ _id: 'up-2', name: 'Open Otters', joined: false, participantsCount: 1, maxParticipants: 10 });
-const mineNotJoined = makeContest({ _id: 'up-3', name: 'My Own Cup', joined: false, createdBy: { _id: 'user-me', ticker: 'ACE' } });
-const laterOpen = makeContest({ _id: 'up-4', name: 'Later Lynx', joined: false, participantsCount: 20, maxParticipants: 20 });
+const upcomingOpen = makeContest({
+  _id: 'up-2',
+  name: 'Open Otters',
+  joined: false,
+  participantsCount: 1,
+  maxParticipants: 10,
+});
+const mineNotJoined = makeContest({
+  _id: 'up-3',
+  name: 'My Own Cup',
+  joined: false,
+  createdBy: { _id: 'user-me', ticker: 'ACE' },
+});
+const laterOpen = makeContest({
+  _id: 'up-4',
+  name: 'Later Lynx',
+  joined: false,
+  participantsCount: 20,
+  maxParticipants: 20,
+});
 const watchBig = {
   ...makeContest({ _id: 'lp-1', name: 'Big Bears', status: 'active', participantsCount: 40, maxParticipants: 50 }),
   leader: { rank: 1, userId: 'u-9', ticker: 'TOPDOG', affiliation: null, value: 106_000, returnPct: 0.06 },
 };
-const watchSmall = { ...makeContest({ _id: 'lp-2', name: 'Small Seals', status: 'active', participantsCount: 3 }), leader: null };
+const watchSmall = {
+  ...makeContest({ _id: 'lp-2', name: 'Small Seals', status: 'active', participantsCount: 3 }),
+  leader: null,
+};
 const watchJoined = { ...live, joined: true, leader: null };
-const done = { ...makeContest({ _id: 'done-1', name: 'Done Dolphins', status: 'completed' }), rank: 1, returnPct: -0.021 };
+const done = {
+  ...makeContest({ _id: 'done-1', name: 'Done Dolphins', status: 'completed' }),
+  rank: 1,
+  returnPct: -0.021,
+};
 
 function serve({
   active = [live],
   upcoming = [upcomingJoined, upcomingOpen],
   completed = [done],
   livePublic = [] as unknown[],
-}: { active?: unknown[]; upcoming?: unknown[]; completed?: unknown[]; livePublic?: unknown[] } = {}) {
+}: {
+  active?: unknown[];
+  upcoming?: unknown[];
+  completed?: unknown[];
+  livePublic?: unknown[];
+} = {}) {
   server.use(
     http.get(`${API}/contest/live-public`, () => reply({ contests: livePublic })),
     http.get(`${API}/contest/active`, () => reply({ contests: active })),
@@ -54,7 +87,9 @@ it('shows live contests with rank and return, upcoming with joined badge, countd
   expect(within(joined).getByText('5 / 20 participants')).toBeInTheDocument();
   expect(within(joined).getByText(/^1h 29m \d\ds$|^1h 30m 00s$/)).toBeInTheDocument();
   expect(within(upcoming).queryByText(/Open Otters/)).not.toBeInTheDocument();
-  const open = within(screen.getByRole('region', { name: 'Open to join' })).getByRole('article', { name: 'Open Otters' });
+  const open = within(screen.getByRole('region', { name: 'Open to join' })).getByRole('article', {
+    name: 'Open Otters',
+  });
   expect(within(open).getByText('1 / 10')).toBeInTheDocument();
 
   const completed = screen.getByRole('region', { name: 'Completed' });

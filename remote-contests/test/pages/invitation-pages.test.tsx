@@ -32,9 +32,13 @@ describe('/contest-confirmed', () => {
     expect(writeText).toHaveBeenLastCalledWith('http://localhost/join-contest-info/c-1');
     expect(screen.getByRole('button', { name: 'Copied ✓' })).toBeInTheDocument();
 
-    expect(screen.getByText(/Join my Bullpen contest “Spring Sprint”: pick 2 stocks with \$100,000 of virtual cash\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Join my Bullpen contest “Spring Sprint”: pick 2 stocks with \$100,000 of virtual cash\./),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy message' }));
-    expect(writeText.mock.lastCall?.[0]).toMatch(/^Join my Bullpen contest .* http:\/\/localhost\/join-contest-info\/c-1$/);
+    expect(writeText.mock.lastCall?.[0]).toMatch(
+      /^Join my Bullpen contest .* http:\/\/localhost\/join-contest-info\/c-1$/,
+    );
 
     expect(screen.getByRole('link', { name: 'Save your picks' })).toHaveAttribute('href', '/save-picks/c-1');
   });
@@ -44,7 +48,9 @@ describe('/contest-confirmed', () => {
     let fail = true;
     server.use(
       http.post(`${API}/contest/get-contest`, () =>
-        fail ? apiError(500, 'Boom') : reply({ contest: makeContest({ createdBy: { _id: ME.id, ticker: ME.ticker } }) }),
+        fail
+          ? apiError(500, 'Boom')
+          : reply({ contest: makeContest({ createdBy: { _id: ME.id, ticker: ME.ticker } }) }),
       ),
     );
     const { user } = renderConfirmed();
@@ -81,7 +87,10 @@ describe('/invitation', () => {
     expect(screen.getByRole('heading', { name: 'Spring Sprint' })).toBeInTheDocument();
     expect(screen.getByText('Five picks, one week.')).toBeInTheDocument();
     expect(screen.getByText(/^1h (29m|30m) \d\ds$/)).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Join — choose your picks' })).toHaveAttribute('href', '/save-picks/c-1');
+    expect(await screen.findByRole('link', { name: 'Join — choose your picks' })).toHaveAttribute(
+      'href',
+      '/save-picks/c-1',
+    );
   });
 
   it('puts Join before the contest facts (on a phone the single column would put it below them)', async () => {
@@ -97,7 +106,10 @@ describe('/invitation', () => {
     signIn();
     serve(makeContest(), makeContestUser({ joined: true, picks: ['AAPL', 'MSFT'] }));
     renderInvitation();
-    expect(await screen.findByRole('link', { name: 'You’re in — view contest' })).toHaveAttribute('href', '/contest-detail/c-1');
+    expect(await screen.findByRole('link', { name: 'You’re in — view contest' })).toHaveAttribute(
+      'href',
+      '/contest-detail/c-1',
+    );
   });
 
   it('says when the contest was cancelled', async () => {
@@ -108,21 +120,27 @@ describe('/invitation', () => {
     expect(screen.queryByRole('link', { name: /Join/ })).not.toBeInTheDocument();
   });
 
-  it.each(['active', 'completed', 'cancelled'] as const)('of a %s contest offers nothing to pass on or join', async (status) => {
-    signIn();
-    serve(makeContest({ status }));
-    renderInvitation();
-    expect(await screen.findByRole('link', { name: 'View contest' })).toBeInTheDocument();
-    expect(screen.queryByText('Pass it on')).not.toBeInTheDocument();
-    expect(screen.queryByText(/Join my Bullpen contest/)).not.toBeInTheDocument();
-    expect(screen.queryByText(/Starts in/)).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /Join/ })).not.toBeInTheDocument();
-  });
+  it.each(['active', 'completed', 'cancelled'] as const)(
+    'of a %s contest offers nothing to pass on or join',
+    async (status) => {
+      signIn();
+      serve(makeContest({ status }));
+      renderInvitation();
+      expect(await screen.findByRole('link', { name: 'View contest' })).toBeInTheDocument();
+      expect(screen.queryByText('Pass it on')).not.toBeInTheDocument();
+      expect(screen.queryByText(/Join my Bullpen contest/)).not.toBeInTheDocument();
+      expect(screen.queryByText(/Starts in/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: /Join/ })).not.toBeInTheDocument();
+    },
+  );
 });
 
 describe('/join-contest-info', () => {
   const renderJoinInfo = () =>
-    renderPage(<JoinContestInfoPage />, { pattern: '/join-contest-info/:contestId', path: '/join-contest-info/c-1?ref=sms' });
+    renderPage(<JoinContestInfoPage />, {
+      pattern: '/join-contest-info/:contestId',
+      path: '/join-contest-info/c-1?ref=sms',
+    });
 
   it('works signed out with the unauthenticated get-contest: rules in plain words and the participants count', async () => {
     signOut();
@@ -162,15 +180,18 @@ describe('/join-contest-info', () => {
   it.each([
     ['signed out', 'Sign up to join'],
     ['signed in', 'Join'],
-  ])('%s: the join action comes before the rules (on a phone the single column would put it below them)', async (state, action) => {
-    if (state === 'signed in') signIn();
-    else signOut();
-    serve(team);
-    renderJoinInfo();
-    const link = await screen.findByRole('link', { name: action });
-    const rules = screen.getByRole('heading', { name: 'How it works' });
-    expect(link.compareDocumentPosition(rules) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-  });
+  ])(
+    '%s: the join action comes before the rules (on a phone the single column would put it below them)',
+    async (state, action) => {
+      if (state === 'signed in') signIn();
+      else signOut();
+      serve(team);
+      renderJoinInfo();
+      const link = await screen.findByRole('link', { name: action });
+      const rules = screen.getByRole('heading', { name: 'How it works' });
+      expect(link.compareDocumentPosition(rules) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    },
+  );
 
   it('says when the contest has already started', async () => {
     signOut();

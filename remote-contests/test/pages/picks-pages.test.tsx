@@ -16,9 +16,14 @@ function serve(contest: Contest = makeContest(), contestUser: ContestUser = make
 }
 
 const renderSave = () => renderPage(<SavePicksPage />, { pattern: '/save-picks/:contestId', path: '/save-picks/c-1' });
-const renderEditPicks = () => renderPage(<EditPicksPage />, { pattern: '/edit-picks/:contestId', path: '/edit-picks/c-1' });
+const renderEditPicks = () =>
+  renderPage(<EditPicksPage />, { pattern: '/edit-picks/:contestId', path: '/edit-picks/c-1' });
 const renderConfirm = (state?: unknown) =>
-  renderPage(<ConfirmSavePicksPage />, { pattern: '/confirm-save-picks/:contestId', path: '/confirm-save-picks/c-1', state });
+  renderPage(<ConfirmSavePicksPage />, {
+    pattern: '/confirm-save-picks/:contestId',
+    path: '/confirm-save-picks/c-1',
+    state,
+  });
 
 const box = (symbol: string) => screen.getByRole('checkbox', { name: `Pick ${symbol}` });
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
@@ -60,7 +65,9 @@ describe('/save-picks', () => {
     one.unmount();
     serve(makeContest({ picksCount: 3 }));
     renderSave();
-    expect(await screen.findByText('Pick exactly 3 different stocks. You can change them until the start.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Pick exactly 3 different stocks. You can change them until the start.'),
+    ).toBeInTheDocument();
   });
 
   it('searches by symbol or name and filters by sector, price and daily change', async () => {
@@ -84,7 +91,10 @@ describe('/save-picks', () => {
     expect(rows()).toHaveLength(4);
 
     await user.selectOptions(screen.getByLabelText('Daily change'), 'losers');
-    expect(rows().map((r) => within(r).getByRole('checkbox').getAttribute('aria-label'))).toEqual(['Pick JPM', 'Pick XOM']);
+    expect(rows().map((r) => within(r).getByRole('checkbox').getAttribute('aria-label'))).toEqual([
+      'Pick JPM',
+      'Pick XOM',
+    ]);
     await user.type(screen.getByLabelText('Min price'), '150');
     expect(rows()).toHaveLength(1);
     await user.type(screen.getByLabelText('Search'), 'zzz');
@@ -208,15 +218,23 @@ describe('/confirm-save-picks', () => {
     expect(await screen.findByText('Bulls')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Confirm and join' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/contest-detail/c-1');
-    expect(sent('/contest/join-contest')[0]?.body).toEqual({ contestId: 'c-1', picks: ['AAPL', 'MSFT'], affiliation: 'Bulls' });
-    expect(toasts()).toContainEqual(expect.objectContaining({ kind: 'success', message: 'You joined “Spring Sprint”' }));
+    expect(sent('/contest/join-contest')[0]?.body).toEqual({
+      contestId: 'c-1',
+      picks: ['AAPL', 'MSFT'],
+      affiliation: 'Bulls',
+    });
+    expect(toasts()).toContainEqual(
+      expect.objectContaining({ kind: 'success', message: 'You joined “Spring Sprint”' }),
+    );
     expect(sessionStorage.getItem('bullpen:picks-draft:c-1')).toBeNull();
   });
 
   it('changes picks for a participant (no affiliation sent)', async () => {
     serve();
     server.use(
-      http.post(`${API}/contest/change-picks`, () => reply({ data: makeContestUser({ joined: true, picks: ['XOM', 'JPM'] }) })),
+      http.post(`${API}/contest/change-picks`, () =>
+        reply({ data: makeContestUser({ joined: true, picks: ['XOM', 'JPM'] }) }),
+      ),
     );
     const { user } = renderConfirm({ draft: { ...draft, mode: 'change', picks: ['XOM', 'JPM'] } });
     await user.click(await screen.findByRole('button', { name: 'Confirm new picks' }));

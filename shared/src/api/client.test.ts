@@ -68,7 +68,9 @@ describe('error normalisation (SPEC §8)', () => {
   });
 
   it('falls back to message when there is no errMessage, with errors defaulting to []', async () => {
-    server.use(http.get(`${API}/contest/active`, () => HttpResponse.json({ message: 'Rate limit exceeded' }, { status: 429 })));
+    server.use(
+      http.get(`${API}/contest/active`, () => HttpResponse.json({ message: 'Rate limit exceeded' }, { status: 429 })),
+    );
     const error = await failure(apiGet('/contest/active'));
     expect(error.message).toBe('Rate limit exceeded');
     expect(error.errors).toEqual([]);
@@ -76,7 +78,9 @@ describe('error normalisation (SPEC §8)', () => {
   });
 
   it('falls back to the transport message when the body says nothing', async () => {
-    server.use(http.get(`${API}/contest/completed`, () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
+    server.use(
+      http.get(`${API}/contest/completed`, () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })),
+    );
     const error = await failure(apiGet('/contest/completed'));
     expect(error.message).toBe('Request failed with status code 502');
     expect(error.statusCode).toBe(502);

@@ -1,5 +1,4 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
-import { API_PATHS } from '../schemas/api-paths';
 import { getApiHost } from '../config/runtime-config';
 import { ApiError, errorFromResponse, errorWithoutResponse } from './api-error';
 import { takeEarlyRead } from './early-reads';
@@ -7,7 +6,6 @@ import { PUBLIC_PATHS } from './public-paths';
 
 /** SPEC §7: every call times out after 50 seconds. */
 export const API_TIMEOUT_MS = 50_000;
-
 
 export interface RequestOptions {
   headers?: Record<string, string>;

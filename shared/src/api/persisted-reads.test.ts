@@ -17,11 +17,13 @@ describe('persisted reads', () => {
     expect(tokenSubject(undefined)).toBeNull();
   });
 
-  it('keeps the home lists per user and restores them into the cache, never another user\'s', async () => {
+  it("keeps the home lists per user and restores them into the cache, never another user's", async () => {
     restorePersistedReads('sub-1');
     rememberRead(API_PATHS.activeContests, lists);
     rememberRead('/user/get-user', { user: 'not kept' });
-    expect(Object.keys(JSON.parse(localStorage.getItem('bullpen.reads.sub-1') ?? '{}'))).toEqual([API_PATHS.activeContests]);
+    expect(Object.keys(JSON.parse(localStorage.getItem('bullpen.reads.sub-1') ?? '{}'))).toEqual([
+      API_PATHS.activeContests,
+    ]);
 
     restorePersistedReads('sub-2');
     await Promise.resolve();

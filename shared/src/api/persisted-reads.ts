@@ -7,7 +7,11 @@ import { API_PATHS } from '../schemas/api-paths';
 
 const STORAGE_PREFIX = 'bullpen.reads.';
 /** The reads kept: the home screen's lists (small, and what a returning user looks at first). */
-const PERSISTED_KEYS = new Set<string>([API_PATHS.activeContests, API_PATHS.upcomingContests, API_PATHS.completedContests]);
+const PERSISTED_KEYS = new Set<string>([
+  API_PATHS.activeContests,
+  API_PATHS.upcomingContests,
+  API_PATHS.completedContests,
+]);
 
 let currentUser: string | null = null;
 

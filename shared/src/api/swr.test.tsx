@@ -45,10 +45,14 @@ describe('key convention', () => {
   it('fetches a GET read by its path and a POST read by [path, body]', async () => {
     server.use(
       http.get(`${API}/contest/upcoming`, () => HttpResponse.json({ contests: ['u'] })),
-      http.post(`${API}/contest/get-contest`, async ({ request }) => HttpResponse.json({ asked: await request.json() })),
+      http.post(`${API}/contest/get-contest`, async ({ request }) =>
+        HttpResponse.json({ asked: await request.json() }),
+      ),
     );
     await expect(fetcher('/contest/upcoming')).resolves.toEqual({ contests: ['u'] });
-    await expect(fetcher(['/contest/get-contest', { contestId: 'c1' }])).resolves.toEqual({ asked: { contestId: 'c1' } });
+    await expect(fetcher(['/contest/get-contest', { contestId: 'c1' }])).resolves.toEqual({
+      asked: { contestId: 'c1' },
+    });
   });
 
   it('useApiGet and useApiPost read through those keys; a null path does not fetch', async () => {

@@ -50,8 +50,11 @@ export function useApiGet<T>(path: string | null, config?: SWRConfiguration<T, A
 }
 
 export function useApiPost<T>(path: string | null, body: unknown = {}, config?: SWRConfiguration<T, ApiError>) {
-  return useSWR<T, ApiError>(path ? ([path, body] as const) : null, ([key, payload]: readonly [string, unknown]) =>
-    apiPost<T>(key, payload), { ...defaultSwrConfig, ...config });
+  return useSWR<T, ApiError>(
+    path ? ([path, body] as const) : null,
+    ([key, payload]: readonly [string, unknown]) => apiPost<T>(key, payload),
+    { ...defaultSwrConfig, ...config },
+  );
 }
 
 export const CURRENT_USER_KEY = [API_PATHS.getUser, {}] as const;

@@ -41,7 +41,11 @@ const cells = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((tr) => within(tr).queryAllByRole('cell').map((cell) => cell.textContent));
+    .map((tr) =>
+      within(tr)
+        .queryAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 
 describe('StandingsBoard', () => {
   it('shows the top of the board, a gap, then my row, with the pager', () => {
@@ -66,7 +70,9 @@ describe('StandingsBoard', () => {
     renderBoard({ asOf: '2026-11-22T10:00:00.000Z' });
     const liveTable = screen.getByRole('table', { name: 'Leaderboard' });
     expect(within(liveTable).getByRole('columnheader', { name: 'Move' })).toBeInTheDocument();
-    const liveRows = cells(liveTable).map((cellsOfRow) => (cellsOfRow.length > 1 ? cellsOfRow.slice(0, -1) : cellsOfRow));
+    const liveRows = cells(liveTable).map((cellsOfRow) =>
+      cellsOfRow.length > 1 ? cellsOfRow.slice(0, -1) : cellsOfRow,
+    );
     expect(liveRows).toEqual(finalRows);
     expect(screen.getByRole('navigation', { name: 'Leaderboard pages' })).toBeInTheDocument();
   });
@@ -83,7 +89,12 @@ describe('StandingsBoard', () => {
   it('colours a return by the figure it shows: one that rounds to 0.00% is flat', () => {
     render(
       <MemoryRouter>
-        <StandingsTable label="Leaderboard" rows={[{ ...row(1, 'ACE', 100_000), returnPct: -0.00004 }]} myUserId={null} teams={false} />
+        <StandingsTable
+          label="Leaderboard"
+          rows={[{ ...row(1, 'ACE', 100_000), returnPct: -0.00004 }]}
+          myUserId={null}
+          teams={false}
+        />
       </MemoryRouter>,
     );
     expect(screen.getByText('0.00%')).toHaveClass('bp-trend--flat');

@@ -29,12 +29,13 @@ export function ScoringRules({
           <strong>Return</strong> = value ÷ starting cash ({formatMoney(startingCash)}) − 1.
         </li>
         <li>
-          <strong>Rank</strong>: highest return first. Players with exactly the same value share the better rank (two players
-          at #2, then #4) and are listed by who joined first.
+          <strong>Rank</strong>: highest return first. Players with exactly the same value share the better rank (two
+          players at #2, then #4) and are listed by who joined first.
         </li>
         {teams ? (
           <li>
-            <strong>Teams</strong>: a team's return is the average of its members' returns; teams are ranked the same way.
+            <strong>Teams</strong>: a team's return is the average of its members' returns; teams are ranked the same
+            way.
           </li>
         ) : null}
         <li>
@@ -45,8 +46,8 @@ export function ScoringRules({
       </ul>
       {example ? (
         <p>
-          Your row: {formatMoney(example.value)} ÷ {formatMoney(startingCash)} − 1 = {formatPercent(example.returnPct)}, rank #
-          {example.rank}.
+          Your row: {formatMoney(example.value)} ÷ {formatMoney(startingCash)} − 1 = {formatPercent(example.returnPct)},
+          rank #{example.rank}.
         </p>
       ) : null}
     </details>

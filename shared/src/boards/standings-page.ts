@@ -5,7 +5,8 @@ import { API_PATHS, type StandingsPageResponse } from '@bullpen/shared/schemas';
 export type StandingsPageQuery = { offset: number; limit: number } | { around: 'me'; limit: number };
 
 /** The SWR key of one page of a board (API.md "Bounded boards"): the same for every app that reads it. */
-export const standingsPageKey = (contestId: string, query: StandingsPageQuery) => API_PATHS.contestStandings(contestId, query);
+export const standingsPageKey = (contestId: string, query: StandingsPageQuery) =>
+  API_PATHS.contestStandings(contestId, query);
 
 /**
  * One page of a board; `null` reads nothing. A page is not polled: on a live board it stays "as of" the time the

@@ -16,9 +16,12 @@ test('each type takes exactly the prices it needs', () => {
   expect(fields({ ...base, type: 'stop-limit', limitPrice: 1 })).toEqual(['stopPrice']);
 });
 
-test.each([0, -1, 0.001, 187.205, Number.POSITIVE_INFINITY, Number.NaN, 1_000_000.01])('a limit price of %p is refused', (limitPrice) => {
-  expect(fields({ ...base, type: 'limit', limitPrice })).toContain('limitPrice');
-});
+test.each([0, -1, 0.001, 187.205, Number.POSITIVE_INFINITY, Number.NaN, 1_000_000.01])(
+  'a limit price of %p is refused',
+  (limitPrice) => {
+    expect(fields({ ...base, type: 'limit', limitPrice })).toContain('limitPrice');
+  },
+);
 
 test('the symbol is upper-cased, and whole shares only', () => {
   expect(placeOrderBodySchema.parse({ ...base, type: 'limit', limitPrice: 0.01 }).symbol).toBe('AAPL');
@@ -28,6 +31,9 @@ test('the symbol is upper-cased, and whole shares only', () => {
 
 test('what an order reserves, in cents', () => {
   expect(orderReservation({ side: 'buy', quantity: 10, limitPrice: 187.2 })).toEqual({ cashCents: 187_200, shares: 0 });
-  expect(orderReservation({ side: 'buy', quantity: 3, limitPrice: null, stopPrice: 0.29 })).toEqual({ cashCents: 87, shares: 0 });
+  expect(orderReservation({ side: 'buy', quantity: 3, limitPrice: null, stopPrice: 0.29 })).toEqual({
+    cashCents: 87,
+    shares: 0,
+  });
   expect(orderReservation({ side: 'sell', quantity: 4, limitPrice: 10 })).toEqual({ cashCents: 0, shares: 4 });
 });

@@ -52,7 +52,10 @@ const priceSchema = (label: string) =>
     .number(`${label}: enter a price in dollars`)
     .refine(Number.isFinite, `${label}: enter a price in dollars`)
     .refine((value) => value > 0, `${label}: must be more than $0`)
-    .refine((value) => value <= ORDER_LIMITS.maxPrice, `${label}: at most $${ORDER_LIMITS.maxPrice.toLocaleString('en-US')}`)
+    .refine(
+      (value) => value <= ORDER_LIMITS.maxPrice,
+      `${label}: at most $${ORDER_LIMITS.maxPrice.toLocaleString('en-US')}`,
+    )
     .refine(hasAtMostTwoDecimals, `${label}: whole cents only (at most 2 decimals)`);
 
 const id = z.string().trim().min(1, 'This field is required').max(2048);

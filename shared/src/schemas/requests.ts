@@ -291,7 +291,12 @@ export type EquityHistoryQuery = z.input<typeof equityHistoryQuerySchema>;
 
 /** `GET /contest/{id}/standings?offset&limit&around=me`: query strings arrive as text, so numbers are coerced. */
 export const standingsPageQuerySchema = z.strictObject({
-  offset: z.coerce.number().int('Must be a whole number').min(0, 'Must be 0 or more').max(1_000_000, 'Too large').default(0),
+  offset: z.coerce
+    .number()
+    .int('Must be a whole number')
+    .min(0, 'Must be 0 or more')
+    .max(1_000_000, 'Too large')
+    .default(0),
   limit: z.coerce
     .number()
     .int('Must be a whole number')

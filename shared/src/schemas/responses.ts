@@ -23,7 +23,10 @@ import {
 export const marketInfoSchema = z.object({ label: z.string(), timeScale: z.number() });
 export type MarketInfo = z.infer<typeof marketInfoSchema>;
 
-export const equitiesResponseSchema = z.object({ equities: z.array(equitySchema), market: marketInfoSchema.optional() });
+export const equitiesResponseSchema = z.object({
+  equities: z.array(equitySchema),
+  market: marketInfoSchema.optional(),
+});
 export type EquitiesResponse = z.infer<typeof equitiesResponseSchema>;
 
 export const contestDataResponseSchema = z.object({ data: contestSchema });

@@ -2,7 +2,8 @@
 export const RESULTS_PATHS = {
   benchmark: (id: string) => `/contest/${encodeURIComponent(id)}/benchmark`,
   livePublic: '/contest/live-public',
-  completedPlayer: (id: string, userId: string) => `/contest/completed/${encodeURIComponent(id)}/players/${encodeURIComponent(userId)}`,
+  completedPlayer: (id: string, userId: string) =>
+    `/contest/completed/${encodeURIComponent(id)}/players/${encodeURIComponent(userId)}`,
 } as const;
 
 /** The benchmark's name, as the API sends it. */

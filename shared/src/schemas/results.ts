@@ -23,7 +23,12 @@ export const rankedValuePointSchema = z.object({ t: z.string(), value: z.number(
 export type RankedValuePoint = z.infer<typeof rankedValuePointSchema>;
 
 /** How one pick's price moved over the whole contest, whatever the player did with it. */
-export const pickReturnSchema = z.object({ symbol: z.string(), startPrice: z.number(), endPrice: z.number(), returnPct: z.number() });
+export const pickReturnSchema = z.object({
+  symbol: z.string(),
+  startPrice: z.number(),
+  endPrice: z.number(),
+  returnPct: z.number(),
+});
 export type PickReturn = z.infer<typeof pickReturnSchema>;
 
 /**

@@ -37,7 +37,10 @@ describe('user store', () => {
 
   it('keeps id, ticker and role of an active user only', () => {
     useUserStore.getState().setUser({ status: 'active', _id: 'u1', ticker: 'ACE', role: 'admin' });
-    expect(useUserStore.getState()).toMatchObject({ user: { id: 'u1', ticker: 'ACE', role: 'admin' }, isUserInitialized: true });
+    expect(useUserStore.getState()).toMatchObject({
+      user: { id: 'u1', ticker: 'ACE', role: 'admin' },
+      isUserInitialized: true,
+    });
 
     useUserStore.getState().setUser({ status: 'not-initialized', _id: 'u2', ticker: null, role: 'user' });
     expect(useUserStore.getState()).toMatchObject({ user: null, isUserInitialized: false });

@@ -1,4 +1,10 @@
-export { FEDERATION_NAMES, LOAD_ATTEMPTS, loadRemotePage, type RemoteName, registerRuntimeRemotes } from './api/federation';
+export {
+  FEDERATION_NAMES,
+  LOAD_ATTEMPTS,
+  loadRemotePage,
+  type RemoteName,
+  registerRuntimeRemotes,
+} from './api/federation';
 export { RemotePage } from './components/remote-page';
 export { REMOTE_UNAVAILABLE_TEXT, RemoteUnavailable } from './components/remote-unavailable';
 export { RemoteWidget } from './components/remote-widget';

@@ -14,6 +14,8 @@ const TicketWithOrders: TicketComponent = (props) => (
 export default function TradingPage() {
   const { contestId = '' } = useParams();
   return (
-    <LiveGate contestId={contestId}>{(contest) => <TradingView contest={contest} Ticket={TicketWithOrders} />}</LiveGate>
+    <LiveGate contestId={contestId}>
+      {(contest) => <TradingView contest={contest} Ticket={TicketWithOrders} />}
+    </LiveGate>
   );
 }

@@ -22,10 +22,7 @@ const ROUTES: RouteRemotePage[] = [
 ];
 
 /** The remote page a path shows and its one parameter (decoded), or null (no remote page, or an undecodable path). */
-export function routeRemotePage(
-  pathname: string,
-  signedIn: boolean,
-): (RemotePageRef & { param: string }) | null {
+export function routeRemotePage(pathname: string, signedIn: boolean): (RemotePageRef & { param: string }) | null {
   for (const route of ROUTES) {
     if (route.signedIn !== undefined && route.signedIn !== signedIn) continue;
     const match = route.path.exec(pathname);

@@ -3,7 +3,15 @@ import type { RemoteName } from '../api/federation';
 
 export const REMOTE_UNAVAILABLE_TEXT = 'This part of Bullpen is unavailable';
 
-export function RemoteUnavailable({ remote, error, onRetry }: { remote: RemoteName; error: unknown; onRetry: () => void }) {
+export function RemoteUnavailable({
+  remote,
+  error,
+  onRetry,
+}: {
+  remote: RemoteName;
+  error: unknown;
+  onRetry: () => void;
+}) {
   useEffect(() => {
     // Operators need the cause; users need a way forward.
     console.error(`[host] remote "${remote}" failed`, error);

@@ -5,7 +5,14 @@ import { type Toast, useToastStore } from '@bullpen/shared';
 function ToastIcon({ kind }: { kind: Toast['kind'] }) {
   if (kind === 'warning') {
     return (
-      <svg className="host-toast__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" data-icon="warning">
+      <svg
+        className="host-toast__icon"
+        viewBox="0 0 24 24"
+        width="20"
+        height="20"
+        aria-hidden="true"
+        data-icon="warning"
+      >
         <path d="M12 2 1 21h22L12 2z" fill="#f5c84c" />
         <path d="M11 9h2v6h-2zm0 8h2v2h-2z" fill="#0b1014" />
       </svg>

@@ -4,7 +4,10 @@ export const USER_POOL_UNREACHABLE_MESSAGE =
   'Sign-in is unavailable: the sign-in service cannot be reached. Check your connection and try again in a moment.';
 
 export function isUnreachableError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'NetworkError' || (error instanceof TypeError && /fetch/i.test(error.message)));
+  return (
+    error instanceof Error &&
+    (error.name === 'NetworkError' || (error instanceof TypeError && /fetch/i.test(error.message)))
+  );
 }
 
 export function toUnreachableError(error: unknown): Error {

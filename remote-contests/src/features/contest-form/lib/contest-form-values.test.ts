@@ -61,7 +61,9 @@ describe('validateContestForm', () => {
   });
 
   it('reports a missing date', () => {
-    expect(validateContestForm({ ...valid(), startsAtLocal: '' }, now).errors.startsAtLocal).toBe('Enter a date and time');
+    expect(validateContestForm({ ...valid(), startsAtLocal: '' }, now).errors.startsAtLocal).toBe(
+      'Enter a date and time',
+    );
   });
 });
 

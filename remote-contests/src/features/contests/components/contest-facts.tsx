@@ -30,11 +30,12 @@ export function ContestRules({ contest }: { contest: Contest }) {
   return (
     <ol className="bpc-stack" style={{ margin: 0, paddingLeft: '1.3em' }}>
       <li>
-        {picksRule(contest.picksCount)} before the start ({formatDateTime(contest.startsAt)}). You can change your picks until then.
+        {picksRule(contest.picksCount)} before the start ({formatDateTime(contest.startsAt)}). You can change your picks
+        until then.
       </li>
       <li>
-        At the start your {formatWholeMoney(contest.startingCash)} of virtual cash is split equally across your picks and
-        spent on whole shares; what is left stays as cash.
+        At the start your {formatWholeMoney(contest.startingCash)} of virtual cash is split equally across your picks
+        and spent on whole shares; what is left stays as cash.
       </li>
       <li>
         While the contest is live ({formatDuration(contest.startsAt, contest.endsAt)}), buy and sell at the current
@@ -43,14 +44,15 @@ export function ContestRules({ contest }: { contest: Contest }) {
       <li>The best return wins. Standings are frozen at the end ({formatDateTime(contest.endsAt)}).</li>
       {contest.isTeamCollaboration ? (
         <li>
-          Team contest: you join one of {contest.affiliations.map((team) => `“${team}”`).join(', ')}. A team's return is the
-          average of its members'.
+          Team contest: you join one of {contest.affiliations.map((team) => `“${team}”`).join(', ')}. A team's return is
+          the average of its members'.
         </li>
       ) : (
         <li>Solo contest: everyone plays for themselves.</li>
       )}
       <li>
-        Up to {formatInteger(contest.maxParticipants)} participants; {formatInteger(contest.participantsCount)} joined so far.
+        Up to {formatInteger(contest.maxParticipants)} participants; {formatInteger(contest.participantsCount)} joined
+        so far.
       </li>
     </ol>
   );

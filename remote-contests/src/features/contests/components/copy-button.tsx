@@ -19,7 +19,15 @@ async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error('Copy is not available in this browser');
 }
 
-export function CopyButton({ text, label = 'Copy link', onError }: { text: string; label?: string; onError?: (error: unknown) => void }) {
+export function CopyButton({
+  text,
+  label = 'Copy link',
+  onError,
+}: {
+  text: string;
+  label?: string;
+  onError?: (error: unknown) => void;
+}) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;

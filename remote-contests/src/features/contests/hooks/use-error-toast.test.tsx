@@ -8,7 +8,9 @@ const toasts = () => useToastStore.getState().toasts.map((t) => [t.kind, t.messa
 beforeEach(() => useToastStore.getState().clear());
 
 it('raises one toast for a failure the screen cannot show (it still shows its last data), not one per retry', () => {
-  const { rerender } = renderHook(({ error }) => useErrorToast(error, false), { initialProps: { error: failure as unknown } });
+  const { rerender } = renderHook(({ error }) => useErrorToast(error, false), {
+    initialProps: { error: failure as unknown },
+  });
   rerender({ error: Object.assign(new Error('Database unavailable'), { statusCode: 503 }) });
   expect(toasts()).toEqual([['error', 'Database unavailable']]);
 });

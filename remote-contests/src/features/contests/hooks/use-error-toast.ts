@@ -9,7 +9,9 @@ import { notifyError } from '../lib/feedback';
 export function useErrorToast(error: unknown, shownOnScreen = false) {
   const shown = useRef<string | null>(null);
   const message =
-    error && !shownOnScreen ? `${(error as { statusCode?: number }).statusCode ?? ''}:${(error as Error).message ?? ''}` : null;
+    error && !shownOnScreen
+      ? `${(error as { statusCode?: number }).statusCode ?? ''}:${(error as Error).message ?? ''}`
+      : null;
   useEffect(() => {
     if (message === null) {
       shown.current = null;

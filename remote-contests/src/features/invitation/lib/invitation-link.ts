@@ -8,7 +8,11 @@ export function invitationUrl(contestId: string, origin: string = window.locatio
 
 export function shareText(contest: Contest, url: string): string {
   const picks = `${contest.picksCount} stock${contest.picksCount === 1 ? '' : 's'}`;
-  const cash = contest.startingCash.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+  const cash = contest.startingCash.toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+  });
   const start = new Date(contest.startsAt).toLocaleString('en-US', {
     month: 'short',
     day: 'numeric',

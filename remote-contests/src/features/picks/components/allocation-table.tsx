@@ -18,8 +18,8 @@ export function AllocationTable({
         <SimulatedPrices />
       </div>
       <p className="bpc-muted bpc-small" style={{ margin: 0 }}>
-        {formatMoney(startingCash)} split equally ({formatMoney(allocation.rows[0]?.budget ?? 0)} per pick), whole shares at
-        today’s price. The real purchase happens at the start price, so the numbers may move a little.
+        {formatMoney(startingCash)} split equally ({formatMoney(allocation.rows[0]?.budget ?? 0)} per pick), whole
+        shares at today’s price. The real purchase happens at the start price, so the numbers may move a little.
       </p>
       <div className="bpc-table-wrap">
         <table className="bpc-table" aria-label="Planned allocation">

@@ -69,7 +69,10 @@ describe('filterEquities', () => {
 
   it('filters by sector, price range and daily change', () => {
     expect(symbols(filterEquities(universe, { ...EMPTY_FILTERS, sector: 'Technology' }))).toEqual(['AAPL', 'MSFT']);
-    expect(symbols(filterEquities(universe, { ...EMPTY_FILTERS, minPrice: 150, maxPrice: 200 }))).toEqual(['AAPL', 'JPM']);
+    expect(symbols(filterEquities(universe, { ...EMPTY_FILTERS, minPrice: 150, maxPrice: 200 }))).toEqual([
+      'AAPL',
+      'JPM',
+    ]);
     expect(symbols(filterEquities(universe, { ...EMPTY_FILTERS, change: 'gainers' }))).toEqual(['AAPL']);
     expect(symbols(filterEquities(universe, { ...EMPTY_FILTERS, change: 'losers' }))).toEqual(['XOM', 'JPM']);
   });

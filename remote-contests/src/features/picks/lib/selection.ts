@@ -36,7 +36,8 @@ export const EMPTY_FILTERS: EquityFilters = { query: '', sector: '', minPrice: n
 export function filterEquities(equities: readonly Equity[], filters: EquityFilters): Equity[] {
   const query = filters.query.trim().toLowerCase();
   return equities.filter((equity) => {
-    if (query && !equity.symbol.toLowerCase().includes(query) && !equity.name.toLowerCase().includes(query)) return false;
+    if (query && !equity.symbol.toLowerCase().includes(query) && !equity.name.toLowerCase().includes(query))
+      return false;
     if (filters.sector && equity.sector !== filters.sector) return false;
     if (filters.minPrice !== null && equity.price < filters.minPrice) return false;
     if (filters.maxPrice !== null && equity.price > filters.maxPrice) return false;

@@ -13,7 +13,10 @@ export const useBenchmark = (contestId: string | undefined, final = true) =>
   useApiGet<BenchmarkResponse>(contestId ? RESULTS_PATHS.benchmark(contestId) : null, final ? FINAL : undefined);
 
 export const useCompletedPlayer = (contestId: string | undefined, userId: string | null | undefined) =>
-  useApiGet<CompletedPlayerResponse>(contestId && userId ? RESULTS_PATHS.completedPlayer(contestId, userId) : null, FINAL);
+  useApiGet<CompletedPlayerResponse>(
+    contestId && userId ? RESULTS_PATHS.completedPlayer(contestId, userId) : null,
+    FINAL,
+  );
 
 /** Public live contests anyone can watch, most players first. */
 export const useLivePublic = () => useApiGet<LivePublicResponse>(RESULTS_PATHS.livePublic);

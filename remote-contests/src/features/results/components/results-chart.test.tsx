@@ -10,8 +10,23 @@ it('draws each series as a line with its scale, times and legend, and says what 
       summary="Up 5%"
       format={(v) => `$${v}`}
       series={[
-        { label: 'Mine', color: 'green', points: [{ t: at(0), value: 100 }, { t: at(1), value: 105 }] },
-        { label: 'Market', color: 'gold', dashed: true, points: [{ t: at(0), value: 100 }, { t: at(1), value: 101 }] },
+        {
+          label: 'Mine',
+          color: 'green',
+          points: [
+            { t: at(0), value: 100 },
+            { t: at(1), value: 105 },
+          ],
+        },
+        {
+          label: 'Market',
+          color: 'gold',
+          dashed: true,
+          points: [
+            { t: at(0), value: 100 },
+            { t: at(1), value: 101 },
+          ],
+        },
       ]}
     />,
   );
@@ -28,7 +43,16 @@ it('keeps a flat rank on a one-place scale with #1 on top', () => {
       summary="First all along"
       invert
       format={(v) => `#${Math.round(v)}`}
-      series={[{ label: 'Rank', color: 'green', points: [{ t: at(0), value: 1 }, { t: at(1), value: 1 }] }]}
+      series={[
+        {
+          label: 'Rank',
+          color: 'green',
+          points: [
+            { t: at(0), value: 1 },
+            { t: at(1), value: 1 },
+          ],
+        },
+      ]}
     />,
   );
   const labels = screen.getByRole('figure', { name: 'Rank' }).querySelector('.bpc-chart-y')?.textContent;
@@ -36,6 +60,8 @@ it('keeps a flat rank on a one-place scale with #1 on top', () => {
 });
 
 it('says when there are not enough points for a chart', () => {
-  render(<ResultsChart label="Value" summary="" format={String} series={[{ label: 'Mine', color: 'green', points: [] }]} />);
+  render(
+    <ResultsChart label="Value" summary="" format={String} series={[{ label: 'Mine', color: 'green', points: [] }]} />,
+  );
   expect(screen.getByText('Not enough points for a chart yet.')).toBeInTheDocument();
 });

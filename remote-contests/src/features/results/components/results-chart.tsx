@@ -69,7 +69,13 @@ export function ResultsChart({
           <span>{format(top)}</span>
           <span>{format(bottom)}</span>
         </div>
-        <svg viewBox={`0 0 ${WIDTH} ${height}`} preserveAspectRatio="none" style={{ height }} role="img" aria-label={summary}>
+        <svg
+          viewBox={`0 0 ${WIDTH} ${height}`}
+          preserveAspectRatio="none"
+          style={{ height }}
+          role="img"
+          aria-label={summary}
+        >
           {series.map((s) =>
             s.points.length === 0 ? null : (
               <polyline
@@ -94,7 +100,11 @@ export function ResultsChart({
         <ul className="bpc-legend">
           {series.map((s) => (
             <li key={s.label}>
-              <span className={s.dashed ? 'bpc-swatch bpc-swatch--dashed' : 'bpc-swatch'} style={{ color: s.color }} aria-hidden="true" />
+              <span
+                className={s.dashed ? 'bpc-swatch bpc-swatch--dashed' : 'bpc-swatch'}
+                style={{ color: s.color }}
+                aria-hidden="true"
+              />
               {s.label}
             </li>
           ))}

@@ -3,7 +3,14 @@ import { useState } from 'react';
 import { resultShareText, resultsUrl } from '../lib/results-math';
 
 /** A copyable link to the results and a line of text saying how it went. */
-export function ShareResult(props: { contestId: string; rank: number; total: number; name: string; returnPct: number; marketPct: number | null }) {
+export function ShareResult(props: {
+  contestId: string;
+  rank: number;
+  total: number;
+  name: string;
+  returnPct: number;
+  marketPct: number | null;
+}) {
   const [copyError, setCopyError] = useState<unknown>(undefined);
   useErrorToast(copyError, false);
   const url = resultsUrl(props.contestId);

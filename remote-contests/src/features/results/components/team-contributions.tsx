@@ -4,7 +4,15 @@ import { formatReturn, Trend } from '../../contests';
 import { teamContributions } from '../lib/results-math';
 
 /** Each member's share of their team's return (their return ÷ the team's members), team by team; my team open. */
-export function TeamContributions({ teams, rows, myTeam }: { teams: readonly TeamStanding[]; rows: readonly Standing[]; myTeam: string | null }) {
+export function TeamContributions({
+  teams,
+  rows,
+  myTeam,
+}: {
+  teams: readonly TeamStanding[];
+  rows: readonly Standing[];
+  myTeam: string | null;
+}) {
   return (
     <div className="bpc-stack">
       {teams.map((team) => {
@@ -12,8 +20,8 @@ export function TeamContributions({ teams, rows, myTeam }: { teams: readonly Tea
         return (
           <details key={team.affiliation} open={team.affiliation === myTeam}>
             <summary>
-              #{team.rank} {team.affiliation}: <Trend value={team.returnPct}>{formatReturn(team.returnPct)}</Trend> from {formatNumber(team.members)}{' '}
-              member{team.members === 1 ? '' : 's'}
+              #{team.rank} {team.affiliation}: <Trend value={team.returnPct}>{formatReturn(team.returnPct)}</Trend> from{' '}
+              {formatNumber(team.members)} member{team.members === 1 ? '' : 's'}
             </summary>
             {members.length === 0 ? (
               <p className="bpc-muted">No member of this team is among the rows shown.</p>
@@ -50,8 +58,11 @@ export function TeamContributions({ teams, rows, myTeam }: { teams: readonly Tea
               </div>
             )}
             <p className="bpc-small bpc-muted" style={{ margin: '8px 0 0' }}>
-              A team's return is the average of its members': each member adds their return ÷ {formatNumber(team.members)}.
-              {missing > 0 ? ` ${formatNumber(missing)} more member${missing === 1 ? ' is' : 's are'} further down the board.` : ''}
+              A team's return is the average of its members': each member adds their return ÷{' '}
+              {formatNumber(team.members)}.
+              {missing > 0
+                ? ` ${formatNumber(missing)} more member${missing === 1 ? ' is' : 's are'} further down the board.`
+                : ''}
             </p>
           </details>
         );

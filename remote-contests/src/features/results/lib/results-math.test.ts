@@ -1,7 +1,19 @@
 import type { Standing } from '@bullpen/shared/schemas';
-import { bestAndWorst, benchmarkValues, resultShareText, shortPercent, teamContributions, versusMarket } from './results-math';
+import {
+  bestAndWorst,
+  benchmarkValues,
+  resultShareText,
+  shortPercent,
+  teamContributions,
+  versusMarket,
+} from './results-math';
 
-const pick = (symbol: string, returnPct: number) => ({ symbol, startPrice: 100, endPrice: 100 * (1 + returnPct), returnPct });
+const pick = (symbol: string, returnPct: number) => ({
+  symbol,
+  startPrice: 100,
+  endPrice: 100 * (1 + returnPct),
+  returnPct,
+});
 const row = (userId: string, rank: number, returnPct: number, affiliation: string | null): Standing => ({
   rank,
   userId,
@@ -22,17 +34,27 @@ describe('results math', () => {
   });
 
   test('the benchmark in dollars of starting cash, to the cent', () => {
-    expect(benchmarkValues([{ t: 'a', returnPct: 0 }, { t: 'b', returnPct: 0.012345 }], 10_000)).toEqual([
+    expect(
+      benchmarkValues(
+        [
+          { t: 'a', returnPct: 0 },
+          { t: 'b', returnPct: 0.012345 },
+        ],
+        10_000,
+      ),
+    ).toEqual([
       { t: 'a', value: 10_000 },
       { t: 'b', value: 10_123.45 },
     ]);
   });
 
   test('the share text of the issue', () => {
-    expect(resultShareText({ rank: 2, total: 14, name: 'Weekly Tech Sprint', returnPct: 0.0432, marketPct: 0.011 })).toBe(
-      "I finished #2 of 14 in Weekly Tech Sprint, +4.3% vs the market's +1.1%",
+    expect(
+      resultShareText({ rank: 2, total: 14, name: 'Weekly Tech Sprint', returnPct: 0.0432, marketPct: 0.011 }),
+    ).toBe("I finished #2 of 14 in Weekly Tech Sprint, +4.3% vs the market's +1.1%");
+    expect(resultShareText({ rank: 1, total: 1, name: 'Solo', returnPct: -0.002, marketPct: null })).toBe(
+      'I finished #1 of 1 in Solo, −0.2%',
     );
-    expect(resultShareText({ rank: 1, total: 1, name: 'Solo', returnPct: -0.002, marketPct: null })).toBe('I finished #1 of 1 in Solo, −0.2%');
     expect(shortPercent(0.00049)).toBe('0.0%');
   });
 
@@ -44,7 +66,10 @@ describe('results math', () => {
 
   test('team contributions add up to the team return; members outside the rows are counted', () => {
     const rows = [row('a', 1, 0.06, 'Bulls'), row('b', 2, 0.02, 'Bears'), row('c', 3, -0.01, 'Bulls')];
-    const { members, missing } = teamContributions({ rank: 1, affiliation: 'Bulls', members: 2, returnPct: 0.025 }, rows);
+    const { members, missing } = teamContributions(
+      { rank: 1, affiliation: 'Bulls', members: 2, returnPct: 0.025 },
+      rows,
+    );
     expect(members.map((m) => [m.standing.userId, m.contribution])).toEqual([
       ['a', 0.03],
       ['c', -0.005],

@@ -21,7 +21,8 @@ export function benchmarkValues(points: readonly BenchmarkPoint[], startingCash:
 }
 
 /** The benchmark's return at the last tick (the contest's end once it is over), or null before any tick. */
-export const lastReturn = (points: readonly BenchmarkPoint[]): number | null => points[points.length - 1]?.returnPct ?? null;
+export const lastReturn = (points: readonly BenchmarkPoint[]): number | null =>
+  points[points.length - 1]?.returnPct ?? null;
 
 /** A fraction with one decimal of percent, signed: 0.0432 → "+4.3%". */
 export function shortPercent(fraction: number): string {
@@ -40,7 +41,13 @@ export function versusMarket(returnPct: number, marketPct: number): 'ahead' | 'b
 }
 
 /** "I finished #2 of 14 in Weekly Tech Sprint, +4.3% vs the market's +1.1%" */
-export function resultShareText(input: { rank: number; total: number; name: string; returnPct: number; marketPct: number | null }): string {
+export function resultShareText(input: {
+  rank: number;
+  total: number;
+  name: string;
+  returnPct: number;
+  marketPct: number | null;
+}): string {
   const market = input.marketPct === null ? '' : ` vs the market's ${shortPercent(input.marketPct)}`;
   return `I finished #${input.rank} of ${input.total} in ${input.name}, ${shortPercent(input.returnPct)}${market}`;
 }
@@ -60,7 +67,10 @@ export interface Contribution {
  * adds their return ÷ members; the contributions of every member add up to the team's return. `rows` may hold only part
  * of the board (the top rows and mine): `missing` says how many members are not among them.
  */
-export function teamContributions(team: TeamStanding, rows: readonly Standing[]): { members: Contribution[]; missing: number } {
+export function teamContributions(
+  team: TeamStanding,
+  rows: readonly Standing[],
+): { members: Contribution[]; missing: number } {
   const members = rows
     .filter((row) => row.affiliation === team.affiliation)
     .map((standing) => ({ standing, contribution: team.members > 0 ? standing.returnPct / team.members : 0 }))

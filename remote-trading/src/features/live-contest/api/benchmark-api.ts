@@ -4,5 +4,7 @@ import { POLL_INTERVAL_MS } from './live-contest-api';
 
 /** The contest's benchmark (API.md "Results and insight"), re-read every market tick like the portfolio history. */
 export function useBenchmark(contestId: string, enabled: boolean) {
-  return useApiGet<BenchmarkResponse>(enabled ? RESULTS_PATHS.benchmark(contestId) : null, { refreshInterval: POLL_INTERVAL_MS });
+  return useApiGet<BenchmarkResponse>(enabled ? RESULTS_PATHS.benchmark(contestId) : null, {
+    refreshInterval: POLL_INTERVAL_MS,
+  });
 }

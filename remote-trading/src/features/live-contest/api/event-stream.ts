@@ -9,7 +9,11 @@ export interface StreamEvent {
   data: unknown;
 }
 
-export async function readEventStream(path: string, onEvent: (event: StreamEvent) => void, signal: AbortSignal): Promise<void> {
+export async function readEventStream(
+  path: string,
+  onEvent: (event: StreamEvent) => void,
+  signal: AbortSignal,
+): Promise<void> {
   const response = await fetch(`${getApiHost()}${path}`, {
     headers: { accept: 'text/event-stream', ...(await authorizationHeaders()) },
     signal,

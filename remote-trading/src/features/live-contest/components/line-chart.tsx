@@ -56,7 +56,11 @@ export function LineChart({ points, label, height = 240, lineLabel, compare }: L
       instance = createChart(element, {
         height,
         autoSize: true,
-        layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#9aabb8', fontFamily: 'ui-monospace, monospace' },
+        layout: {
+          background: { type: ColorType.Solid, color: 'transparent' },
+          textColor: '#9aabb8',
+          fontFamily: 'ui-monospace, monospace',
+        },
         grid: { vertLines: { color: '#1b2730' }, horzLines: { color: '#1b2730' } },
         rightPriceScale: { borderColor: '#24323d', ...sized.chart.rightPriceScale },
         timeScale: { borderColor: '#24323d', timeVisible: true, ...sized.chart.timeScale },
@@ -117,7 +121,18 @@ export function LineChart({ points, label, height = 240, lineLabel, compare }: L
     <figure className="lc-chart" aria-label={label}>
       <div ref={container} style={{ height }} />
       {compare ? (
-        <ul aria-label="Chart legend" style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px', listStyle: 'none', margin: '6px 0 0', padding: 0, fontSize: '0.85rem' }}>
+        <ul
+          aria-label="Chart legend"
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: '4px 16px',
+            listStyle: 'none',
+            margin: '6px 0 0',
+            padding: 0,
+            fontSize: '0.85rem',
+          }}
+        >
           <li style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
             <span aria-hidden="true" style={{ width: 18, borderTop: `3px solid ${LINE_COLOUR}` }} />
             {lineLabel ?? label}

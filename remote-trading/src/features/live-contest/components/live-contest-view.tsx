@@ -26,7 +26,10 @@ export function LiveContestView({ contest }: { contest: Contest }) {
   const marketLine = useMemo(
     () =>
       benchmarkPoints
-        ? benchmarkPoints.map((p) => ({ t: p.t, value: Math.round(contest.startingCash * (1 + p.returnPct) * 100) / 100 }))
+        ? benchmarkPoints.map((p) => ({
+            t: p.t,
+            value: Math.round(contest.startingCash * (1 + p.returnPct) * 100) / 100,
+          }))
         : null,
     [benchmarkPoints, contest.startingCash],
   );
@@ -67,7 +70,11 @@ export function LiveContestView({ contest }: { contest: Contest }) {
               label="Portfolio value over the contest"
               points={(history.data?.points ?? []).map((p) => ({ t: p.t, value: p.value }))}
               lineLabel="My value"
-              compare={benchmark.data && marketLine ? { label: `${benchmark.data.name}, from the same starting cash`, points: marketLine } : null}
+              compare={
+                benchmark.data && marketLine
+                  ? { label: `${benchmark.data.name}, from the same starting cash`, points: marketLine }
+                  : null
+              }
             />
           </section>
         ) : null}

@@ -8,7 +8,17 @@ const MODE_TEXT: Record<LiveMode, string> = {
   paused: 'Paused while hidden',
 };
 
-export function LiveHeader({ contest, mode, title, actions }: { contest: Contest; mode: LiveMode; title: string; actions?: ReactNode }) {
+export function LiveHeader({
+  contest,
+  mode,
+  title,
+  actions,
+}: {
+  contest: Contest;
+  mode: LiveMode;
+  title: string;
+  actions?: ReactNode;
+}) {
   return (
     <header className="lc-header">
       <div>
@@ -17,7 +27,8 @@ export function LiveHeader({ contest, mode, title, actions }: { contest: Contest
         </p>
         <h1>{title}</h1>
         <p className="lc-muted lc-small">
-          <span className="lc-simulated">Simulated prices</span> · <span className={`lc-mode lc-mode--${mode}`}>{MODE_TEXT[mode]}</span>
+          <span className="lc-simulated">Simulated prices</span> ·{' '}
+          <span className={`lc-mode lc-mode--${mode}`}>{MODE_TEXT[mode]}</span>
         </p>
       </div>
       {actions ? <div className="lc-header__actions">{actions}</div> : null}

@@ -25,9 +25,17 @@ export function marketStanding(returnPct: number, marketPct: number): 'ahead' | 
 
 function VersusMarket({ returnPct, marketPct }: { returnPct: number; marketPct: number }) {
   const standing = marketStanding(returnPct, marketPct);
-  const words = standing === 'ahead' ? 'Ahead of the market' : standing === 'behind' ? 'Behind the market' : 'Level with the market';
+  const words =
+    standing === 'ahead'
+      ? 'Ahead of the market'
+      : standing === 'behind'
+        ? 'Behind the market'
+        : 'Level with the market';
   return (
-    <span className={`lc-${standing === 'ahead' ? 'up' : standing === 'behind' ? 'down' : 'flat'}`} style={{ fontSize: '1rem' }}>
+    <span
+      className={`lc-${standing === 'ahead' ? 'up' : standing === 'behind' ? 'down' : 'flat'}`}
+      style={{ fontSize: '1rem' }}
+    >
       {words} <small className="lc-muted lc-num">({formatPercent(marketPct)})</small>
     </span>
   );
@@ -59,7 +67,12 @@ export function PortfolioSummary({
       : [
           {
             label: 'vs the market',
-            value: marketPct === null ? <span className="lc-muted">—</span> : <VersusMarket returnPct={portfolio.returnPct} marketPct={marketPct} />,
+            value:
+              marketPct === null ? (
+                <span className="lc-muted">—</span>
+              ) : (
+                <VersusMarket returnPct={portfolio.returnPct} marketPct={marketPct} />
+              ),
           },
         ]),
   ];

@@ -43,8 +43,15 @@ function limitMeaning(side: TradeSide): string {
 }
 
 function stopMeaning(side: TradeSide, type: TicketOrderType): string {
-  const then = type === 'stop' ? (side === 'buy' ? 'buys at the market price' : 'sells at the market price') : 'becomes a limit order';
-  return side === 'buy' ? `When the price rises to this, the order ${then}.` : `When the price falls to this, the order ${then}.`;
+  const then =
+    type === 'stop'
+      ? side === 'buy'
+        ? 'buys at the market price'
+        : 'sells at the market price'
+      : 'becomes a limit order';
+  return side === 'buy'
+    ? `When the price rises to this, the order ${then}.`
+    : `When the price falls to this, the order ${then}.`;
 }
 
 export interface OrderTicketProps {
@@ -57,7 +64,15 @@ export interface OrderTicketProps {
   placeOrder: (body: TradeBody, idempotencyKey: string) => Promise<TradeResponse>;
 }
 
-export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSymbolChange, placeOrder }: OrderTicketProps) {
+export function OrderTicket({
+  contestId,
+  equities,
+  cash,
+  holdings,
+  symbol,
+  onSymbolChange,
+  placeOrder,
+}: OrderTicketProps) {
   const ids = useId();
   const [search, setSearch] = useState('');
   const [side, setSide] = useState<TradeSide>('buy');
@@ -96,15 +111,33 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
   const limitPrice = parsePrice(limitText);
   const stopPrice = parsePrice(stopText);
   const problem = conditional
-    ? conditionalProblem({ side, type: orderType, quantity, limitPrice, stopPrice, cash, held, hasSymbol: price !== null })
+    ? conditionalProblem({
+        side,
+        type: orderType,
+        quantity,
+        limitPrice,
+        stopPrice,
+        cash,
+        held,
+        hasSymbol: price !== null,
+      })
     : orderProblem({ side, quantity, price, cash, held });
   const amount = price === null || !Number.isFinite(quantity) ? 0 : estimatedAmount(quantity, price);
   const reserve = conditional
-    ? reservedAmount(side, quantity, needsLimit && !Number.isNaN(limitPrice) ? limitPrice : null, needsStop && !Number.isNaN(stopPrice) ? stopPrice : null)
+    ? reservedAmount(
+        side,
+        quantity,
+        needsLimit && !Number.isNaN(limitPrice) ? limitPrice : null,
+        needsStop && !Number.isNaN(stopPrice) ? stopPrice : null,
+      )
     : 0;
   const reserveText =
     side === 'buy' ? formatMoney(reserve) : `${Number.isInteger(quantity) && quantity > 0 ? quantity : 0} shares`;
-  const problemField = /limit price/.test(problem ?? '') ? 'limit' : /stop price/.test(problem ?? '') ? 'stop' : 'quantity';
+  const problemField = /limit price/.test(problem ?? '')
+    ? 'limit'
+    : /stop price/.test(problem ?? '')
+      ? 'stop'
+      : 'quantity';
 
   const matches = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -116,7 +149,9 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
 
   // A conditional buy reserves at its limit (or stop) price: the most it can buy is counted at that price.
   const setMax = () => {
-    const reservePrice = conditional ? [needsLimit ? limitPrice : Number.NaN, needsStop ? stopPrice : Number.NaN].find((p) => !Number.isNaN(p)) : undefined;
+    const reservePrice = conditional
+      ? [needsLimit ? limitPrice : Number.NaN, needsStop ? stopPrice : Number.NaN].find((p) => !Number.isNaN(p))
+      : undefined;
     setQuantityText(String(side === 'buy' ? maxBuyQuantity(cash, reservePrice ?? price ?? 0) : held));
   };
 
@@ -136,7 +171,9 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
         };
         const { data } = await placeConditionalOrder(body, review.key);
         const typeName = TYPE_OPTIONS.find((option) => option.value === data.order.type)?.label ?? data.order.type;
-        toast.success(`${typeName} order placed: ${data.order.side} ${data.order.quantity} ${data.order.symbol}. It waits in Open orders.`);
+        toast.success(
+          `${typeName} order placed: ${data.order.side} ${data.order.quantity} ${data.order.symbol}. It waits in Open orders.`,
+        );
         setReview(null);
         setQuantityText('1');
       } catch (error) {
@@ -217,8 +254,17 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
       <fieldset className="ot-side">
         <legend>Side</legend>
         {(['buy', 'sell'] as const).map((value) => (
-          <label key={value} className={side === value ? `ot-side__option ot-side__option--${value} is-on` : 'ot-side__option'}>
-            <input type="radio" name={`${ids}-side`} value={value} checked={side === value} onChange={() => setSide(value)} />
+          <label
+            key={value}
+            className={side === value ? `ot-side__option ot-side__option--${value} is-on` : 'ot-side__option'}
+          >
+            <input
+              type="radio"
+              name={`${ids}-side`}
+              value={value}
+              checked={side === value}
+              onChange={() => setSide(value)}
+            />
             {value === 'buy' ? 'Buy' : 'Sell'}
           </label>
         ))}
@@ -336,14 +382,15 @@ export function OrderTicket({ contestId, equities, cash, holdings, symbol, onSym
                   , limit <strong className="ot-num">{formatMoney(limitPrice)}</strong>
                 </>
               ) : null}
-              ? It reserves <strong className="ot-num">{reserveText}</strong> until it fills or you cancel it, and expires
-              when the contest ends.
+              ? It reserves <strong className="ot-num">{reserveText}</strong> until it fills or you cancel it, and
+              expires when the contest ends.
             </p>
           ) : (
             <p id={`${ids}-review`}>
               {side === 'buy' ? 'Buy' : 'Sell'} <strong>{quantity}</strong> {symbol} at about{' '}
               <strong className="ot-num">{formatMoney(price ?? 0)}</strong> for about{' '}
-              <strong className="ot-num">{formatMoney(amount)}</strong>? Market orders fill at the price when they arrive.
+              <strong className="ot-num">{formatMoney(amount)}</strong>? Market orders fill at the price when they
+              arrive.
             </p>
           )}
           <div className="ot-actions">

@@ -27,7 +27,8 @@ export function orderProblem({ side, quantity, price, cash, held }: OrderCheck):
   if (price === null) return 'Choose a symbol';
   if (!Number.isInteger(quantity) || quantity < 1) return 'Enter a whole number of shares';
   if (side === 'buy' && quantity > maxBuyQuantity(cash, price)) return 'Not enough buying power';
-  if (side === 'sell' && quantity > held) return held === 0 ? 'You hold no shares of this symbol' : `You hold ${held} shares`;
+  if (side === 'sell' && quantity > held)
+    return held === 0 ? 'You hold no shares of this symbol' : `You hold ${held} shares`;
   return null;
 }
 
@@ -56,7 +57,12 @@ export interface ConditionalCheck {
 }
 
 /** What a conditional order holds back while it waits: a buy quantity × (limit ?? stop) of cash, a sell its shares. */
-export function reservedAmount(side: TradeSide, quantity: number, limitPrice: number | null, stopPrice: number | null): number {
+export function reservedAmount(
+  side: TradeSide,
+  quantity: number,
+  limitPrice: number | null,
+  stopPrice: number | null,
+): number {
   if (side === 'sell' || !Number.isInteger(quantity) || quantity < 1) return 0;
   const price = limitPrice ?? stopPrice;
   return price && Number.isFinite(price) ? (quantity * cents(price)) / 100 : 0;
@@ -75,7 +81,8 @@ export function conditionalProblem(check: ConditionalCheck): string | null {
     const reserve = reservedAmount(side, quantity, needsLimit ? limitPrice : null, stopPrice);
     if (cents(reserve) > cents(cash)) return `Not enough buying power: this order reserves ${formatDollars(reserve)}`;
   }
-  if (side === 'sell' && quantity > held) return held === 0 ? 'You have no shares of this symbol free to sell' : `You have ${held} shares free to sell`;
+  if (side === 'sell' && quantity > held)
+    return held === 0 ? 'You have no shares of this symbol free to sell' : `You have ${held} shares free to sell`;
   return null;
 }
 

@@ -41,7 +41,9 @@ async function apply(contestId: string, { order, portfolio }: OrderResponse['dat
 
 /** A limit, stop or stop-limit order. The key makes a retried or double-clicked order count once (API.md). */
 export async function placeConditionalOrder(body: PlaceOrderBody, idempotencyKey: string): Promise<OrderResponse> {
-  const response = await apiPost<OrderResponse>(ORDER_PATHS.placeOrder, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+  const response = await apiPost<OrderResponse>(ORDER_PATHS.placeOrder, body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
   await apply(body.contestId, response.data);
   return response;
 }

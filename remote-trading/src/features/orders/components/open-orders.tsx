@@ -38,7 +38,9 @@ export function OpenOrders({ contestId }: { contestId: string }) {
   return (
     <section className="oo-card" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`}>Open orders</h2>
-      {error && !data ? <p className="oo-muted">Your orders could not be loaded. They are still kept; try again in a moment.</p> : null}
+      {error && !data ? (
+        <p className="oo-muted">Your orders could not be loaded. They are still kept; try again in a moment.</p>
+      ) : null}
       {data && open.length === 0 ? (
         <p className="oo-muted">No open orders. A limit, stop or stop-limit order waits here until its price comes.</p>
       ) : null}

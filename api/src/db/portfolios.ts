@@ -32,6 +32,17 @@ export async function loadPositions(executor: Executor, contestId: string, userI
     .orderBy(asc(positions.symbol));
 }
 
+/** A player's holding of one symbol, locked until the transaction ends: taken after the participant row's lock by
+ *  every order that may sell it, so shares are never sold twice. */
+export async function lockPosition(tx: Executor, contestId: string, userId: string, symbol: string) {
+  const [held] = await tx
+    .select()
+    .from(positions)
+    .where(and(eq(positions.contestId, contestId), eq(positions.userId, userId), eq(positions.symbol, symbol)))
+    .for('update');
+  return held ?? null;
+}
+
 export type PriceLookup = (executor: Executor, symbols: readonly string[]) => Promise<ReadonlyMap<string, number>>;
 
 export async function portfolioOf(

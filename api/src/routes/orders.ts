@@ -15,8 +15,8 @@ import type { Executor } from '../db/database';
 import { idempotencyKeySchema, requestHashOf, withIdempotency } from '../db/idempotency';
 import { countOpenOrders, listOrders, loadOrderView } from '../db/orders';
 import { reservationsOf } from '../db/reservations';
-import { portfolioOf } from '../db/portfolios';
-import { orders, participants, positions } from '../db/schema';
+import { lockPosition, portfolioOf } from '../db/portfolios';
+import { orders, participants } from '../db/schema';
 import { acceptsTrades, contestStatus } from '../domain/contest-status';
 import { toCents } from '../domain/money';
 import { formatDollars, reservationOf } from '../domain/orders';
@@ -111,17 +111,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
               );
             }
           } else {
-            const [held] = await tx
-              .select()
-              .from(positions)
-              .where(
-                and(
-                  eq(positions.contestId, contest.id),
-                  eq(positions.userId, user.id),
-                  eq(positions.symbol, body.symbol),
-                ),
-              )
-              .for('update');
+            const held = await lockPosition(tx, contest.id, user.id, body.symbol);
             const free = (held?.quantity ?? 0) - (reserved.shares.get(body.symbol) ?? 0);
             if (wanted.shares > free) {
               throw conflict(

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyKeySchema, requestHashOf, withIdempotency } from '../db/idempotency';
-import { portfolioHistoryOf, portfolioOf, tradeView } from '../db/portfolios';
+import { lockPosition, portfolioHistoryOf, portfolioOf, tradeView } from '../db/portfolios';
 import { participants, positions, trades } from '../db/schema';
 import { acceptsTrades, contestStatus } from '../domain/contest-status';
 import { reservationsOf } from '../db/reservations';
@@ -56,17 +56,7 @@ export default async function tradingRoutes(fastify: FastifyInstance) {
           if (!deps.market.isKnown(body.symbol)) throw notFound(`Unknown symbol ${body.symbol}`);
           const priceCents = await deps.market.priceOf(tx, body.symbol);
           if (priceCents === null) throw notFound(`Unknown symbol ${body.symbol}`);
-          const [held] = await tx
-            .select()
-            .from(positions)
-            .where(
-              and(
-                eq(positions.contestId, contest.id),
-                eq(positions.userId, user.id),
-                eq(positions.symbol, body.symbol),
-              ),
-            )
-            .for('update');
+          const held = await lockPosition(tx, contest.id, user.id, body.symbol);
           // Cash and shares held back by open conditional orders cannot be spent here (API.md "Conditional orders").
           const reserved = await reservationsOf(tx, contest.id, user.id);
           const reservedShares = reserved.shares.get(body.symbol) ?? 0;
@@ -99,7 +89,7 @@ export default async function tradingRoutes(fastify: FastifyInstance) {
           // The outcome was computed on what is free; the stored holding is the whole one.
           const after = {
             cashCents: participant.cashCents + (body.side === 'buy' ? -outcome.amountCents : outcome.amountCents),
-            ...sharesAfter(held ?? null, body.side, body.quantity, outcome.amountCents),
+            ...sharesAfter(held, body.side, body.quantity, outcome.amountCents),
           };
           await tx
             .update(participants)

@@ -1,5 +1,5 @@
 import { auth, federation, hub } from './setup';
-import { useUserStore } from '@bullpen/shared';
+import { configureAuth, getRuntimeConfig, type RuntimeConfig, useUserStore } from '@bullpen/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { API, activeUser, answerUser, heading, renderAt, server } from './render-app';
@@ -13,6 +13,9 @@ describe('auth gate', () => {
     auth.getCurrentUser.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
     answerUser({ user: activeUser });
     renderAt('/home', { signedIn: true });
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
+    // Amplify is loaded on demand (no good stored token here), then asked.
+    await waitFor(() => expect(auth.getCurrentUser).toHaveBeenCalled());
     expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
     await act(async () => finish({ userId: 'sub-1', username: '+15555550100' }));
     expect(await heading('remote_contests/HomePage')).toBeInTheDocument();
@@ -90,6 +93,44 @@ describe('auth gate', () => {
     expect(calls).toBe(1);
     act(() => hub.emit('tokenRefresh'));
     await waitFor(() => expect(calls).toBe(2));
+  });
+
+  it('signs in a user whose stored ID token is good without waiting for Amplify (issue #13)', async () => {
+    configureAuth(getRuntimeConfig() as RuntimeConfig);
+    const claims = { sub: 'sub-1', exp: Math.floor(Date.now() / 1000) + 3600 };
+    const token = `e30.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.signature`;
+    localStorage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'sub-1');
+    localStorage.setItem('CognitoIdentityServiceProvider.client.sub-1.idToken', token);
+    const sent: (string | null)[] = [];
+    server.use(
+      http.post(`${API}/user/get-user`, ({ request }) => {
+        sent.push(request.headers.get('authorization'));
+        return HttpResponse.json({ user: activeUser });
+      }),
+    );
+    // Amplify itself would say signed out: the stored token alone lets the page in, and goes with its reads.
+    renderAt('/home', { signedIn: false });
+    expect(screen.queryByText('Checking your session')).not.toBeInTheDocument();
+    expect(await heading('remote_contests/HomePage')).toBeInTheDocument();
+    expect(sent).toEqual([token]);
+    expect(auth.getCurrentUser).not.toHaveBeenCalled();
+    expect(auth.fetchAuthSession).not.toHaveBeenCalled();
+  });
+
+  it('asks Amplify (which refreshes) when the stored ID token is about to expire', async () => {
+    configureAuth(getRuntimeConfig() as RuntimeConfig);
+    const claims = { sub: 'sub-1', exp: Math.floor(Date.now() / 1000) + 30 };
+    localStorage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'sub-1');
+    localStorage.setItem(
+      'CognitoIdentityServiceProvider.client.sub-1.idToken',
+      `e30.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.signature`,
+    );
+    answerUser({ user: activeUser });
+    renderAt('/home', { signedIn: true });
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
+    expect(await heading('remote_contests/HomePage')).toBeInTheDocument();
+    expect(auth.getCurrentUser).toHaveBeenCalled();
+    expect(auth.fetchAuthSession).toHaveBeenCalled();
   });
 });
 

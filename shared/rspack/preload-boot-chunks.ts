@@ -9,6 +9,11 @@ import { type Chunk, type Compilation, type Compiler, type Module, rspack } from
 const PLUGIN = 'PreloadBootChunksPlugin';
 /** The async boundary's chunk name (`import(/* webpackChunkName: "bootstrap" *\/ './bootstrap')` in src/index.ts). */
 export const BOOT_CHUNK = 'bootstrap';
+/** Amplify's auth, loaded on demand (@bullpen/shared's configure-auth.ts): a signed-out visit needs it at once, a
+ *  signed-in one with a good token not at all, and only main.js can tell which (the token is in localStorage). */
+export const AUTH_CHUNK = 'auth-session';
+/** The JSON data block naming AUTH_CHUNK's scripts, for main.js to preload when there is no good stored token. */
+export const AUTH_CHUNKS_ELEMENT_ID = 'bullpen-auth-chunks';
 
 const PROVIDED = /^provide shared module \([^)]*\) (\S+)@[^@\s]+ = /;
 const CONSUMED = /^consume shared module \([^)]*\) (\S+)@[^@\s]+ /;
@@ -61,6 +66,20 @@ export class PreloadBootChunksPlugin {
           attributes: { rel: 'preload', as: 'script', href: `${data.publicPath}${file}` },
         }));
         data.headTags.push(...preloads);
+        const authFiles = bootChunks(compilation, AUTH_CHUNK)
+          .flatMap((chunk) => [...chunk.files])
+          .filter((file) => file.endsWith('.js') && !files.includes(file))
+          .sort()
+          .map((file) => `${data.publicPath}${file}`);
+        if (authFiles.length > 0) {
+          data.headTags.push({
+            tagName: 'script',
+            voidTag: false,
+            attributes: { type: 'application/json', id: AUTH_CHUNKS_ELEMENT_ID },
+            // File names only ([\w.-] and the public path): nothing that could end the element.
+            innerHTML: JSON.stringify(authFiles),
+          });
+        }
         return data;
       });
     });

@@ -1,4 +1,4 @@
-import { fetchAuthSession } from 'aws-amplify/auth';
+import { freshStoredIdToken, loadAuth } from '../auth/configure-auth';
 import { getApiHost } from '../config/runtime-config';
 import { ApiError, errorFromResponse, errorWithoutResponse } from './api-error';
 import { takeEarlyRead } from './early-reads';
@@ -14,8 +14,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** The signed-in user's ID token: the stored one while it is good (as Amplify would answer), else Amplify's answer,
+ *  which refreshes a token close to expiry (one refresh at a time), or undefined when signed out. */
 export async function getIdToken(): Promise<string | undefined> {
+  const stored = freshStoredIdToken();
+  if (stored) return stored;
   try {
+    const { fetchAuthSession } = await loadAuth();
     const session = await fetchAuthSession();
     return session.tokens?.idToken?.toString();
   } catch {

@@ -1,3 +1,4 @@
+import { storedIdToken } from '../auth/stored-session';
 import { API_PATHS } from '../schemas/api-paths';
 import { PUBLIC_PATHS } from './public-paths';
 
@@ -17,8 +18,6 @@ interface EarlyRead {
 }
 
 const GLOBAL_KEY = '__bullpenEarlyReads';
-/** Within this much of its expiry Amplify may refresh the token first: no early read then. */
-const TOKEN_MARGIN_MS = 60_000;
 
 const store = (): Map<string, EarlyRead> => {
   const holder = globalThis as unknown as Record<string, Map<string, EarlyRead> | undefined>;
@@ -57,17 +56,6 @@ interface InlineConfig {
   auth?: { userPoolClientId?: string };
 }
 
-/** The stored ID token of the signed-in user, if it is good for more than TOKEN_MARGIN_MS. */
-function storedIdToken(clientId: string): string | null {
-  const prefix = `CognitoIdentityServiceProvider.${clientId}`;
-  const user = localStorage.getItem(`${prefix}.LastAuthUser`);
-  const token = user ? localStorage.getItem(`${prefix}.${user}.idToken`) : null;
-  if (!token) return null;
-  const payload = token.split('.')[1] ?? '';
-  const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
-  return typeof claims.exp === 'number' && claims.exp * 1000 - Date.now() > TOKEN_MARGIN_MS ? token : null;
-}
-
 /** main.js's side: sends the current user and `reads` now, as the API client would. Never throws. */
 export function startEarlyReads(config: InlineConfig, reads: (string | readonly [string, unknown])[]): void {
   try {
@@ -95,3 +83,5 @@ export function startEarlyReads(config: InlineConfig, reads: (string | readonly 
     // Only a head start.
   }
 }
+
+export { hasStoredUser, storedIdToken } from '../auth/stored-session';

@@ -1,53 +1,73 @@
-import { Amplify } from '@aws-amplify/core';
-import { registerContextTokenOrchestrator } from '@aws-amplify/core/internals/utils';
-import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import type { RuntimeConfig } from '../config/runtime-config';
+import { hasStoredUser, storedIdToken } from './stored-session';
 
-// SPEC §3: phone-number sign-up and verification, no OAuth or social providers, MFA off,
-// passwords of at least 8 characters with no character class required. The ids come from config.json.
-// In the composed app only the host calls this; a remote running standalone calls it for itself.
-//
-// One Amplify without sharing all of it (DESIGN §1, issue #13): only @aws-amplify/core is a shared singleton (the
-// global context, Hub, the token-orchestrator registry, the storage). Every app bundles just the auth functions it
-// imports. The token provider is registered in core's registry, so every copy of @aws-amplify/auth, remote-auth's
-// Authenticator included, writes tokens through this one orchestrator (signIn resolves it from the context), and reads
-// and refreshes go through the context's provider: one token store, one refresh at a time (the provider dedupes).
-// That is aws-amplify's own Amplify.configure() less the identity-pool credentials provider (no identity pool here),
-// which it would otherwise bundle.
+// Auth without Amplify on the first screen (issue #13). configureAuth only records the config; Amplify (about 40 KiB:
+// its core, the Cognito token provider and hashing) is loaded and configured the first time something needs it: a
+// sign-in page, a sign-out, a token that is missing or close to expiry (Amplify refreshes it, one refresh at a time),
+// and it is the same one Amplify for every app (amplify-session.ts). A signed-in page whose stored ID token is good
+// reads it as Amplify would and renders without waiting for Amplify at all.
 
-export const PASSWORD_MIN_LENGTH = 8;
+export type AuthSession = typeof import('./amplify-session');
+
+export { PASSWORD_MIN_LENGTH } from './password-rules';
+
+let configured: RuntimeConfig | null = null;
+let loading: Promise<AuthSession> | null = null;
+let loaded: AuthSession | null = null;
+const onLoad = new Set<(session: AuthSession) => void>();
 
 export function isUserPoolConfigured(config: RuntimeConfig | null): boolean {
   return Boolean(config?.auth?.userPoolId && config.auth.userPoolClientId);
 }
 
+/** Records the user pool the page signs in with; Amplify itself is configured when it is first loaded. */
 export function configureAuth(config: RuntimeConfig): void {
   if (!isUserPoolConfigured(config)) return;
-  const { userPoolId, userPoolClientId, userPoolEndpoint } = config.auth;
-  const auth = {
-    Cognito: {
-      userPoolId,
-      userPoolClientId,
-      ...(userPoolEndpoint ? { userPoolEndpoint } : {}),
-      loginWith: { phone: true },
-      signUpVerificationMethod: 'code' as const,
-      userAttributes: { phone_number: { required: true } },
-      mfa: { status: 'off' as const },
-      passwordFormat: {
-        minLength: PASSWORD_MIN_LENGTH,
-        requireLowercase: false,
-        requireUppercase: false,
-        requireNumbers: false,
-        requireSpecialCharacters: false,
-      },
-    },
+  configured = config;
+  loaded?.configureAmplify(config);
+}
+
+/** Amplify's auth, loaded and configured once. Callers registered with whenAuthLoaded run before any caller's own
+ *  use of it (so the host's Hub listeners are in place before a sign-in, a sign-out or a refresh can happen). */
+export function loadAuth(): Promise<AuthSession> {
+  loading ??= import(/* webpackChunkName: "auth-session" */ './amplify-session').then((session) => {
+    if (configured) session.configureAmplify(configured);
+    loaded = session;
+    for (const callback of onLoad) callback(session);
+    return session;
+  });
+  loading.catch(() => {
+    // A failed chunk load may be tried again.
+    loading = null;
+  });
+  return loading;
+}
+
+/** Runs `callback` with Amplify's auth once it is loaded (at once if it already is); returns the unsubscribe. */
+export function whenAuthLoaded(callback: (session: AuthSession) => void): () => void {
+  let active = true;
+  const run = (session: AuthSession) => {
+    if (active) callback(session);
   };
-  cognitoUserPoolsTokenProvider.setAuthConfig(auth);
-  registerContextTokenOrchestrator(cognitoUserPoolsTokenProvider, cognitoUserPoolsTokenProvider.tokenOrchestrator);
-  Amplify.configure({ Auth: auth }, { Auth: { tokenProvider: cognitoUserPoolsTokenProvider } });
+  if (loaded) run(loaded);
+  else onLoad.add(run);
+  return () => {
+    active = false;
+    onLoad.delete(run);
+  };
+}
+
+/** The signed-in user's stored ID token while it is good for a while yet (no Amplify needed), else null. */
+export function freshStoredIdToken(): string | null {
+  return configured ? storedIdToken(configured.auth.userPoolClientId) : null;
+}
+
+/** Someone signed in on this device and has not signed out (their token may need a refresh). */
+export function hasSignedInUser(): boolean {
+  return configured ? hasStoredUser(configured.auth.userPoolClientId) : false;
 }
 
 /** Drops the stored tokens of the one configured token store (the last resort of a failed sign-out). */
 export async function clearAuthTokens(): Promise<void> {
-  await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
+  await (await loadAuth()).clearTokens();
 }

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { BrowserRouter, NavLink, Route, Routes } from '../router';
 import { SWRConfig } from 'swr';
 import { defaultSwrConfig } from '../api/swr';
-import { configureAuth, isUserPoolConfigured } from '../auth/configure-auth';
+import { configureAuth, isUserPoolConfigured, loadAuth } from '../auth/configure-auth';
 import { loadRuntimeConfig } from '../config/runtime-config';
 import { useToastStore } from '../store/toast-store';
 import { Button, EmptyState, ErrorState, PageLoader } from '../ui';
@@ -46,9 +46,13 @@ export function StandaloneApp({ name, pages }: { name: string; pages: Standalone
   const [startup, setStartup] = useState<Startup>({ state: 'loading' });
   useEffect(() => {
     loadRuntimeConfig()
-      .then((config) => {
-        // In the composed app only the host configures Amplify; standalone, the remote stands in for it.
-        if (isUserPoolConfigured(config)) configureAuth(config);
+      .then(async (config) => {
+        // In the composed app only the host configures Amplify; standalone, the remote stands in for it (and loads it
+        // before any page, whose Amplify calls expect it configured).
+        if (isUserPoolConfigured(config)) {
+          configureAuth(config);
+          await loadAuth();
+        }
         setStartup({ state: 'ready' });
       })
       .catch((error: unknown) => setStartup({ state: 'failed', error }));

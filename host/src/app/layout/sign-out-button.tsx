@@ -1,4 +1,4 @@
-import { signOut } from 'aws-amplify/auth';
+import { loadAuth } from '@bullpen/shared';
 import { useState } from 'react';
 
 /** The header's sign-out (DESIGN §1 lets the host own it): global first, then local; failures are ignored (SPEC §4).
@@ -9,9 +9,11 @@ export function SignOutButton() {
   const run = async () => {
     setPending(true);
     try {
-      await signOut({ global: true });
+      // Amplify is loaded on demand (issue #13); a page that cannot load it cannot sign out either, and says nothing.
+      const { signOut } = await loadAuth();
+      await signOut({ global: true }).catch(() => signOut().catch(() => undefined));
     } catch {
-      await signOut().catch(() => undefined);
+      // SPEC §4: sign-out failures are ignored.
     } finally {
       setPending(false);
     }

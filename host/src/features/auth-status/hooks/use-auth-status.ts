@@ -3,13 +3,14 @@ import {
   AUTH_WIDGET_DONE,
   CURRENT_USER_KEY,
   forgetPersistedReads,
+  freshStoredIdToken,
   getIdToken,
+  loadAuth,
   restorePersistedReads,
   tokenSubject,
   useUserStore,
+  whenAuthLoaded,
 } from '@bullpen/shared';
-import { getCurrentUser, signOut } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
 import { useEffect, useState } from 'react';
 import { mutate } from 'swr';
 
@@ -28,71 +29,81 @@ function forgetSession() {
 }
 
 export function useAuthStatus(): AuthStatus {
-  const [status, setStatus] = useState<AuthStatus>('configuring');
+  // A good stored ID token is a signed-in user now (issue #13): the first screen does not wait for Amplify, which is
+  // loaded when something needs it (the API client refreshing a token, a sign-out, the sign-in page).
+  const [status, setStatus] = useState<AuthStatus>(() => (freshStoredIdToken() ? 'authenticated' : 'configuring'));
 
   useEffect(() => {
     let active = true;
     const settle = (next: AuthStatus) => {
       if (active) setStatus(next);
     };
-    getCurrentUser()
-      .then(() => settle('authenticated'))
-      .catch(() => settle('unauthenticated'));
+    if (!freshStoredIdToken()) {
+      loadAuth()
+        .then(({ getCurrentUser }) => getCurrentUser())
+        .then(() => settle('authenticated'))
+        .catch(() => settle('unauthenticated'));
+    }
 
     let waitingForWidget: ReturnType<typeof setTimeout> | undefined;
     const stopWaiting = () => {
       clearTimeout(waitingForWidget);
       waitingForWidget = undefined;
     };
-    const stopWidget = Hub.listen(AUTH_WIDGET_CHANNEL, ({ payload }) => {
-      if (payload.event !== AUTH_WIDGET_DONE || !waitingForWidget) return;
-      stopWaiting();
-      settle('authenticated');
-    });
-
-    const stop = Hub.listen('auth', ({ payload }) => {
-      switch (payload.event) {
-        case 'signedIn':
-          // Reads are kept for whoever signed in (a warm visit of theirs paints from them).
-          void getIdToken().then((token) => restorePersistedReads(tokenSubject(token)));
-          // Signed in through the widget: let it finish (verify contact, say) before the routes take over.
-          if (window.location.pathname === '/auth') {
-            stopWaiting();
-            waitingForWidget = setTimeout(() => {
-              waitingForWidget = undefined;
-              settle('authenticated');
-            }, WIDGET_DONE_FALLBACK_MS);
-          } else {
-            settle('authenticated');
-          }
-          break;
-        case 'signedOut':
+    // Sign-in, sign-out and refresh all happen inside Amplify: listening from the moment it is loaded hears them all.
+    const stopListening: (() => void)[] = [];
+    const stopLoadWatch = whenAuthLoaded(({ Hub, signOut }) => {
+      stopListening.push(
+        Hub.listen(AUTH_WIDGET_CHANNEL, ({ payload }) => {
+          if (payload.event !== AUTH_WIDGET_DONE || !waitingForWidget) return;
           stopWaiting();
-          forgetSession();
-          settle('unauthenticated');
-          break;
-        case 'tokenRefresh':
-          // A refreshed session re-reads the user (SPEC §4).
-          void mutate(CURRENT_USER_KEY);
-          break;
-        case 'tokenRefresh_failure':
-          // A session that can no longer refresh is over: sign out locally, errors ignored (SPEC §4).
-          signOut()
-            .catch(() => undefined)
-            .finally(() => {
+          settle('authenticated');
+        }),
+        Hub.listen('auth', ({ payload }) => {
+          switch (payload.event) {
+            case 'signedIn':
+              // Reads are kept for whoever signed in (a warm visit of theirs paints from them).
+              void getIdToken().then((token) => restorePersistedReads(tokenSubject(token)));
+              // Signed in through the widget: let it finish (verify contact, say) before the routes take over.
+              if (window.location.pathname === '/auth') {
+                stopWaiting();
+                waitingForWidget = setTimeout(() => {
+                  waitingForWidget = undefined;
+                  settle('authenticated');
+                }, WIDGET_DONE_FALLBACK_MS);
+              } else {
+                settle('authenticated');
+              }
+              break;
+            case 'signedOut':
+              stopWaiting();
               forgetSession();
               settle('unauthenticated');
-            });
-          break;
-        default:
-          break;
-      }
+              break;
+            case 'tokenRefresh':
+              // A refreshed session re-reads the user (SPEC §4).
+              void mutate(CURRENT_USER_KEY);
+              break;
+            case 'tokenRefresh_failure':
+              // A session that can no longer refresh is over: sign out locally, errors ignored (SPEC §4).
+              signOut()
+                .catch(() => undefined)
+                .finally(() => {
+                  forgetSession();
+                  settle('unauthenticated');
+                });
+              break;
+            default:
+              break;
+          }
+        }),
+      );
     });
     return () => {
       active = false;
       stopWaiting();
-      stop();
-      stopWidget();
+      stopLoadWatch();
+      for (const stop of stopListening) stop();
     };
   }, []);
 

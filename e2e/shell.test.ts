@@ -204,6 +204,26 @@ describe('the host page names the chunks it boots with (issue #13)', () => {
     expect(booted.length).toBe(new Set(booted).size);
     await context.close();
   });
+
+  it("a signed-in visit with a good stored token shows its page without Amplify's scripts", async () => {
+    const user = await createActiveUser();
+    const { page, context } = await newPage(browser, { user });
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(request.url()));
+    await page.goto(appUrl('/profile'));
+    await page.getByRole('main').getByText(user.callSign).first().waitFor({ timeout: 30_000 });
+    const authChunks = await page.evaluate(
+      () => JSON.parse(document.getElementById('bullpen-auth-chunks')?.textContent ?? '[]') as string[],
+    );
+    expect(authChunks.length).toBeGreaterThan(0);
+    const hostOrigin = new URL(appUrl('/')).origin;
+    expect(fetched.filter((url) => authChunks.some((chunk) => url === `${hostOrigin}${chunk}`))).toEqual([]);
+    // Signing out needs Amplify: the header loads it then, and the page is signed out.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await waitForPath(page, '/auth');
+    expect(fetched.some((url) => url.includes('/auth-session.'))).toBe(true);
+    await context.close();
+  });
 });
 
 describe('shared singletons (DESIGN §1)', () => {

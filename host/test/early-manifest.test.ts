@@ -20,13 +20,16 @@ const MANIFEST = {
 
 const fetchMock = jest.fn<Promise<Response>, [string, RequestInit?]>();
 
-function inlineConfig(config: unknown) {
+function inlineJson(id: string, value: unknown) {
   const element = document.createElement('script');
   element.type = 'application/json';
-  element.id = 'bullpen-config';
-  element.textContent = JSON.stringify(config);
+  element.id = id;
+  element.textContent = JSON.stringify(value);
   document.head.appendChild(element);
 }
+const inlineConfig = (config: unknown) => inlineJson('bullpen-config', config);
+const goodToken = () =>
+  `e30.${btoa(JSON.stringify({ sub: 'user-1', exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '')}.sig`;
 
 const preloads = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => `${link.as} ${link.href}`);
@@ -81,6 +84,37 @@ describe('startEarlyManifest', () => {
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([AUTH]);
     await settle();
     expect(preloads()[0]).toBe('script http://localhost:3001/v2/remoteEntry.0123456789ab.js');
+  });
+
+  it('with the manifests in the page: fetches none, preloads at once, and hands the runtime each of them once', async () => {
+    inlineConfig({ auth: { userPoolClientId: CLIENT_ID }, remotes: { contests: CONTESTS, auth: AUTH } });
+    const other = { ...MANIFEST, exposes: [] };
+    inlineJson('bullpen-manifests', { [CONTESTS]: MANIFEST, [AUTH]: other });
+    localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'user-1');
+    startEarlyManifest('/home');
+    await settle();
+    expect(preloads()).toEqual([
+      'script http://localhost:3002/remoteEntry.0123456789ab.js',
+      'script http://localhost:3002/401.aaaaaaaaaaaa.js',
+      'script http://localhost:3002/__federation_expose_HomePage.bbbbbbbbbbbb.js',
+    ]);
+    expect(await (await runtimeFetch(CONTESTS))?.json()).toEqual(MANIFEST);
+    expect(await (await runtimeFetch(AUTH))?.json()).toEqual(other);
+    expect(runtimeFetch(CONTESTS)).toBeUndefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("preloads Amplify's chunks only when there is no good stored token (the gate will need Amplify)", async () => {
+    inlineConfig({ auth: { userPoolClientId: CLIENT_ID }, remotes: {} });
+    inlineJson('bullpen-auth-chunks', ['/auth-session.0123.js', '/987.4567.js']);
+    startEarlyManifest('/terms');
+    expect(preloads()).toEqual(['script http://localhost/auth-session.0123.js', 'script http://localhost/987.4567.js']);
+
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
+    localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'user-1');
+    localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.user-1.idToken`, goodToken());
+    startEarlyManifest('/terms');
+    expect(preloads()).toEqual([]);
   });
 
   it('does nothing without an inline config (the dev server) or on a path with no remote page', async () => {

@@ -12,6 +12,7 @@ import {
   standaloneContentSecurityPolicy,
 } from './content-security-policy.mjs';
 import { inlineRuntimeConfig } from './inline-config.mjs';
+import { fetchRemoteManifests } from './remote-manifests.mjs';
 import { createStaticServer } from './static-server.mjs';
 
 const require = createRequire(import.meta.url);
@@ -126,8 +127,12 @@ export function staticServerOptions(app, { dist, configFile, config }) {
       cors: false,
       dynamic: { '/config.json': currentConfig },
       headers: () => hostPageHeaders(currentConfig()),
-      // The page carries its config (no round trip of its own) and preconnects to what it will load next.
-      html: (page) => inlineRuntimeConfig(page, currentConfig()),
+      // The page carries its config and the remotes' manifests (no round trip of their own) and preconnects to what it
+      // will load next.
+      html: async (page) => {
+        const config = currentConfig();
+        return inlineRuntimeConfig(page, config, await fetchRemoteManifests(config.remotes));
+      },
     };
   }
   return { root: dist, spa: false, cors: true, dynamic: {}, headers: () => remotePageHeaders(dist, config) };

@@ -106,7 +106,8 @@ const defined = (headers) => Object.fromEntries(Object.entries(headers).filter((
  *  the same dist/ never share it). `headers`: extra headers of HTML answers, or a function of the request returning
  *  them (the host's Content-Security-Policy follows its config.json); they replace the defaults of the same name
  *  (PAGE_DEFAULTS: frame-ancestors 'none', X-Frame-Options, Referrer-Policy), and null drops one. `html`: a function
- *  of a page's text returning the text to send (the host inlines its runtime config), re-run on every request. */
+ *  of a page's text returning the text to send, or a promise of it (the host inlines its runtime config and the
+ *  remotes' manifests), re-run on every request. */
 export function createStaticServer({
   root,
   port,
@@ -178,7 +179,7 @@ export function createStaticServer({
       const wantsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
       if (html && extension === '.html') {
         // A page rewritten per request: its validator is the hash of what is sent.
-        const text = Buffer.from(html(await readFile(file, 'utf8')));
+        const text = Buffer.from(await html(await readFile(file, 'utf8')));
         base.ETag = `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
         if (
           String(request.headers['if-none-match'] ?? '')

@@ -1,18 +1,23 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { firstReads, startEarlyReads } from '@bullpen/shared/early-reads';
+import { firstReads, startEarlyReads, storedIdToken, hasStoredUser } from '@bullpen/shared/early-reads';
 import { routeRemotePage } from './route-remotes';
 
 // Issue #13, a cold visit: the route's remote used to be asked for only once bootstrap had run, that is after main.js
-// had fetched the shared chunks (React, the router, Amplify's core, @bullpen/shared) and run them. main.js now starts,
-// before the async boundary, the fetch of the current route's mf-manifest.json and, as soon as it answers, preloads the
-// remote entry and the exposed page's chunks the manifest names, all while the shared chunks download. The federation
-// runtime is then handed that same manifest (the runtime plugin below) instead of fetching it a second time, and finds
-// the entry and chunks already in the memory cache. A signed-in page's first API reads leave from here too
+// had fetched the shared chunks (React, the router, Amplify's core, @bullpen/shared) and run them. main.js now takes
+// the current route's mf-manifest.json from the page (the host's server inlines the remotes' manifests; without them,
+// the dev server, it fetches it) and preloads the remote entry and the exposed page's chunks the manifest names, all
+// while the shared chunks download. The federation runtime is then handed those manifests (the runtime plugin below)
+// instead of fetching them, and finds the entry and chunks already in the memory cache. A signed-in page's first API reads leave from here too
 // (@bullpen/shared/early-reads). No shared module is imported here: main.js runs before sharing
 // is set up. Every failure leaves the ordinary path (the runtime fetches and loads as before).
 
 /** The inline config's id and the part this file reads (see @bullpen/shared's runtime-config, not importable here). */
 const CONFIG_ELEMENT_ID = 'bullpen-config';
+/** The page's list of the scripts of Amplify's auth (shared/rspack/preload-boot-chunks.ts, AUTH_CHUNKS_ELEMENT_ID). */
+const AUTH_CHUNKS_ELEMENT_ID = 'bullpen-auth-chunks';
+/** The remotes' manifests the host's server puts in the page, { [manifest URL]: manifest }
+ *  (scripts/lib/inline-config.mjs, MANIFESTS_ELEMENT_ID). */
+const MANIFESTS_ELEMENT_ID = 'bullpen-manifests';
 interface InlineConfig {
   apiHost?: string;
   auth?: { userPoolClientId?: string };
@@ -26,22 +31,13 @@ interface Manifest {
 
 const early = new Map<string, Promise<string>>();
 
-function readInlineConfig(): InlineConfig | null {
-  const element = document.getElementById(CONFIG_ELEMENT_ID);
+function readJson<T>(id: string): T | null {
+  const element = document.getElementById(id);
   if (element?.getAttribute('type') !== 'application/json') return null;
   try {
-    return JSON.parse(element.textContent ?? '') as InlineConfig;
+    return JSON.parse(element.textContent ?? '') as T;
   } catch {
     return null;
-  }
-}
-
-/** Amplify keeps the last signed-in user per app client: its presence is the signed-in guess (the gate decides). */
-function looksSignedIn(clientId: string | undefined): boolean {
-  try {
-    return Boolean(clientId && localStorage.getItem(`CognitoIdentityServiceProvider.${clientId}.LastAuthUser`));
-  } catch {
-    return false;
   }
 }
 
@@ -56,18 +52,28 @@ function preloadScript(href: string) {
 /** Starts the current route's manifest and, once it answers, its entry and page chunks. Never throws. */
 export function startEarlyManifest(pathname = window.location.pathname): void {
   try {
-    const config = readInlineConfig();
+    const config = readJson<InlineConfig>(CONFIG_ELEMENT_ID);
     if (!config) return;
-    const signedIn = looksSignedIn(config.auth?.userPoolClientId);
+    const clientId = config.auth?.userPoolClientId;
+    // Amplify keeps the last signed-in user per app client: its presence is the signed-in guess (the gate decides).
+    const signedIn = hasStoredUser(clientId);
+    // Without a good stored token the gate needs Amplify before anything shows (configure-auth.ts): fetch it now.
+    if (!storedIdToken(clientId))
+      for (const href of readJson<string[]>(AUTH_CHUNKS_ELEMENT_ID) ?? []) preloadScript(href);
     const target = routeRemotePage(pathname, signedIn);
     const manifestUrl = target && config.remotes?.[target.remote];
-    // The manifest first (its answer leads to the entry and the page's chunks), then the current user and the page's
-    // first reads, if the stored token is good (the API client takes the answers).
+    // Every manifest the page carries is handed to the federation runtime when it asks (earlyManifestPlugin).
+    for (const [url, manifest] of Object.entries(readJson<Record<string, unknown>>(MANIFESTS_ELEMENT_ID) ?? {})) {
+      early.set(url, Promise.resolve(JSON.stringify(manifest)));
+    }
+    // The route's manifest (its answer leads to the entry and the page's chunks): inline, else fetched now; then the
+    // current user and the page's first reads, if the stored token is good (the API client takes the answers).
     const text = manifestUrl
-      ? fetch(manifestUrl).then((response) => {
+      ? (early.get(manifestUrl) ??
+        fetch(manifestUrl).then((response) => {
           if (!response.ok) throw new Error(`${manifestUrl}: ${response.status}`);
           return response.text();
-        })
+        }))
       : null;
     if (signedIn) startEarlyReads(config, target ? firstReads(target.page, target.param) : []);
     if (!target || !manifestUrl || !text) return;

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   appUrl,
   createActiveUser,
+  createContest,
   createUser,
   launchBrowser,
   newPage,
@@ -222,6 +223,52 @@ describe('the host page names the chunks it boots with (issue #13)', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await waitForPath(page, '/auth');
     expect(fetched.some((url) => url.includes('/auth-session.'))).toBe(true);
+    await context.close();
+  });
+});
+
+describe('a warm visit shows the last /home at once (issue #13)', () => {
+  it('paints the page its user last saw before the app starts; the app replaces it; sign-out forgets it', async () => {
+    const user = await createActiveUser();
+    const name = `Kept page ${Date.now().toString(36)}`;
+    await createContest(user, { name, startsAt: Date.now() + 3_600_000, endsAt: Date.now() + 7_200_000 });
+    const { page, context } = await newPage(browser, { user });
+    await page.goto(appUrl('/home'));
+    await page
+      .getByRole('link', { name: new RegExp(name) })
+      .first()
+      .waitFor({ timeout: 30_000 });
+
+    // The next visit's app is held back (its boot chunk waits): what shows is the kept page, the contest in it.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/bootstrap\.[0-9a-f]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(appUrl('/home'));
+    const kept = page.locator('#bullpen-last-page');
+    await kept
+      .getByRole('link', { name: new RegExp(name) })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    expect(await page.locator('#root').isVisible()).toBe(false);
+
+    // The app starts behind it and takes over with its own page.
+    release();
+    await kept.waitFor({ state: 'detached', timeout: 30_000 });
+    await page
+      .locator('#root')
+      .getByRole('link', { name: new RegExp(name) })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page.unroute(/\/bootstrap\.[0-9a-f]+\.js$/);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await waitForPath(page, '/auth');
+    expect(await page.evaluate(() => localStorage.getItem('bullpen:last-page'))).toBeNull();
     await context.close();
   });
 });

@@ -1,5 +1,11 @@
-import { startEarlyManifest } from './features/remotes/api/early-manifest';
+import { readPageJson } from '@bullpen/shared/early-reads';
+import { keepLastPage, paintLastPage } from './features/last-page';
+import { CONFIG_ELEMENT_ID, startEarlyManifest } from './features/remotes/api/early-manifest';
 
+const clientId = readPageJson<{ auth?: { userPoolClientId?: string } }>(CONFIG_ELEMENT_ID)?.auth?.userPoolClientId;
+// A warm visit shows the page its user last saw at once, while the app starts behind it (issue #13).
+paintLastPage(clientId);
+keepLastPage(clientId);
 // The route's remote starts downloading now, beside the shared chunks bootstrap needs (issue #13).
 startEarlyManifest();
 // An async boundary, so the shared singletons are negotiated before any of them is used.

@@ -110,7 +110,7 @@ describe('startEarlyManifest', () => {
     startEarlyManifest('/terms');
     expect(preloads()).toEqual(['script http://localhost/auth-session.0123.js', 'script http://localhost/987.4567.js']);
 
-    document.head.querySelectorAll('link').forEach((link) => link.remove());
+    for (const link of document.head.querySelectorAll('link')) link.remove();
     localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'user-1');
     localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.user-1.idToken`, goodToken());
     startEarlyManifest('/terms');

@@ -16,6 +16,12 @@ function claimsOf(token: string): { exp?: unknown; sub?: unknown } | null {
   }
 }
 
+/** The `sub` claim of an ID token, or null. */
+export function tokenSub(token: string | null | undefined): string | null {
+  const sub = token ? claimsOf(token)?.sub : undefined;
+  return typeof sub === 'string' && sub !== '' ? sub : null;
+}
+
 /** Amplify keeps the last signed-in user per app client: someone has signed in on this device and not out. */
 export function hasStoredUser(clientId: string | undefined): boolean {
   try {

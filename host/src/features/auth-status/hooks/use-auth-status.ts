@@ -12,6 +12,7 @@ import {
   whenAuthLoaded,
 } from '@bullpen/shared';
 import { useEffect, useState } from 'react';
+import { forgetLastPage } from '../../last-page';
 import { mutate } from 'swr';
 
 // SPEC §4: auth status is configuring (loader), unauthenticated (signed-out routes) or authenticated.
@@ -24,6 +25,7 @@ export const WIDGET_DONE_FALLBACK_MS = 120_000;
 /** Forget everything the previous user saw: the store, every cached read and the reads kept on this device. */
 function forgetSession() {
   forgetPersistedReads();
+  forgetLastPage();
   useUserStore.getState().clear();
   void mutate(() => true, undefined, { revalidate: false });
 }

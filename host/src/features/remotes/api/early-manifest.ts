@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { firstReads, startEarlyReads, storedIdToken, hasStoredUser } from '@bullpen/shared/early-reads';
+import { firstReads, hasStoredUser, readPageJson, startEarlyReads, storedIdToken } from '@bullpen/shared/early-reads';
 import { routeRemotePage } from './route-remotes';
 
 // Issue #13, a cold visit: the route's remote used to be asked for only once bootstrap had run, that is after main.js
@@ -12,7 +12,7 @@ import { routeRemotePage } from './route-remotes';
 // is set up. Every failure leaves the ordinary path (the runtime fetches and loads as before).
 
 /** The inline config's id and the part this file reads (see @bullpen/shared's runtime-config, not importable here). */
-const CONFIG_ELEMENT_ID = 'bullpen-config';
+export const CONFIG_ELEMENT_ID = 'bullpen-config';
 /** The page's list of the scripts of Amplify's auth (shared/rspack/preload-boot-chunks.ts, AUTH_CHUNKS_ELEMENT_ID). */
 const AUTH_CHUNKS_ELEMENT_ID = 'bullpen-auth-chunks';
 /** The remotes' manifests the host's server puts in the page, { [manifest URL]: manifest }
@@ -31,16 +31,6 @@ interface Manifest {
 
 const early = new Map<string, Promise<string>>();
 
-function readJson<T>(id: string): T | null {
-  const element = document.getElementById(id);
-  if (element?.getAttribute('type') !== 'application/json') return null;
-  try {
-    return JSON.parse(element.textContent ?? '') as T;
-  } catch {
-    return null;
-  }
-}
-
 function preloadScript(href: string) {
   const link = document.createElement('link');
   link.rel = 'preload';
@@ -52,18 +42,18 @@ function preloadScript(href: string) {
 /** Starts the current route's manifest and, once it answers, its entry and page chunks. Never throws. */
 export function startEarlyManifest(pathname = window.location.pathname): void {
   try {
-    const config = readJson<InlineConfig>(CONFIG_ELEMENT_ID);
+    const config = readPageJson<InlineConfig>(CONFIG_ELEMENT_ID);
     if (!config) return;
     const clientId = config.auth?.userPoolClientId;
     // Amplify keeps the last signed-in user per app client: its presence is the signed-in guess (the gate decides).
     const signedIn = hasStoredUser(clientId);
     // Without a good stored token the gate needs Amplify before anything shows (configure-auth.ts): fetch it now.
     if (!storedIdToken(clientId))
-      for (const href of readJson<string[]>(AUTH_CHUNKS_ELEMENT_ID) ?? []) preloadScript(href);
+      for (const href of readPageJson<string[]>(AUTH_CHUNKS_ELEMENT_ID) ?? []) preloadScript(href);
     const target = routeRemotePage(pathname, signedIn);
     const manifestUrl = target && config.remotes?.[target.remote];
     // Every manifest the page carries is handed to the federation runtime when it asks (earlyManifestPlugin).
-    for (const [url, manifest] of Object.entries(readJson<Record<string, unknown>>(MANIFESTS_ELEMENT_ID) ?? {})) {
+    for (const [url, manifest] of Object.entries(readPageJson<Record<string, unknown>>(MANIFESTS_ELEMENT_ID) ?? {})) {
       early.set(url, Promise.resolve(JSON.stringify(manifest)));
     }
     // The route's manifest (its answer leads to the entry and the page's chunks): inline, else fetched now; then the

@@ -1,0 +1,1 @@
+export { forgetLastPage, keepLastPage, LAST_PAGE_ID, paintLastPage } from './last-page';

@@ -17,6 +17,8 @@ export interface AppBuildOptions {
    *  src/exposes.ts, the declaration its bootstrap and the host's routes type-check against. */
   exposes?: Readonly<Record<string, string>>;
   title?: string;
+  /** Packages a dependency imports that this app can never reach, left out of the build (resolve.alias: false). */
+  unreachable?: readonly string[];
 }
 
 /** Singletons: one React, one SWR cache, one zustand store, one Amplify, one @bullpen/shared (which also carries the
@@ -95,7 +97,7 @@ export function sharedConfig(appDir: string, env: NodeJS.ProcessEnv = process.en
 }
 
 export function createConfig(options: AppBuildOptions, argv: { mode?: string } = {}): Configuration {
-  const { dir, name, port, exposes, title = 'Bullpen' } = options;
+  const { dir, name, port, exposes, title = 'Bullpen', unreachable = [] } = options;
   const mode = argv.mode === 'development' || process.env.NODE_ENV === 'development' ? 'development' : 'production';
   const dev = mode === 'development';
   const isHost = !exposes;
@@ -115,7 +117,10 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
       assetModuleFilename: 'assets/[name].[contenthash:12][ext]',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'],
+      alias: Object.fromEntries(unreachable.map((name) => [name, false])),
+    },
     module: {
       rules: [
         {

@@ -17,8 +17,9 @@ export interface AppBuildOptions {
    *  src/exposes.ts, the declaration its bootstrap and the host's routes type-check against. */
   exposes?: Readonly<Record<string, string>>;
   title?: string;
-  /** Packages a dependency imports that this app can never reach, left out of the build (resolve.alias: false). */
-  unreachable?: readonly string[];
+  /** Module replacements (Rspack's resolve.alias), e.g. a package a dependency imports eagerly that the app loads on
+   *  demand instead. */
+  aliases?: Readonly<Record<string, string>>;
 }
 
 /** Singletons: one React, one SWR cache, one zustand store, one Amplify, one @bullpen/shared (which also carries the
@@ -97,7 +98,7 @@ export function sharedConfig(appDir: string, env: NodeJS.ProcessEnv = process.en
 }
 
 export function createConfig(options: AppBuildOptions, argv: { mode?: string } = {}): Configuration {
-  const { dir, name, port, exposes, title = 'Bullpen', unreachable = [] } = options;
+  const { dir, name, port, exposes, title = 'Bullpen', aliases = {} } = options;
   const mode = argv.mode === 'development' || process.env.NODE_ENV === 'development' ? 'development' : 'production';
   const dev = mode === 'development';
   const isHost = !exposes;
@@ -119,7 +120,7 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'],
-      alias: Object.fromEntries(unreachable.map((name) => [name, false])),
+      alias: { ...aliases },
     },
     module: {
       rules: [

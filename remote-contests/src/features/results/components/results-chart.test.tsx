@@ -55,7 +55,7 @@ it('keeps a flat rank on a one-place scale with #1 on top', () => {
       ]}
     />,
   );
-  const labels = screen.getByRole('figure', { name: 'Rank' }).querySelector('.bpc-chart-y')?.textContent;
+  const labels = screen.getByRole('figure', { name: 'Rank' }).querySelector('.bp-chart__y')?.textContent;
   expect(labels).toBe('#1#2');
 });
 

@@ -1,5 +1,5 @@
-import { ApiError, errorMessage, Link, Navigate } from '@bullpen/shared';
-import { PageError, PageLoader } from '@bullpen/shared/ui';
+import { ApiError, errorMessage, Navigate } from '@bullpen/shared';
+import { ButtonLink, PageError, PageLoader } from '@bullpen/shared/ui';
 import { formatCountdown, formatDateTime } from '@bullpen/shared/format';
 import type { Contest } from '@bullpen/shared/schemas';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -19,16 +19,18 @@ function Waiting({ contest, onStart }: { contest: Contest; onStart: () => void }
     return () => clearInterval(timer);
   }, [started, onStart]);
   return (
-    <section className="lc-card lc-state">
-      <h1>{contest.name}</h1>
-      <p>{started ? 'Starting now…' : 'This contest is not live yet. Trading opens when it starts.'}</p>
-      <p className="lc-countdown lc-num" aria-live="polite">
+    <section className="bp-state">
+      <h1 className="bp-state__title">{contest.name}</h1>
+      <p className="bp-state__text">
+        {started ? 'Starting now…' : 'This contest is not live yet. Trading opens when it starts.'}
+      </p>
+      <p className="bp-countdown bp-countdown--large" aria-live="polite">
         {formatCountdown(contest.startsAt, now)}
       </p>
-      <p className="lc-muted">Starts {formatDateTime(contest.startsAt)}</p>
-      <Link className="lc-button" to={`/contest-detail/${contest._id}`}>
-        Contest details
-      </Link>
+      <p className="bp-state__text">Starts {formatDateTime(contest.startsAt)}</p>
+      <div className="bp-state__action">
+        <ButtonLink to={`/contest-detail/${contest._id}`}>Contest details</ButtonLink>
+      </div>
     </section>
   );
 }

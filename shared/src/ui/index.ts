@@ -15,3 +15,4 @@ export { EmptyState, ErrorState, PageError, PageHeader, Stat, StatGroup } from '
 
 // Charts, and the tables' narrow-screen columns (issue 14 item 4: the live screens, the profile, the results chart).
 export { type ChartPoint, type ChartSeries, ChartLegend, TimeChart } from './chart';
+export { ReadError } from './read-error';

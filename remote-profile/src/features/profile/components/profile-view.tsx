@@ -1,4 +1,4 @@
-import { ApiError, errorMessage, Link } from '@bullpen/shared';
+import { Link } from '@bullpen/shared';
 import { formatDate, formatPercent, trend } from '@bullpen/shared/format';
 import type { ContestStatus, UserProfile } from '@bullpen/shared/schemas';
 import {
@@ -9,8 +9,8 @@ import {
   type Column,
   DataTable,
   EmptyState,
-  PageError,
   PageLoader,
+  ReadError,
   Stat,
   StatGroup,
 } from '@bullpen/shared/ui';
@@ -104,12 +104,15 @@ export function ProfileView({ userId, own }: { userId: string; own: boolean }) {
     return <PageLoader label="Loading profile…" />;
   }
   if (error) {
-    const missing = error instanceof ApiError && error.statusCode === 404;
     return (
-      <PageError
-        title={missing ? 'Player not found' : 'Could not load this profile'}
-        message={missing ? 'This player does not exist or has not chosen a call sign yet.' : errorMessage(error)}
-        onRetry={missing ? undefined : () => void mutate()}
+      <ReadError
+        error={error}
+        title="Could not load this profile"
+        notFound={{
+          title: 'Player not found',
+          message: 'This player does not exist or has not chosen a call sign yet.',
+        }}
+        onRetry={() => void mutate()}
       />
     );
   }

@@ -1,5 +1,5 @@
-import { ApiError, errorMessage, Navigate } from '@bullpen/shared';
-import { ButtonLink, PageError, PageLoader } from '@bullpen/shared/ui';
+import { Navigate } from '@bullpen/shared';
+import { ButtonLink, PageError, PageLoader, ReadError } from '@bullpen/shared/ui';
 import { formatCountdown, formatDateTime } from '@bullpen/shared/format';
 import type { Contest } from '@bullpen/shared/schemas';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -39,12 +39,12 @@ function Waiting({ contest, onStart }: { contest: Contest; onStart: () => void }
 export function LiveGate({ contestId, children }: { contestId: string; children: (contest: Contest) => ReactNode }) {
   const { data, error, mutate } = useContest(contestId);
   if (error) {
-    const missing = error instanceof ApiError && error.statusCode === 404;
     return (
-      <PageError
-        title={missing ? 'Contest not found' : 'Could not load this contest'}
-        message={missing ? 'The link may be wrong, or the contest was removed.' : errorMessage(error)}
-        onRetry={missing ? undefined : () => void mutate()}
+      <ReadError
+        error={error}
+        title="Could not load this contest"
+        notFound={{ title: 'Contest not found', message: 'The link may be wrong, or the contest was removed.' }}
+        onRetry={() => void mutate()}
       />
     );
   }

@@ -1,4 +1,5 @@
 import './ui.css';
+import './chart.css';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatMoney } from '../format/format';
 

@@ -3,6 +3,7 @@ import { initializeUserBodySchema } from '@bullpen/shared/schemas';
 import { Button } from '@bullpen/shared/ui';
 import { ProfileFields, useProfileForm } from '../../profile-form';
 import { initializeUser } from '../api/initialize-user';
+import '@bullpen/shared/ui/parts.css';
 
 export function OnboardingForm() {
   const navigate = useNavigate();

@@ -1,6 +1,7 @@
 import { CALL_SIGN_PATTERN, LIMITS } from '@bullpen/shared/schemas';
 import { Field } from '@bullpen/shared/ui';
 import type { ChangeEvent, ReactNode } from 'react';
+import '@bullpen/shared/ui/parts.css';
 
 // The fields shared by onboarding and the profile editor: call sign (upper-cased as typed), display name, bio.
 

@@ -3,6 +3,7 @@ import { Button, ButtonLink, PageError, PageLoader } from '@bullpen/shared/ui';
 import { editProfileBodySchema, type UserProfile } from '@bullpen/shared/schemas';
 import { ProfileFields, useProfileForm } from '../../profile-form';
 import { editProfile, useUserProfile } from '../api/profile-api';
+import '@bullpen/shared/ui/parts.css';
 
 function Form({ profile }: { profile: UserProfile }) {
   const navigate = useNavigate();

@@ -15,6 +15,7 @@ import {
   StatGroup,
 } from '@bullpen/shared/ui';
 import { useUserProfile } from '../api/profile-api';
+import '@bullpen/shared/ui/parts.css';
 
 type RecentContest = UserProfile['recentContests'][number];
 

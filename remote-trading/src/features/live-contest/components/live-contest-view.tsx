@@ -10,6 +10,7 @@ import { useRankToast } from '../hooks/use-rank-toast';
 import { LiveHeader } from './live-header';
 import { PortfolioSummary, PositionsTable } from './portfolio';
 import { ValueChart } from './value-chart';
+import '@bullpen/shared/ui/parts.css';
 
 export function LiveContestView({ contest }: { contest: Contest }) {
   const me = useUserStore((state) => state.user?.id ?? null);

@@ -4,6 +4,7 @@ import { formatCountdown, formatDateTime } from '@bullpen/shared/format';
 import type { Contest } from '@bullpen/shared/schemas';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useContest } from '@bullpen/shared/reads';
+import '@bullpen/shared/ui/parts.css';
 
 function Waiting({ contest, onStart }: { contest: Contest; onStart: () => void }) {
   const [now, setNow] = useState(() => Date.now());

@@ -1,6 +1,7 @@
 import { formatDateTime, formatMoney, formatPercent, trend } from '@bullpen/shared/format';
 import type { Portfolio, Position, Trade } from '@bullpen/shared/schemas';
 import { type Column, Countdown, DataTable, Stat, StatGroup } from '@bullpen/shared/ui';
+import '@bullpen/shared/ui/parts.css';
 
 /** Where my return stands against the market's, compared on what the screen shows (two decimals of percent). */
 export function marketStanding(returnPct: number, marketPct: number): 'ahead' | 'behind' | 'level' {

@@ -15,6 +15,7 @@ import {
   type TicketOrderType,
 } from '../lib/order-math';
 import { describeTimeScale } from '../lib/time-scale';
+import '@bullpen/shared/ui/parts.css';
 
 const TYPE_OPTIONS: { value: TicketOrderType; label: string }[] = [
   { value: 'market', label: 'Market' },

@@ -6,6 +6,7 @@ import { Fragment, type ReactNode, useState } from 'react';
 import { cancelOrder, useOrders } from '../api/orders-api';
 import { useOrderFills } from '../hooks/use-order-fills';
 import { describePrices, describeSideAndSize, ORDER_TYPE_NAMES, orderPrices, STATUS_TEXT } from '../lib/describe-order';
+import '@bullpen/shared/ui/parts.css';
 
 /** Closed orders shown under the open ones: enough to see what just happened to an order. */
 const RECENT_CLOSED = 5;

@@ -544,7 +544,7 @@ describe('a live contest', () => {
       await tabTo(page, match);
       await expectFocusVisible(page, `the ${symbol} match`);
       await page.keyboard.press('Enter');
-      await ticket.locator('.ot-symbol').filter({ hasText: symbol }).waitFor();
+      await ticket.locator('.bp-quote__symbol').filter({ hasText: symbol }).waitFor();
       // The list of matches is gone: the focus goes back to the field, not to the top of the page.
       await expectFocusIn(page, search, 'after choosing a match');
 

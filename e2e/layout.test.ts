@@ -282,7 +282,7 @@ const mainHeading = (page: Page, name: string | RegExp) =>
 const table = (page: Page, name: string) => page.getByRole('table', { name }).first().waitFor();
 /** A chart has drawn: the trading screen's library chart (a canvas) or the live card's SVG line. */
 const chartDrawn = (page: Page) =>
-  page.locator('.lc-chart canvas, .lc-chart svg polyline').first().waitFor({ timeout: 20_000 });
+  page.locator('.bp-chart canvas, .bp-chart svg polyline').first().waitFor({ timeout: 20_000 });
 
 const join = (user: TestUser, contestId: string, picks: string[], affiliation?: string) =>
   callApi('POST', '/contest/join-contest', {
@@ -669,7 +669,7 @@ describe('live contests', () => {
         await page.getByRole('list', { name: 'Matching symbols' }).getByRole('button', { name: /^IBM/ }).click();
         await page.getByLabel('Order type').selectOption('stop-limit');
         const price = Number(
-          ((await page.locator('.ot-price .ot-num').first().textContent()) ?? '').replace(/[$,]/g, ''),
+          ((await page.locator('.bp-quote__price .bp-num').first().textContent()) ?? '').replace(/[$,]/g, ''),
         );
         await page.getByLabel('Stop price ($)').fill((Math.ceil(price * 102) / 100).toFixed(2));
         await page.getByLabel('Limit price ($)').fill((Math.ceil(price * 103) / 100).toFixed(2));

@@ -41,6 +41,12 @@ it('draws my value in time order, the benchmark dashed under it, and says both l
   expect(legend).toHaveTextContent('The index');
 });
 
+it("tells the time axis's two ends apart in a contest's first minute (to the minute, both read 10:00 AM)", () => {
+  render(<ValueChart label="Portfolio value" points={mine} height={100} />);
+  expect(screen.getByText(/10:00:00 AM/)).toBeInTheDocument();
+  expect(screen.getByText(/10:00:10 AM/)).toBeInTheDocument();
+});
+
 it('keeps its height and says it fills in while there are fewer than two points', () => {
   const { container } = render(<ValueChart label="Portfolio value" points={[start]} height={120} />);
   expect(container.querySelector('svg')).toBeNull();

@@ -36,5 +36,6 @@ describe('dates', () => {
     expect(formatDateTime('2030-01-05T15:00:00Z', 'UTC')).toBe('Jan 5, 2030, 3:00 PM UTC');
     expect(formatDateTime('2030-01-05T15:00:00Z', 'America/New_York')).toBe('Jan 5, 2030, 10:00 AM EST');
     expect(formatDate('2030-01-05T15:00:00Z', 'UTC')).toBe('Jan 5, 2030');
+    expect(formatDateTime('2030-01-05T15:00:05Z', 'UTC', { seconds: true })).toBe('Jan 5, 2030, 3:00:05 PM UTC');
   });
 });

@@ -48,8 +48,11 @@ export function formatNumber(value: number): string {
   return new Intl.NumberFormat('en-US').format(value);
 }
 
-/** A date and time in the viewer's zone, with the zone named (e.g. "Jan 5, 2030, 3:00 PM UTC"). */
-export function formatDateTime(iso: string, timeZone?: string): string {
+/**
+ * A date and time in the viewer's zone, with the zone named (e.g. "Jan 5, 2030, 3:00 PM UTC"); `seconds` adds them
+ * ("3:00:05 PM UTC") where two moments a minute apart or less must not read the same.
+ */
+export function formatDateTime(iso: string, timeZone?: string, options: { seconds?: boolean } = {}): string {
   // dateStyle/timeStyle cannot be combined with timeZoneName: spell the fields out.
   return new Intl.DateTimeFormat('en-US', {
     year: 'numeric',
@@ -57,6 +60,7 @@ export function formatDateTime(iso: string, timeZone?: string): string {
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    second: options.seconds ? '2-digit' : undefined,
     timeZone,
     timeZoneName: 'short',
   }).format(new Date(iso));

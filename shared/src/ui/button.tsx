@@ -1,6 +1,6 @@
 import './ui.css';
 import { Link, type LinkProps } from '@bullpen/shared';
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { Spinner } from './spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -12,6 +12,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
   loadingText?: string;
   block?: boolean;
+  /** The button itself (React 19 passes `ref` as a prop): to give the focus back to it. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 const buttonClasses = (variant: ButtonVariant, size: 'small' | 'medium', block: boolean, className?: string) =>

@@ -9,7 +9,14 @@ export interface Column<Row> {
   align?: 'start' | 'end';
   /** Extra cell classes (tabular figures: 'bp-table__num'). */
   className?: string;
+  /** Left out on a phone (its figure is elsewhere in the row, or secondary). */
+  hideSmall?: boolean;
 }
+
+const cellClass = (column: Pick<Column<unknown>, 'align' | 'hideSmall'>, ...more: (string | undefined)[]) =>
+  [column.align === 'end' ? 'bp-table__end' : '', column.hideSmall ? 'bp-table__hide-small' : '', ...more]
+    .filter(Boolean)
+    .join(' ') || undefined;
 
 /** A real <table> with a caption, right-aligned figures and a horizontal scroll on narrow
  *  screens that the keyboard can reach. */
@@ -41,7 +48,7 @@ export function DataTable<Row>({
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={column.align === 'end' ? 'bp-table__end' : undefined}>
+              <th key={column.key} scope="col" className={cellClass(column)}>
                 {column.header}
               </th>
             ))}
@@ -51,13 +58,7 @@ export function DataTable<Row>({
           {rows.map((row, index) => (
             <tr key={rowKey(row, index)} className={rowClassName?.(row, index)}>
               {columns.map((column) => (
-                <td
-                  key={column.key}
-                  className={
-                    [column.align === 'end' ? 'bp-table__end' : '', column.className ?? ''].filter(Boolean).join(' ') ||
-                    undefined
-                  }
-                >
+                <td key={column.key} className={cellClass(column, column.className)}>
                   {column.cell(row, index)}
                 </td>
               ))}

@@ -122,6 +122,10 @@ export function Stat({ label, value, trend }: { label: ReactNode; value: ReactNo
   );
 }
 
-export function StatGroup({ children }: { children: ReactNode }) {
-  return <dl className="bp-stat-group">{children}</dl>;
+export function StatGroup({ label, children }: { label?: string; children: ReactNode }) {
+  return (
+    <dl className="bp-stat-group" aria-label={label}>
+      {children}
+    </dl>
+  );
 }

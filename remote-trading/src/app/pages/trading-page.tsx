@@ -5,7 +5,7 @@ import { OpenOrders } from '../../features/orders';
 
 /** The ticket column: the order ticket, then the orders waiting for their price (issue 16). */
 const TicketWithOrders: TicketComponent = (props) => (
-  <div className="ot-column">
+  <div className="bp-stack">
     <OrderTicket {...props} />
     <OpenOrders contestId={props.contestId} />
   </div>

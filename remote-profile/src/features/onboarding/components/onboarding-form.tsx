@@ -1,7 +1,9 @@
 import { toast, useLocation, useNavigate } from '@bullpen/shared';
 import { initializeUserBodySchema } from '@bullpen/shared/schemas';
+import { Button } from '@bullpen/shared/ui';
 import { ProfileFields, useProfileForm } from '../../profile-form';
 import { initializeUser } from '../api/initialize-user';
+import '@bullpen/shared/ui/parts.css';
 
 export function OnboardingForm() {
   const navigate = useNavigate();
@@ -18,16 +20,16 @@ export function OnboardingForm() {
   );
 
   return (
-    <form className="pf-card" onSubmit={submit} noValidate aria-labelledby="onboarding-title">
+    <form className="bp-card bp-form" onSubmit={submit} noValidate aria-labelledby="onboarding-title">
       <h1 id="onboarding-title">Welcome to Bullpen</h1>
-      <p className="pf-lead">
+      <p className="bp-lead">
         Choose the call sign other players will know you by. It shows on every leaderboard, like a ticker symbol.
       </p>
       <ProfileFields values={values} errors={errors} disabled={pending} onChange={setValues} />
-      <div className="pf-actions">
-        <button type="submit" className="pf-button" disabled={pending}>
-          {pending ? 'Saving…' : 'Start playing'}
-        </button>
+      <div className="bp-form__actions">
+        <Button type="submit" variant="primary" loading={pending} loadingText="Saving…">
+          Start playing
+        </Button>
       </div>
     </form>
   );

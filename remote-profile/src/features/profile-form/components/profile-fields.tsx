@@ -1,5 +1,7 @@
 import { CALL_SIGN_PATTERN, LIMITS } from '@bullpen/shared/schemas';
-import './profile-form.css';
+import { Field } from '@bullpen/shared/ui';
+import type { ChangeEvent, ReactNode } from 'react';
+import '@bullpen/shared/ui/parts.css';
 
 // The fields shared by onboarding and the profile editor: call sign (upper-cased as typed), display name, bio.
 
@@ -24,9 +26,6 @@ export function isCallSign(value: string): boolean {
   return CALL_SIGN_PATTERN.test(value);
 }
 
-/** aria-describedby names only elements that are on the page: an error's id only while the error shows. */
-const describedBy = (...ids: (string | false)[]) => ids.filter(Boolean).join(' ') || undefined;
-
 export function ProfileFields({
   values,
   errors,
@@ -41,83 +40,103 @@ export function ProfileFields({
   const rules = callSignRules(values.callSign);
   return (
     <>
-      <div className="pf-field">
-        <label htmlFor="pf-call-sign">Call sign</label>
-        <input
-          id="pf-call-sign"
-          name="callSign"
-          autoComplete="nickname"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={8}
-          value={values.callSign}
-          disabled={disabled}
-          aria-invalid={Boolean(errors.callSign)}
-          aria-describedby={describedBy('pf-call-sign-rules', Boolean(errors.callSign) && 'pf-call-sign-error')}
-          onChange={(event) => onChange({ ...values, callSign: event.target.value.toUpperCase().replace(/\s+/g, '') })}
-        />
-        <ul id="pf-call-sign-rules" className="pf-rules" aria-label="Call sign rules">
-          {rules.map((rule) => (
-            <li key={rule.label} className={rule.met ? 'pf-rule pf-rule--met' : 'pf-rule'}>
-              <span aria-hidden="true">{rule.met ? '✓' : '•'}</span> {rule.label}
-              <span className="visually-hidden">{rule.met ? ' (met)' : ' (not met)'}</span>
-            </li>
-          ))}
-        </ul>
-        {errors.callSign ? (
-          <p id="pf-call-sign-error" className="pf-error" role="alert">
-            {errors.callSign}
-          </p>
-        ) : null}
-      </div>
-
-      <div className="pf-field">
-        <label htmlFor="pf-display-name">Display name</label>
-        <input
-          id="pf-display-name"
-          name="displayName"
-          autoComplete="name"
-          maxLength={LIMITS.displayName.max}
-          value={values.displayName}
-          disabled={disabled}
-          aria-invalid={Boolean(errors.displayName)}
-          aria-describedby={describedBy(Boolean(errors.displayName) && 'pf-display-name-error')}
-          onChange={(event) => onChange({ ...values, displayName: event.target.value })}
-        />
-        <p className="pf-counter">
-          {values.displayName.length}/{LIMITS.displayName.max}
-        </p>
-        {errors.displayName ? (
-          <p id="pf-display-name-error" className="pf-error" role="alert">
-            {errors.displayName}
-          </p>
-        ) : null}
-      </div>
-
-      <div className="pf-field">
-        <label htmlFor="pf-bio">
-          Bio <span className="pf-optional">(optional)</span>
-        </label>
-        <textarea
-          id="pf-bio"
-          name="bio"
-          rows={3}
-          maxLength={LIMITS.bio.max}
-          value={values.bio}
-          disabled={disabled}
-          aria-invalid={Boolean(errors.bio)}
-          aria-describedby={describedBy(Boolean(errors.bio) && 'pf-bio-error')}
-          onChange={(event) => onChange({ ...values, bio: event.target.value })}
-        />
-        <p className="pf-counter">
-          {values.bio.length}/{LIMITS.bio.max}
-        </p>
-        {errors.bio ? (
-          <p id="pf-bio-error" className="pf-error" role="alert">
-            {errors.bio}
-          </p>
-        ) : null}
-      </div>
+      <Field id="pf-call-sign" label="Call sign" error={errors.callSign}>
+        {(ids) => (
+          <>
+            <input
+              className="bp-input bp-input--code"
+              {...ids}
+              aria-describedby={['pf-call-sign-rules', ids['aria-describedby']].filter(Boolean).join(' ')}
+              name="callSign"
+              autoComplete="nickname"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={8}
+              value={values.callSign}
+              disabled={disabled}
+              onChange={(event) =>
+                onChange({ ...values, callSign: event.target.value.toUpperCase().replace(/\s+/g, '') })
+              }
+            />
+            <ul id="pf-call-sign-rules" className="bp-checklist" aria-label="Call sign rules">
+              {rules.map((rule) => (
+                <li key={rule.label} className={rule.met ? 'bp-checklist__met' : undefined}>
+                  <span aria-hidden="true">{rule.met ? '✓' : '•'}</span> {rule.label}
+                  <span className="visually-hidden">{rule.met ? ' (met)' : ' (not met)'}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </Field>
+      <CountedField
+        name="displayName"
+        label="Display name"
+        autoComplete="name"
+        values={values}
+        errors={errors}
+        disabled={disabled}
+        onChange={onChange}
+      />
+      <CountedField
+        name="bio"
+        label={
+          <>
+            Bio <span className="bp-muted">(optional)</span>
+          </>
+        }
+        values={values}
+        errors={errors}
+        disabled={disabled}
+        onChange={onChange}
+      />
     </>
+  );
+}
+
+/** The name or the bio, with its length out of the most it may have (a count, not read as the field's description). */
+function CountedField({
+  name,
+  label,
+  autoComplete,
+  values,
+  errors,
+  disabled,
+  onChange,
+}: {
+  name: 'displayName' | 'bio';
+  label: ReactNode;
+  autoComplete?: string;
+  values: ProfileValues;
+  errors: ProfileErrors;
+  disabled?: boolean;
+  onChange: (values: ProfileValues) => void;
+}) {
+  const max = LIMITS[name].max;
+  const value = values[name];
+  const control = {
+    name,
+    autoComplete,
+    maxLength: max,
+    value,
+    disabled,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onChange({ ...values, [name]: event.target.value }),
+  };
+  return (
+    <Field id={name === 'bio' ? 'pf-bio' : 'pf-display-name'} label={label} error={errors[name]}>
+      {(ids) => (
+        <>
+          {name === 'bio' ? (
+            <textarea className="bp-input bp-input--multiline" rows={3} {...ids} {...control} />
+          ) : (
+            <input className="bp-input" {...ids} {...control} />
+          )}
+          <p className="bp-field__counter">
+            {value.length}/{max}
+          </p>
+        </>
+      )}
+    </Field>
   );
 }

@@ -1,8 +1,9 @@
-import { errorMessage, Link, toast, useNavigate, useUserStore } from '@bullpen/shared';
-import { PageError, PageLoader } from '@bullpen/shared/ui';
+import { errorMessage, toast, useNavigate, useUserStore } from '@bullpen/shared';
+import { Button, ButtonLink, PageError, PageLoader } from '@bullpen/shared/ui';
 import { editProfileBodySchema, type UserProfile } from '@bullpen/shared/schemas';
 import { ProfileFields, useProfileForm } from '../../profile-form';
 import { editProfile, useUserProfile } from '../api/profile-api';
+import '@bullpen/shared/ui/parts.css';
 
 function Form({ profile }: { profile: UserProfile }) {
   const navigate = useNavigate();
@@ -17,17 +18,17 @@ function Form({ profile }: { profile: UserProfile }) {
   );
 
   return (
-    <form className="pf-card" onSubmit={submit} noValidate aria-labelledby="edit-profile-title">
+    <form className="bp-card bp-form" onSubmit={submit} noValidate aria-labelledby="edit-profile-title">
       <h1 id="edit-profile-title">Edit profile</h1>
-      <p className="pf-lead">Your call sign and name show on every leaderboard; changes apply everywhere at once.</p>
+      <p className="bp-lead">Your call sign and name show on every leaderboard; changes apply everywhere at once.</p>
       <ProfileFields values={values} errors={errors} disabled={pending} onChange={setValues} />
-      <div className="pf-actions">
-        <Link className="pv-button" to="/profile">
+      <div className="bp-form__actions">
+        <ButtonLink variant="ghost" to="/profile">
           Cancel
-        </Link>
-        <button type="submit" className="pf-button" disabled={pending}>
-          {pending ? 'Saving…' : 'Save changes'}
-        </button>
+        </ButtonLink>
+        <Button type="submit" variant="primary" loading={pending} loadingText="Saving…">
+          Save changes
+        </Button>
       </div>
     </form>
   );

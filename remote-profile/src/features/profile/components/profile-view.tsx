@@ -1,96 +1,100 @@
-import { ApiError, errorMessage, Link } from '@bullpen/shared';
-import { PageError, PageLoader } from '@bullpen/shared/ui';
+import { Link } from '@bullpen/shared';
 import { formatDate, formatPercent, trend } from '@bullpen/shared/format';
 import type { ContestStatus, UserProfile } from '@bullpen/shared/schemas';
+import {
+  Badge,
+  type BadgeTone,
+  ButtonLink,
+  Card,
+  type Column,
+  DataTable,
+  EmptyState,
+  PageLoader,
+  ReadError,
+  Stat,
+  StatGroup,
+} from '@bullpen/shared/ui';
 import { useUserProfile } from '../api/profile-api';
-import './profile.css';
+import '@bullpen/shared/ui/parts.css';
 
-const STATUS_LABEL: Record<ContestStatus, string> = {
-  upcoming: 'Upcoming',
-  active: 'Live',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
+type RecentContest = UserProfile['recentContests'][number];
+
+const STATUS: Record<ContestStatus, { label: string; tone: BadgeTone }> = {
+  upcoming: { label: 'Upcoming', tone: 'neutral' },
+  active: { label: 'Live', tone: 'live' },
+  completed: { label: 'Completed', tone: 'neutral' },
+  cancelled: { label: 'Cancelled', tone: 'danger' },
 };
 
-function contestLink(contest: UserProfile['recentContests'][number]) {
+function contestLink(contest: RecentContest) {
   if (contest.status === 'completed') return `/contest-completed/${contest.contestId}`;
   if (contest.status === 'active') return `/live-contest/${contest.contestId}`;
   return `/contest-detail/${contest.contestId}`;
 }
 
-function Return({ value }: { value: number | null }) {
-  if (value === null) return <span className="pv-muted">—</span>;
-  return <span className={`pv-num pv-${trend(value)}`}>{formatPercent(value)}</span>;
+const percent = (value: number | null) => (value === null ? '—' : formatPercent(value));
+const tone = (value: number | null) => (value === null ? undefined : trend(value));
+
+function StatusBadge({ status }: { status: ContestStatus }) {
+  return <Badge tone={STATUS[status].tone}>{STATUS[status].label}</Badge>;
 }
 
-function Stats({ stats }: { stats: UserProfile['stats'] }) {
-  const items = [
-    { label: 'Contests joined', value: <span className="pv-num">{stats.contestsJoined}</span> },
-    { label: 'Completed', value: <span className="pv-num">{stats.contestsCompleted}</span> },
-    { label: 'Wins', value: <span className="pv-num">{stats.wins}</span> },
-    { label: 'Best return', value: <Return value={stats.bestReturnPct} /> },
-    { label: 'Average return', value: <Return value={stats.averageReturnPct} /> },
-  ];
-  return (
-    <dl className="pv-stats">
-      {items.map((item) => (
-        <div key={item.label} className="pv-stat">
-          <dt>{item.label}</dt>
-          <dd>{item.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+const COLUMNS: Column<RecentContest>[] = [
+  {
+    key: 'contest',
+    header: 'Contest',
+    cell: (contest) => (
+      <>
+        <Link to={contestLink(contest)}>{contest.name}</Link>
+        {/* On phones the Status column is left out: the status goes under the name instead. */}
+        <span className="bp-table__show-small">
+          <StatusBadge status={contest.status} />
+        </span>
+      </>
+    ),
+  },
+  { key: 'status', header: 'Status', hideSmall: true, cell: (contest) => <StatusBadge status={contest.status} /> },
+  {
+    key: 'rank',
+    header: 'Rank',
+    align: 'end',
+    className: 'bp-table__num',
+    cell: (contest) => (contest.rank === null ? '—' : `#${contest.rank}`),
+  },
+  {
+    key: 'return',
+    header: 'Return',
+    align: 'end',
+    className: 'bp-table__num',
+    cell: (contest) => (
+      <span className={`bp-trend--${tone(contest.returnPct) ?? 'flat'}`}>{percent(contest.returnPct)}</span>
+    ),
+  },
+];
 
-function RecentContests({ contests, own }: { contests: UserProfile['recentContests']; own: boolean }) {
+function RecentContests({ contests, own }: { contests: RecentContest[]; own: boolean }) {
   if (contests.length === 0) {
     return (
-      <div className="pv-empty">
-        <p>{own ? 'You have not joined a contest yet.' : 'No contests yet.'}</p>
-        {own ? (
-          <Link className="pv-button pv-button--primary" to="/home">
-            Find a contest
-          </Link>
-        ) : null}
-      </div>
+      <EmptyState
+        title={own ? 'You have not joined a contest yet.' : 'No contests yet.'}
+        action={
+          own ? (
+            <ButtonLink variant="primary" to="/home">
+              Find a contest
+            </ButtonLink>
+          ) : null
+        }
+      />
     );
   }
   return (
-    <table className="pv-table">
-      <thead>
-        <tr>
-          <th scope="col">Contest</th>
-          <th scope="col">Status</th>
-          <th scope="col" className="pv-right">
-            Rank
-          </th>
-          <th scope="col" className="pv-right">
-            Return
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {contests.map((contest) => (
-          <tr key={contest.contestId}>
-            <td>
-              <Link to={contestLink(contest)}>{contest.name}</Link>
-              {/* On phones the Status column is hidden: the status goes under the name instead. */}
-              <span className={`pv-badge pv-badge--${contest.status} pv-show-small`}>
-                {STATUS_LABEL[contest.status]}
-              </span>
-            </td>
-            <td>
-              <span className={`pv-badge pv-badge--${contest.status}`}>{STATUS_LABEL[contest.status]}</span>
-            </td>
-            <td className="pv-right pv-num">{contest.rank === null ? '—' : `#${contest.rank}`}</td>
-            <td className="pv-right">
-              <Return value={contest.returnPct} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption="Recent contests"
+      hideCaption
+      columns={COLUMNS}
+      rows={contests}
+      rowKey={(contest) => contest.contestId}
+    />
   );
 }
 
@@ -101,44 +105,48 @@ export function ProfileView({ userId, own }: { userId: string; own: boolean }) {
     return <PageLoader label="Loading profile…" />;
   }
   if (error) {
-    const missing = error instanceof ApiError && error.statusCode === 404;
     return (
-      <PageError
-        title={missing ? 'Player not found' : 'Could not load this profile'}
-        message={missing ? 'This player does not exist or has not chosen a call sign yet.' : errorMessage(error)}
-        onRetry={missing ? undefined : () => void mutate()}
+      <ReadError
+        error={error}
+        title="Could not load this profile"
+        notFound={{
+          title: 'Player not found',
+          message: 'This player does not exist or has not chosen a call sign yet.',
+        }}
+        onRetry={() => void mutate()}
       />
     );
   }
   const profile = (data as NonNullable<typeof data>).userProfile;
+  const { stats } = profile;
   return (
-    <article className="pv-page" aria-labelledby="pv-call-sign">
-      <header className="pv-card pv-header">
-        <div className="pv-avatar" aria-hidden="true">
+    <article className="bp-stack bp-narrow" aria-labelledby="pv-call-sign">
+      <header className="bp-card bp-identity">
+        <div className="bp-avatar" aria-hidden="true">
           {profile.ticker.slice(0, 2)}
         </div>
-        <div className="pv-identity">
-          <h1 id="pv-call-sign" className="pv-call-sign">
+        <div className="bp-identity__text">
+          <h1 id="pv-call-sign" className="bp-identity__title">
             {profile.ticker}
           </h1>
-          <p className="pv-name">{profile.displayName}</p>
-          <p className="pv-muted">Member since {formatDate(profile.createdAt)}</p>
+          <p className="bp-identity__name">{profile.displayName}</p>
+          <p className="bp-muted">Member since {formatDate(profile.createdAt)}</p>
         </div>
-        {own ? (
-          <Link className="pv-button" to="/edit-profile">
-            Edit profile
-          </Link>
-        ) : null}
+        {own ? <ButtonLink to="/edit-profile">Edit profile</ButtonLink> : null}
       </header>
-      {profile.bio ? <p className="pv-card pv-bio">{profile.bio}</p> : null}
-      <section className="pv-card" aria-labelledby="pv-stats-title">
-        <h2 id="pv-stats-title">Stats</h2>
-        <Stats stats={profile.stats} />
-      </section>
-      <section className="pv-card" aria-labelledby="pv-recent-title">
-        <h2 id="pv-recent-title">Recent contests</h2>
+      {profile.bio ? <p className="bp-card bp-prewrap">{profile.bio}</p> : null}
+      <Card title="Stats" aria-label="Stats">
+        <StatGroup>
+          <Stat label="Contests joined" value={stats.contestsJoined} />
+          <Stat label="Completed" value={stats.contestsCompleted} />
+          <Stat label="Wins" value={stats.wins} />
+          <Stat label="Best return" value={percent(stats.bestReturnPct)} trend={tone(stats.bestReturnPct)} />
+          <Stat label="Average return" value={percent(stats.averageReturnPct)} trend={tone(stats.averageReturnPct)} />
+        </StatGroup>
+      </Card>
+      <Card title="Recent contests" aria-label="Recent contests">
         <RecentContests contests={profile.recentContests} own={own} />
-      </section>
+      </Card>
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+import { ChartLegend } from '@bullpen/shared/ui';
 import { useEffect, useRef } from 'react';
 import { type ChartPoint, COMPARE_COLOUR, LINE_COLOUR, type LineChartProps } from './chart-lines';
 
@@ -118,32 +119,19 @@ export function LineChart({ points, label, height = 240, lineLabel, compare }: L
   }, [points, comparePoints]);
 
   return (
-    <figure className="lc-chart" aria-label={label}>
+    <figure className="bp-chart" aria-label={label}>
       <div ref={container} style={{ height }} />
       {compare ? (
-        <ul
-          aria-label="Chart legend"
-          style={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: '4px 16px',
-            listStyle: 'none',
-            margin: '6px 0 0',
-            padding: 0,
-            fontSize: '0.85rem',
-          }}
-        >
-          <li style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-            <span aria-hidden="true" style={{ width: 18, borderTop: `3px solid ${LINE_COLOUR}` }} />
-            {lineLabel ?? label}
-          </li>
-          <li style={{ display: 'inline-flex', alignItems: 'center', gap: 6, overflowWrap: 'anywhere' }}>
-            <span aria-hidden="true" style={{ width: 18, flex: 'none', borderTop: `3px dashed ${COMPARE_COLOUR}` }} />
-            {compare.label}
-          </li>
-        </ul>
+        <ChartLegend
+          series={[
+            { label: lineLabel ?? label, color: LINE_COLOUR },
+            { label: compare.label, color: COMPARE_COLOUR, dashed: true },
+          ]}
+        />
       ) : null}
-      {points.length < 2 ? <figcaption className="lc-muted">The chart fills in as the market moves.</figcaption> : null}
+      {points.length < 2 ? (
+        <figcaption className="bp-chart__note">The chart fills in as the market moves.</figcaption>
+      ) : null}
     </figure>
   );
 }

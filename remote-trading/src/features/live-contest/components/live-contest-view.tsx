@@ -1,6 +1,7 @@
-import { errorMessage, Link, useUserStore } from '@bullpen/shared';
+import { useUserStore } from '@bullpen/shared';
 import { StandingsBoard, TeamStandingsTable } from '@bullpen/shared/boards';
 import type { Contest } from '@bullpen/shared/schemas';
+import { ButtonLink, Card, ErrorState, PageLoader } from '@bullpen/shared/ui';
 import { useMemo } from 'react';
 import { useBenchmark } from '../api/benchmark-api';
 import { useBoard, useContestUser, usePortfolioHistory } from '../api/live-contest-api';
@@ -9,7 +10,7 @@ import { useRankToast } from '../hooks/use-rank-toast';
 import { LiveHeader } from './live-header';
 import { PortfolioSummary, PositionsTable } from './portfolio';
 import { ValueChart } from './value-chart';
-import './live-contest.css';
+import '@bullpen/shared/ui/parts.css';
 
 export function LiveContestView({ contest }: { contest: Contest }) {
   const me = useUserStore((state) => state.user?.id ?? null);
@@ -38,28 +39,27 @@ export function LiveContestView({ contest }: { contest: Contest }) {
   useRankToast(joined ? myRow?.rank : null, board.data?.asOf);
 
   return (
-    <div className="lc-page">
+    <div className="bp-stack">
       <LiveHeader
         contest={contest}
         mode={mode}
         title="Leaderboard"
         actions={
           joined ? (
-            <Link className="lc-button lc-button--primary" to={`/trading/${contest._id}`}>
+            <ButtonLink variant="primary" to={`/trading/${contest._id}`}>
               Trade
-            </Link>
+            </ButtonLink>
           ) : null
         }
       />
       {mine.data && !joined ? (
-        <p className="lc-note" role="note">
+        <p className="bp-note" role="note">
           You are not playing in this contest, so this is a read-only view of its leaderboard.
         </p>
       ) : null}
-      <div className="lc-grid">
+      <div className="bp-columns">
         {joined && portfolio ? (
-          <section className="lc-card lc-span" aria-labelledby="lc-mine">
-            <h2 id="lc-mine">My portfolio</h2>
+          <Card className="bp-span bp-stack" title="My portfolio" aria-label="My portfolio">
             <PortfolioSummary
               portfolio={portfolio}
               rank={mine.data?.data.rank ?? null}
@@ -76,13 +76,12 @@ export function LiveContestView({ contest }: { contest: Contest }) {
                   : null
               }
             />
-          </section>
+          </Card>
         ) : null}
         {/* A team board has one more column: it takes the whole width, the teams and positions share the row below. */}
-        <section className={contest.isTeamCollaboration ? 'lc-card lc-span' : 'lc-card'} aria-labelledby="lc-board">
-          <h2 id="lc-board">Standings</h2>
+        <Card className={contest.isTeamCollaboration ? 'bp-span' : undefined} title="Standings" aria-label="Standings">
           {board.error ? (
-            <p role="alert">{errorMessage(board.error)}</p>
+            <ErrorState title="Could not load the standings" error={board.error} onRetry={() => void board.mutate()} />
           ) : board.data ? (
             <StandingsBoard
               contestId={contest._id}
@@ -94,22 +93,18 @@ export function LiveContestView({ contest }: { contest: Contest }) {
               startingCash={board.data.contest.startingCash}
             />
           ) : (
-            <p className="lc-muted" role="status">
-              Loading standings…
-            </p>
+            <PageLoader label="Loading standings…" />
           )}
-        </section>
+        </Card>
         {contest.isTeamCollaboration && board.data ? (
-          <section className="lc-card" aria-labelledby="lc-teams">
-            <h2 id="lc-teams">Teams</h2>
+          <Card title="Teams" aria-label="Teams">
             <TeamStandingsTable teams={board.data.teams} myTeam={myRow?.affiliation ?? null} />
-          </section>
+          </Card>
         ) : null}
         {joined && portfolio ? (
-          <section className="lc-card" aria-labelledby="lc-positions">
-            <h2 id="lc-positions">My positions</h2>
+          <Card title="My positions" aria-label="My positions">
             <PositionsTable portfolio={portfolio} />
-          </section>
+          </Card>
         ) : null}
       </div>
     </div>

@@ -1,9 +1,10 @@
-import { ApiError, errorMessage, Link, Navigate } from '@bullpen/shared';
-import { PageError, PageLoader } from '@bullpen/shared/ui';
+import { Navigate } from '@bullpen/shared';
+import { ButtonLink, PageError, PageLoader, ReadError } from '@bullpen/shared/ui';
 import { formatCountdown, formatDateTime } from '@bullpen/shared/format';
 import type { Contest } from '@bullpen/shared/schemas';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useContest } from '@bullpen/shared/reads';
+import '@bullpen/shared/ui/parts.css';
 
 function Waiting({ contest, onStart }: { contest: Contest; onStart: () => void }) {
   const [now, setNow] = useState(() => Date.now());
@@ -19,16 +20,18 @@ function Waiting({ contest, onStart }: { contest: Contest; onStart: () => void }
     return () => clearInterval(timer);
   }, [started, onStart]);
   return (
-    <section className="lc-card lc-state">
-      <h1>{contest.name}</h1>
-      <p>{started ? 'Starting now…' : 'This contest is not live yet. Trading opens when it starts.'}</p>
-      <p className="lc-countdown lc-num" aria-live="polite">
+    <section className="bp-state">
+      <h1 className="bp-state__title">{contest.name}</h1>
+      <p className="bp-state__text">
+        {started ? 'Starting now…' : 'This contest is not live yet. Trading opens when it starts.'}
+      </p>
+      <p className="bp-countdown bp-countdown--large" aria-live="polite">
         {formatCountdown(contest.startsAt, now)}
       </p>
-      <p className="lc-muted">Starts {formatDateTime(contest.startsAt)}</p>
-      <Link className="lc-button" to={`/contest-detail/${contest._id}`}>
-        Contest details
-      </Link>
+      <p className="bp-state__text">Starts {formatDateTime(contest.startsAt)}</p>
+      <div className="bp-state__action">
+        <ButtonLink to={`/contest-detail/${contest._id}`}>Contest details</ButtonLink>
+      </div>
     </section>
   );
 }
@@ -37,12 +40,12 @@ function Waiting({ contest, onStart }: { contest: Contest; onStart: () => void }
 export function LiveGate({ contestId, children }: { contestId: string; children: (contest: Contest) => ReactNode }) {
   const { data, error, mutate } = useContest(contestId);
   if (error) {
-    const missing = error instanceof ApiError && error.statusCode === 404;
     return (
-      <PageError
-        title={missing ? 'Contest not found' : 'Could not load this contest'}
-        message={missing ? 'The link may be wrong, or the contest was removed.' : errorMessage(error)}
-        onRetry={missing ? undefined : () => void mutate()}
+      <ReadError
+        error={error}
+        title="Could not load this contest"
+        notFound={{ title: 'Contest not found', message: 'The link may be wrong, or the contest was removed.' }}
+        onRetry={() => void mutate()}
       />
     );
   }

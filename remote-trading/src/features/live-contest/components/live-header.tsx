@@ -1,4 +1,5 @@
 import type { Contest } from '@bullpen/shared/schemas';
+import { Badge, PageHeader } from '@bullpen/shared/ui';
 import type { ReactNode } from 'react';
 import type { LiveMode } from '../hooks/use-live-updates';
 
@@ -20,18 +21,23 @@ export function LiveHeader({
   actions?: ReactNode;
 }) {
   return (
-    <header className="lc-header">
-      <div>
-        <p className="lc-eyebrow">
-          <span className="lc-badge">Live</span> {contest.name}
-        </p>
-        <h1>{title}</h1>
-        <p className="lc-muted lc-small">
-          <span className="lc-simulated">Simulated prices</span> ·{' '}
-          <span className={`lc-mode lc-mode--${mode}`}>{MODE_TEXT[mode]}</span>
-        </p>
-      </div>
-      {actions ? <div className="lc-header__actions">{actions}</div> : null}
-    </header>
+    <PageHeader
+      eyebrow={
+        <>
+          <Badge tone="live">Live</Badge> {contest.name}
+        </>
+      }
+      title={title}
+      subtitle={
+        <>
+          <span className="bp-warning-text">Simulated prices</span> ·{' '}
+          <span aria-hidden="true" className={mode === 'stream' ? 'bp-trend--up' : 'bp-muted'}>
+            ●{' '}
+          </span>
+          <span>{MODE_TEXT[mode]}</span>
+        </>
+      }
+      actions={actions}
+    />
   );
 }

@@ -1,20 +1,7 @@
-import { formatCountdown, formatDateTime, formatMoney, formatPercent, trend } from '@bullpen/shared/format';
-import type { Portfolio, Trade } from '@bullpen/shared/schemas';
-import { useEffect, useState } from 'react';
-
-function useNow(intervalMs = 1_000) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
-export function TimeRemaining({ endsAt }: { endsAt: string }) {
-  const now = useNow();
-  return <span className="lc-num">{formatCountdown(endsAt, now)}</span>;
-}
+import { formatDateTime, formatMoney, formatPercent, trend } from '@bullpen/shared/format';
+import type { Portfolio, Position, Trade } from '@bullpen/shared/schemas';
+import { type Column, Countdown, DataTable, Stat, StatGroup } from '@bullpen/shared/ui';
+import '@bullpen/shared/ui/parts.css';
 
 /** Where my return stands against the market's, compared on what the screen shows (two decimals of percent). */
 export function marketStanding(returnPct: number, marketPct: number): 'ahead' | 'behind' | 'level' {
@@ -23,20 +10,17 @@ export function marketStanding(returnPct: number, marketPct: number): 'ahead' | 
   return mine > market ? 'ahead' : mine < market ? 'behind' : 'level';
 }
 
+const STANDING = {
+  ahead: { words: 'Ahead of the market', trend: 'up' },
+  behind: { words: 'Behind the market', trend: 'down' },
+  level: { words: 'Level with the market', trend: 'flat' },
+} as const;
+
 function VersusMarket({ returnPct, marketPct }: { returnPct: number; marketPct: number }) {
-  const standing = marketStanding(returnPct, marketPct);
-  const words =
-    standing === 'ahead'
-      ? 'Ahead of the market'
-      : standing === 'behind'
-        ? 'Behind the market'
-        : 'Level with the market';
+  const standing = STANDING[marketStanding(returnPct, marketPct)];
   return (
-    <span
-      className={`lc-${standing === 'ahead' ? 'up' : standing === 'behind' ? 'down' : 'flat'}`}
-      style={{ fontSize: '1rem' }}
-    >
-      {words} <small className="lc-muted lc-num">({formatPercent(marketPct)})</small>
+    <span className={`bp-stat__words bp-trend--${standing.trend}`}>
+      {standing.words} <small className="bp-muted">({formatPercent(marketPct)})</small>
     </span>
   );
 }
@@ -53,130 +37,115 @@ export function PortfolioSummary({
   /** The benchmark's return so far (undefined: not shown; null: not known yet). */
   marketPct?: number | null;
 }) {
-  const items = [
-    { label: 'Value', value: <span className="lc-num">{formatMoney(portfolio.value)}</span> },
-    {
-      label: 'Return',
-      value: <span className={`lc-num lc-${trend(portfolio.returnPct)}`}>{formatPercent(portfolio.returnPct)}</span>,
-    },
-    { label: 'Cash', value: <span className="lc-num">{formatMoney(portfolio.cash)}</span> },
-    { label: 'Rank', value: <span className="lc-num">{rank === null ? '—' : `#${rank}`}</span> },
-    { label: 'Time left', value: <TimeRemaining endsAt={endsAt} /> },
-    ...(marketPct === undefined
-      ? []
-      : [
-          {
-            label: 'vs the market',
-            value:
-              marketPct === null ? (
-                <span className="lc-muted">—</span>
-              ) : (
-                <VersusMarket returnPct={portfolio.returnPct} marketPct={marketPct} />
-              ),
-          },
-        ]),
-  ];
   return (
-    <dl className="lc-stats" aria-label="My summary">
-      {items.map((item) => (
-        <div key={item.label} className="lc-stat">
-          <dt>{item.label}</dt>
-          <dd>{item.value}</dd>
-        </div>
-      ))}
-    </dl>
+    <StatGroup label="My summary">
+      <Stat label="Value" value={formatMoney(portfolio.value)} />
+      <Stat label="Return" value={formatPercent(portfolio.returnPct)} trend={trend(portfolio.returnPct)} />
+      <Stat label="Cash" value={formatMoney(portfolio.cash)} />
+      <Stat label="Rank" value={rank === null ? '—' : `#${rank}`} />
+      <Stat label="Time left" value={<Countdown to={endsAt} />} />
+      {marketPct === undefined ? null : (
+        <Stat
+          label="vs the market"
+          value={
+            marketPct === null ? (
+              <span className="bp-muted">—</span>
+            ) : (
+              <VersusMarket returnPct={portfolio.returnPct} marketPct={marketPct} />
+            )
+          }
+        />
+      )}
+    </StatGroup>
   );
 }
 
 export function PositionsTable({ portfolio, onSelect }: { portfolio: Portfolio; onSelect?: (symbol: string) => void }) {
-  if (portfolio.positions.length === 0) return <p className="lc-muted">No positions: everything is in cash.</p>;
+  const columns: Column<Position>[] = [
+    {
+      key: 'symbol',
+      header: 'Symbol',
+      cell: (position) =>
+        onSelect ? (
+          <button type="button" className="bp-link" onClick={() => onSelect(position.symbol)}>
+            {position.symbol}
+          </button>
+        ) : (
+          position.symbol
+        ),
+    },
+    {
+      key: 'shares',
+      header: 'Shares',
+      align: 'end',
+      className: 'bp-table__num',
+      cell: (position) => position.quantity,
+    },
+    {
+      key: 'avg',
+      header: 'Avg cost',
+      align: 'end',
+      className: 'bp-table__num',
+      hideSmall: true,
+      cell: (position) => formatMoney(position.avgCost),
+    },
+    { key: 'price', header: 'Price', align: 'end', className: 'bp-table__num', cell: (p) => formatMoney(p.price) },
+    {
+      key: 'value',
+      header: 'Value',
+      align: 'end',
+      className: 'bp-table__num',
+      hideSmall: true,
+      cell: (position) => formatMoney(position.value),
+    },
+    {
+      key: 'pnl',
+      header: 'P&L',
+      align: 'end',
+      className: 'bp-table__num',
+      // The percentage under its amount: the column stays narrow enough for a half-width card at 1280 px.
+      cell: (position) => (
+        <span className={`bp-trend--${trend(position.pnl)}`}>
+          {formatMoney(position.pnl)} <small className="bp-table__sub">({formatPercent(position.pnlPct)})</small>
+        </span>
+      ),
+    },
+  ];
   return (
-    <table className="lc-table">
-      <caption className="visually-hidden">My positions</caption>
-      <thead>
-        <tr>
-          <th scope="col">Symbol</th>
-          <th scope="col" className="lc-right">
-            Shares
-          </th>
-          <th scope="col" className="lc-right lc-hide-small">
-            Avg cost
-          </th>
-          <th scope="col" className="lc-right">
-            Price
-          </th>
-          <th scope="col" className="lc-right lc-hide-small">
-            Value
-          </th>
-          <th scope="col" className="lc-right">
-            P&amp;L
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {portfolio.positions.map((position) => (
-          <tr key={position.symbol}>
-            <td>
-              {onSelect ? (
-                <button type="button" className="lc-link" onClick={() => onSelect(position.symbol)}>
-                  {position.symbol}
-                </button>
-              ) : (
-                position.symbol
-              )}
-            </td>
-            <td className="lc-right lc-num">{position.quantity}</td>
-            <td className="lc-right lc-num lc-hide-small">{formatMoney(position.avgCost)}</td>
-            <td className="lc-right lc-num">{formatMoney(position.price)}</td>
-            <td className="lc-right lc-num lc-hide-small">{formatMoney(position.value)}</td>
-            <td className={`lc-right lc-num lc-${trend(position.pnl)}`}>
-              {formatMoney(position.pnl)} <small className="lc-pnl-pct">({formatPercent(position.pnlPct)})</small>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption="My positions"
+      hideCaption
+      columns={columns}
+      rows={portfolio.positions}
+      rowKey={(position) => position.symbol}
+      empty="No positions: everything is in cash."
+    />
   );
 }
 
+const TRADE_COLUMNS: Column<Trade>[] = [
+  { key: 'time', header: 'Time', className: 'bp-muted', cell: (trade) => formatDateTime(trade.executedAt) },
+  {
+    key: 'side',
+    header: 'Side',
+    cell: (trade) =>
+      trade.side === 'buy' ? <span className="bp-trend--up">Buy</span> : <span className="bp-trend--down">Sell</span>,
+  },
+  { key: 'symbol', header: 'Symbol', cell: (trade) => trade.symbol },
+  { key: 'shares', header: 'Shares', align: 'end', className: 'bp-table__num', cell: (trade) => trade.quantity },
+  { key: 'price', header: 'Price', align: 'end', className: 'bp-table__num', cell: (t) => formatMoney(t.price) },
+  { key: 'amount', header: 'Amount', align: 'end', className: 'bp-table__num', cell: (t) => formatMoney(t.amount) },
+];
+
 export function TradeHistory({ trades }: { trades: Trade[] }) {
-  if (trades.length === 0) return <p className="lc-muted">No trades yet.</p>;
-  // On narrow screens the table scrolls sideways; nothing in it takes the focus, so the scroller does, or keyboard
-  // users could not scroll it (WCAG 2.1.1, axe scrollable-region-focusable).
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <section className="lc-scroll" aria-label="Trade history, scrollable" tabIndex={0}>
-      <table className="lc-table">
-        <caption className="visually-hidden">Trade history</caption>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Side</th>
-            <th scope="col">Symbol</th>
-            <th scope="col" className="lc-right">
-              Shares
-            </th>
-            <th scope="col" className="lc-right">
-              Price
-            </th>
-            <th scope="col" className="lc-right">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {trades.map((trade) => (
-            <tr key={trade._id}>
-              <td className="lc-muted">{formatDateTime(trade.executedAt)}</td>
-              <td className={trade.side === 'buy' ? 'lc-up' : 'lc-down'}>{trade.side === 'buy' ? 'Buy' : 'Sell'}</td>
-              <td>{trade.symbol}</td>
-              <td className="lc-right lc-num">{trade.quantity}</td>
-              <td className="lc-right lc-num">{formatMoney(trade.price)}</td>
-              <td className="lc-right lc-num">{formatMoney(trade.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <DataTable
+      caption="Trade history"
+      hideCaption
+      columns={TRADE_COLUMNS}
+      rows={trades}
+      rowKey={(trade) => trade._id}
+      empty="No trades yet."
+    />
   );
 }

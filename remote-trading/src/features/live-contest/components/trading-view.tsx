@@ -1,13 +1,11 @@
 import type { Contest } from '@bullpen/shared/schemas';
-import { ButtonLink, PageError, PageLoader } from '@bullpen/shared/ui';
+import { ButtonLink, Card, PageError, PageLoader } from '@bullpen/shared/ui';
 import { type ComponentType, useState } from 'react';
-import { Link } from '@bullpen/shared';
 import { placeOrder, useContestUser, useEquities, useEquityHistory } from '../api/live-contest-api';
 import { useLiveUpdates } from '../hooks/use-live-updates';
 import { LineChart } from './line-chart';
 import { LiveHeader } from './live-header';
 import { PortfolioSummary, PositionsTable, TradeHistory } from './portfolio';
-import './live-contest.css';
 
 /** The ticket comes from its own feature; the page hands it in, so this feature never imports it. */
 export type TicketComponent = ComponentType<{
@@ -48,21 +46,17 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
     portfolio.positions.map((position) => [position.symbol, position.quantity - (position.reservedQuantity ?? 0)]),
   );
   return (
-    <div className="lc-page">
+    <div className="bp-stack">
       <LiveHeader
         contest={contest}
         mode={mode}
         title="Trading"
-        actions={
-          <Link className="lc-button" to={`/live-contest/${contest._id}`}>
-            Leaderboard
-          </Link>
-        }
+        actions={<ButtonLink to={`/live-contest/${contest._id}`}>Leaderboard</ButtonLink>}
       />
-      <section className="lc-card">
+      <Card>
         <PortfolioSummary portfolio={portfolio} rank={mine.data.data.rank} endsAt={contest.endsAt} />
-      </section>
-      <div className="lc-grid lc-grid--trading">
+      </Card>
+      <div className="bp-columns bp-columns--aside">
         <Ticket
           contestId={contest._id}
           equities={equities.data.equities}
@@ -72,22 +66,19 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
           onSymbolChange={setSymbol}
           placeOrder={placeOrder}
         />
-        <div className="lc-stack">
-          <section className="lc-card" aria-labelledby="lc-chart-title">
-            <h2 id="lc-chart-title">{selected ? `${selected} price` : 'Price'}</h2>
+        <div className="bp-stack">
+          <Card title={selected ? `${selected} price` : 'Price'} aria-label={selected ? `${selected} price` : 'Price'}>
             <LineChart
               label={`${selected ?? ''} price chart`}
               points={(chart.data?.points ?? []).map((p) => ({ t: p.t, value: p.price }))}
             />
-          </section>
-          <section className="lc-card" aria-labelledby="lc-positions">
-            <h2 id="lc-positions">Positions</h2>
+          </Card>
+          <Card title="Positions" aria-label="Positions">
             <PositionsTable portfolio={portfolio} onSelect={setSymbol} />
-          </section>
-          <section className="lc-card" aria-labelledby="lc-trades">
-            <h2 id="lc-trades">Trade history</h2>
+          </Card>
+          <Card title="Trade history" aria-label="Trade history">
             <TradeHistory trades={mine.data.data.trades} />
-          </section>
+          </Card>
         </div>
       </div>
     </div>

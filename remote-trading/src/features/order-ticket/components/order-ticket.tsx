@@ -1,14 +1,8 @@
-import { notifyError, toast, useApiPost } from '@bullpen/shared';
+import { notifyError, toast } from '@bullpen/shared';
 import { formatMoney, formatPercent, trend } from '@bullpen/shared/format';
-import {
-  API_PATHS,
-  type EquitiesResponse,
-  type Equity,
-  type PlaceOrderBody,
-  type TradeBody,
-  type TradeResponse,
-  type TradeSide,
-} from '@bullpen/shared/schemas';
+import { useEquities } from '@bullpen/shared/reads';
+import type { Equity, PlaceOrderBody, TradeBody, TradeResponse, TradeSide } from '@bullpen/shared/schemas';
+import { Button, Card, Field, Select, TextInput } from '@bullpen/shared/ui';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { placeConditionalOrder } from '../../orders';
 import {
@@ -21,7 +15,7 @@ import {
   type TicketOrderType,
 } from '../lib/order-math';
 import { describeTimeScale } from '../lib/time-scale';
-import './order-ticket.css';
+import '@bullpen/shared/ui/parts.css';
 
 const TYPE_OPTIONS: { value: TicketOrderType; label: string }[] = [
   { value: 'market', label: 'Market' },
@@ -99,7 +93,7 @@ export function OrderTicket({
   }, [review]);
 
   // The screen reads the equities already (same key, no second request): they also say how fast market time runs.
-  const timeNote = describeTimeScale(useApiPost<EquitiesResponse>(API_PATHS.getEquities, {}).data?.market?.timeScale);
+  const timeNote = describeTimeScale(useEquities().data?.market?.timeScale);
   const equity = equities.find((item) => item.symbol === symbol) ?? null;
   const price = equity?.price ?? null;
   const held = symbol ? (holdings[symbol] ?? 0) : 0;
@@ -155,108 +149,104 @@ export function OrderTicket({
     setQuantityText(String(side === 'buy' ? maxBuyQuantity(cash, reservePrice ?? price ?? 0) : held));
   };
 
+  /** Sends the reviewed order; what the toast says it did. */
+  const send = async (key: string, chosen: string): Promise<string> => {
+    if (conditional) {
+      const body: PlaceOrderBody = {
+        contestId,
+        symbol: chosen,
+        side,
+        quantity,
+        type: orderType,
+        ...(needsLimit ? { limitPrice } : {}),
+        ...(needsStop ? { stopPrice } : {}),
+      };
+      const { order } = (await placeConditionalOrder(body, key)).data;
+      const typeName = TYPE_OPTIONS.find((option) => option.value === order.type)?.label ?? order.type;
+      return `${typeName} order placed: ${order.side} ${order.quantity} ${order.symbol}. It waits in Open orders.`;
+    }
+    const { trade } = (await placeOrder({ contestId, symbol: chosen, side, quantity }, key)).data;
+    return `${trade.side === 'buy' ? 'Bought' : 'Sold'} ${trade.quantity} ${trade.symbol} at ${formatMoney(trade.price)}`;
+  };
+
   const confirm = async () => {
     if (!review || !symbol || problem) return;
     setPending(true);
-    if (orderType !== 'market') {
-      try {
-        const body: PlaceOrderBody = {
-          contestId,
-          symbol,
-          side,
-          quantity,
-          type: orderType,
-          ...(needsLimit ? { limitPrice } : {}),
-          ...(needsStop ? { stopPrice } : {}),
-        };
-        const { data } = await placeConditionalOrder(body, review.key);
-        const typeName = TYPE_OPTIONS.find((option) => option.value === data.order.type)?.label ?? data.order.type;
-        toast.success(
-          `${typeName} order placed: ${data.order.side} ${data.order.quantity} ${data.order.symbol}. It waits in Open orders.`,
-        );
-        setReview(null);
-        setQuantityText('1');
-      } catch (error) {
-        notifyError(error);
-        setReview(null);
-      } finally {
-        setPending(false);
-      }
-      return;
-    }
     try {
-      const { data } = await placeOrder({ contestId, symbol, side, quantity }, review.key);
-      const verb = data.trade.side === 'buy' ? 'Bought' : 'Sold';
-      toast.success(`${verb} ${data.trade.quantity} ${data.trade.symbol} at ${formatMoney(data.trade.price)}`);
-      setReview(null);
+      toast.success(await send(review.key, symbol));
       setQuantityText('1');
     } catch (error) {
       notifyError(error);
-      setReview(null);
     } finally {
+      setReview(null);
       setPending(false);
     }
   };
 
-  return (
-    <section className="ot-card" aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`}>Place an order</h2>
+  const problemId = (field: typeof problemField) =>
+    problem !== null && equity !== null && problemField === field ? `${ids}-problem` : null;
 
-      <div className="ot-field">
-        <label htmlFor={`${ids}-search`}>Symbol</label>
-        <input
-          ref={searchRef}
-          id={`${ids}-search`}
-          type="search"
-          placeholder="Search symbol or company"
-          autoComplete="off"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        {matches.length > 0 ? (
-          <ul className="ot-matches" aria-label="Matching symbols">
-            {matches.map((item) => (
-              <li key={item.symbol}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    onSymbolChange(item.symbol);
-                    setSearch('');
-                    // The list goes away with the button that had the focus: back to the field.
-                    searchRef.current?.focus();
-                  }}
-                >
-                  <strong>{item.symbol}</strong> <span>{item.name}</span>
-                  <span className="ot-num">{formatMoney(item.price)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+  return (
+    <Card className="bp-stack" title="Place an order" aria-label="Place an order">
+      <Field label="Symbol" id={`${ids}-search`}>
+        {(control) => (
+          <div className="bp-suggest">
+            <input
+              ref={searchRef}
+              className="bp-input"
+              {...control}
+              type="search"
+              placeholder="Search symbol or company"
+              autoComplete="off"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+            {matches.length > 0 ? (
+              <ul className="bp-suggest__list" aria-label="Matching symbols">
+                {matches.map((item) => (
+                  <li key={item.symbol}>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        onSymbolChange(item.symbol);
+                        setSearch('');
+                        // The list goes away with the button that had the focus: back to the field.
+                        searchRef.current?.focus();
+                      }}
+                    >
+                      <strong>{item.symbol}</strong> <span className="bp-muted">{item.name}</span>
+                      <span className="bp-num">{formatMoney(item.price)}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        )}
+      </Field>
 
       {equity ? (
-        <div className="ot-quote" aria-live="polite">
+        <div className="bp-panel bp-quote" aria-live="polite">
           <div>
-            <strong className="ot-symbol">{equity.symbol}</strong>
-            <span className="ot-muted"> {equity.name}</span>
+            <strong className="bp-quote__symbol">{equity.symbol}</strong>
+            <span className="bp-muted"> {equity.name}</span>
           </div>
-          <div className="ot-price">
-            <span className="ot-num">{formatMoney(equity.price)}</span>{' '}
-            <span className={`ot-num ot-${trend(equity.changePct)}`}>{formatPercent(equity.changePct)}</span>
+          <div className="bp-quote__price">
+            <span className="bp-num">{formatMoney(equity.price)}</span>{' '}
+            <span className={`bp-num bp-trend--${trend(equity.changePct)}`}>{formatPercent(equity.changePct)}</span>
           </div>
         </div>
       ) : (
-        <p className="ot-muted">Search for a symbol, or pick one from your positions.</p>
+        <p className="bp-muted">Search for a symbol, or pick one from your positions.</p>
       )}
-      {timeNote ? <p className="ot-hint">{timeNote}</p> : null}
+      {timeNote ? <p className="bp-field__hint">{timeNote}</p> : null}
 
-      <fieldset className="ot-side">
-        <legend>Side</legend>
+      <fieldset className="bp-segmented">
+        <legend className="bp-field__label">Side</legend>
         {(['buy', 'sell'] as const).map((value) => (
           <label
             key={value}
-            className={side === value ? `ot-side__option ot-side__option--${value} is-on` : 'ot-side__option'}
+            className={`bp-segmented__option bp-segmented__option--${value === 'buy' ? 'up' : 'down'}`}
           >
             <input
               type="radio"
@@ -270,44 +260,35 @@ export function OrderTicket({
         ))}
       </fieldset>
 
-      <div className="ot-field">
-        <label htmlFor={`${ids}-type`}>Order type</label>
-        <select
-          id={`${ids}-type`}
-          value={orderType}
-          aria-describedby={`${ids}-type-meaning`}
-          onChange={(event) => {
-            setOrderType(event.target.value as TicketOrderType);
-            setReview(null);
-          }}
-        >
-          {TYPE_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <p id={`${ids}-type-meaning`} className="ot-hint">
-          {TYPE_MEANING[orderType]}
-        </p>
-      </div>
+      <Select
+        label="Order type"
+        hint={TYPE_MEANING[orderType]}
+        options={TYPE_OPTIONS}
+        value={orderType}
+        onChange={(event) => {
+          setOrderType(event.target.value as TicketOrderType);
+          setReview(null);
+        }}
+      />
 
-      <div className="ot-field">
-        <label htmlFor={`${ids}-quantity`}>Quantity (shares)</label>
-        <div className="ot-quantity">
-          <input
-            id={`${ids}-quantity`}
-            inputMode="numeric"
-            value={quantityText}
-            aria-invalid={problem !== null && equity !== null && problemField === 'quantity' ? true : undefined}
-            aria-describedby={problem && equity && problemField === 'quantity' ? `${ids}-problem` : undefined}
-            onChange={(event) => setQuantityText(event.target.value)}
-          />
-          <button type="button" className="ot-button" onClick={setMax} disabled={!equity}>
-            Max
-          </button>
-        </div>
-      </div>
+      <Field label="Quantity (shares)" id={`${ids}-quantity`}>
+        {(control) => (
+          <div className="bp-input-row">
+            <input
+              className="bp-input"
+              {...control}
+              inputMode="numeric"
+              value={quantityText}
+              aria-invalid={problemId('quantity') ? true : undefined}
+              aria-describedby={problemId('quantity') ?? undefined}
+              onChange={(event) => setQuantityText(event.target.value)}
+            />
+            <Button onClick={setMax} disabled={!equity}>
+              Max
+            </Button>
+          </div>
+        )}
+      </Field>
 
       {needsStop ? (
         <PriceField
@@ -316,7 +297,7 @@ export function OrderTicket({
           meaning={stopMeaning(side, orderType)}
           value={stopText}
           onChange={setStopText}
-          problemId={problem !== null && equity !== null && problemField === 'stop' ? `${ids}-problem` : null}
+          problemId={problemId('stop')}
         />
       ) : null}
 
@@ -327,34 +308,34 @@ export function OrderTicket({
           meaning={limitMeaning(side)}
           value={limitText}
           onChange={setLimitText}
-          problemId={problem !== null && equity !== null && problemField === 'limit' ? `${ids}-problem` : null}
+          problemId={problemId('limit')}
         />
       ) : null}
 
-      <dl className="ot-facts">
+      <dl className="bp-facts">
         {conditional ? (
           <div>
             <dt>Reserves until it fills or you cancel</dt>
-            <dd className="ot-num">{reserveText}</dd>
+            <dd className="bp-num">{reserveText}</dd>
           </div>
         ) : (
           <div>
             <dt>Estimated amount</dt>
-            <dd className="ot-num">{formatMoney(amount)}</dd>
+            <dd className="bp-num">{formatMoney(amount)}</dd>
           </div>
         )}
         <div>
           <dt>Buying power</dt>
-          <dd className="ot-num">{formatMoney(cash)}</dd>
+          <dd className="bp-num">{formatMoney(cash)}</dd>
         </div>
         <div>
           <dt>Shares held</dt>
-          <dd className="ot-num">{held}</dd>
+          <dd className="bp-num">{held}</dd>
         </div>
       </dl>
 
       {problem && equity ? (
-        <p id={`${ids}-problem`} className="ot-problem">
+        <p id={`${ids}-problem`} className="bp-warning-text">
           {problem}
         </p>
       ) : null}
@@ -362,7 +343,7 @@ export function OrderTicket({
       {review ? (
         <div
           ref={reviewRef}
-          className="ot-review"
+          className="bp-callout"
           role="dialog"
           aria-modal="false"
           aria-labelledby={`${ids}-review`}
@@ -374,50 +355,58 @@ export function OrderTicket({
               {TYPE_OPTIONS.find((option) => option.value === orderType)?.label.toLowerCase()} order
               {needsStop ? (
                 <>
-                  , stop <strong className="ot-num">{formatMoney(stopPrice)}</strong>
+                  , stop <strong className="bp-num">{formatMoney(stopPrice)}</strong>
                 </>
               ) : null}
               {needsLimit ? (
                 <>
-                  , limit <strong className="ot-num">{formatMoney(limitPrice)}</strong>
+                  , limit <strong className="bp-num">{formatMoney(limitPrice)}</strong>
                 </>
               ) : null}
-              ? It reserves <strong className="ot-num">{reserveText}</strong> until it fills or you cancel it, and
+              ? It reserves <strong className="bp-num">{reserveText}</strong> until it fills or you cancel it, and
               expires when the contest ends.
             </p>
           ) : (
             <p id={`${ids}-review`}>
               {side === 'buy' ? 'Buy' : 'Sell'} <strong>{quantity}</strong> {symbol} at about{' '}
-              <strong className="ot-num">{formatMoney(price ?? 0)}</strong> for about{' '}
-              <strong className="ot-num">{formatMoney(amount)}</strong>? Market orders fill at the price when they
+              <strong className="bp-num">{formatMoney(price ?? 0)}</strong> for about{' '}
+              <strong className="bp-num">{formatMoney(amount)}</strong>? Market orders fill at the price when they
               arrive.
             </p>
           )}
-          <div className="ot-actions">
-            <button type="button" className="ot-button" onClick={() => setReview(null)} disabled={pending}>
+          <div className="bp-callout__actions">
+            <Button variant="ghost" onClick={() => setReview(null)} disabled={pending}>
               Back
-            </button>
-            <button type="button" className="ot-button ot-button--primary" onClick={confirm} disabled={pending}>
-              {pending ? 'Placing order…' : conditional ? `Place ${orderType} order` : `Confirm ${side}`}
-            </button>
+            </Button>
+            <Button variant="primary" onClick={confirm} loading={pending} loadingText="Placing order…">
+              {conditional ? `Place ${orderType} order` : `Confirm ${side}`}
+            </Button>
           </div>
         </div>
       ) : (
-        <button
+        <Button
           ref={reviewButtonRef}
-          type="button"
-          className="ot-button ot-button--primary ot-wide"
+          variant="primary"
+          block
           disabled={Boolean(problem)}
           onClick={() => setReview({ key: crypto.randomUUID() })}
         >
           Review order
-        </button>
+        </Button>
       )}
-    </section>
+    </Card>
   );
 }
 
-interface PriceFieldProps {
+/** A limit or stop price: the typed text is kept as typed; the ticket says what is wrong with it. */
+function PriceField({
+  id,
+  label,
+  meaning,
+  value,
+  onChange,
+  problemId,
+}: {
   id: string;
   label: string;
   /** What the price means for this order, in one line, read with the field. */
@@ -426,25 +415,18 @@ interface PriceFieldProps {
   onChange: (text: string) => void;
   /** The ticket's problem message, when it is about this field. */
   problemId: string | null;
-}
-
-/** A limit or stop price: the typed text is kept as typed; the ticket says what is wrong with it. */
-function PriceField({ id, label, meaning, value, onChange, problemId }: PriceFieldProps) {
+}) {
   return (
-    <div className="ot-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        inputMode="decimal"
-        autoComplete="off"
-        value={value}
-        aria-invalid={problemId ? true : undefined}
-        aria-describedby={[`${id}-meaning`, problemId ?? ''].filter(Boolean).join(' ')}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <p id={`${id}-meaning`} className="ot-hint">
-        {meaning}
-      </p>
-    </div>
+    <TextInput
+      id={id}
+      label={label}
+      hint={meaning}
+      inputMode="decimal"
+      autoComplete="off"
+      value={value}
+      aria-invalid={problemId ? true : undefined}
+      aria-describedby={[`${id}-hint`, problemId ?? ''].filter(Boolean).join(' ')}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }

@@ -1,11 +1,12 @@
 import { notifyError, toast } from '@bullpen/shared';
 import { formatMoney } from '@bullpen/shared/format';
 import type { Order } from '@bullpen/shared/schemas';
-import { Fragment, useId, useState } from 'react';
+import { Button, Card } from '@bullpen/shared/ui';
+import { Fragment, type ReactNode, useState } from 'react';
 import { cancelOrder, useOrders } from '../api/orders-api';
 import { useOrderFills } from '../hooks/use-order-fills';
 import { describePrices, describeSideAndSize, ORDER_TYPE_NAMES, orderPrices, STATUS_TEXT } from '../lib/describe-order';
-import './open-orders.css';
+import '@bullpen/shared/ui/parts.css';
 
 /** Closed orders shown under the open ones: enough to see what just happened to an order. */
 const RECENT_CLOSED = 5;
@@ -15,7 +16,6 @@ const RECENT_CLOSED = 5;
  * filled, were cancelled, expired or were rejected, each with its status and, when there is one, the reason.
  */
 export function OpenOrders({ contestId }: { contestId: string }) {
-  const ids = useId();
   const { data, error } = useOrders(contestId);
   useOrderFills(contestId, data?.orders);
   const [cancelling, setCancelling] = useState<string | null>(null);
@@ -36,66 +36,73 @@ export function OpenOrders({ contestId }: { contestId: string }) {
   };
 
   return (
-    <section className="oo-card" aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`}>Open orders</h2>
+    <Card className="bp-stack" title="Open orders" aria-label="Open orders">
       {error && !data ? (
-        <p className="oo-muted">Your orders could not be loaded. They are still kept; try again in a moment.</p>
+        <p className="bp-muted">Your orders could not be loaded. They are still kept; try again in a moment.</p>
       ) : null}
       {data && open.length === 0 ? (
-        <p className="oo-muted">No open orders. A limit, stop or stop-limit order waits here until its price comes.</p>
+        <p className="bp-muted">No open orders. A limit, stop or stop-limit order waits here until its price comes.</p>
       ) : null}
       {open.length > 0 ? (
-        <ul className="oo-list" aria-label="Open orders">
+        <ul className="bp-rows" aria-label="Open orders">
           {open.map((order) => (
             <OrderRow key={order._id} order={order}>
-              <button
-                type="button"
-                className="oo-button"
+              <Button
                 onClick={() => cancel(order)}
-                disabled={cancelling === order._id}
+                loading={cancelling === order._id}
+                loadingText="Cancelling…"
                 aria-label={`Cancel ${ORDER_TYPE_NAMES[order.type].toLowerCase()} order: ${describeSideAndSize(order)}`}
               >
-                {cancelling === order._id ? 'Cancelling…' : 'Cancel'}
-              </button>
+                Cancel
+              </Button>
             </OrderRow>
           ))}
         </ul>
       ) : null}
       {closed.length > 0 ? (
         <>
-          <h3 className="oo-subtitle">Recent</h3>
-          <ul className="oo-list" aria-label="Recent orders">
+          <h3 className="bp-subtitle">Recent</h3>
+          <ul className="bp-rows" aria-label="Recent orders">
             {closed.map((order) => (
               <OrderRow key={order._id} order={order} />
             ))}
           </ul>
         </>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
-function OrderRow({ order, children }: { order: Order; children?: React.ReactNode }) {
+/** An order's status in its colour: open or filled in the gain colour, rejected as a loss, the rest muted. */
+const STATUS_TONE: Record<Order['status'], string> = {
+  open: 'bp-status bp-trend--up',
+  filled: 'bp-status bp-trend--up',
+  cancelled: 'bp-status bp-muted',
+  expired: 'bp-status bp-muted',
+  rejected: 'bp-status bp-trend--down',
+};
+
+function OrderRow({ order, children }: { order: Order; children?: ReactNode }) {
   return (
-    <li className="oo-row">
-      <div className="oo-main">
-        <span className="oo-what">
-          <strong>{describeSideAndSize(order)}</strong> <span className="oo-muted">{ORDER_TYPE_NAMES[order.type]}</span>
+    <li>
+      <div className="bp-rows__main">
+        <span className="bp-wrap-anywhere">
+          <strong>{describeSideAndSize(order)}</strong> <span className="bp-muted">{ORDER_TYPE_NAMES[order.type]}</span>
         </span>
         {/* A stop-limit's two prices may wrap between them on a narrow card, never inside one. */}
-        <span className="oo-prices oo-num">
+        <span className="bp-wrap-anywhere">
           {orderPrices(order).map((price, index) => (
             <Fragment key={price}>
               {index > 0 ? ', ' : null}
-              <span className="oo-price">{price}</span>
+              <span className="bp-num">{price}</span>
             </Fragment>
           ))}
         </span>
-        <span className={`oo-status oo-status--${order.status}`}>
+        <span className={STATUS_TONE[order.status]}>
           {STATUS_TEXT[order.status]}
-          {order.fill ? <span className="oo-num"> at {formatMoney(order.fill.price)}</span> : null}
+          {order.fill ? <span className="bp-num"> at {formatMoney(order.fill.price)}</span> : null}
         </span>
-        {order.reason ? <span className="oo-reason">{order.reason}</span> : null}
+        {order.reason ? <span className="bp-rows__note">{order.reason}</span> : null}
       </div>
       {children}
     </li>

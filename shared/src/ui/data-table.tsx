@@ -7,9 +7,32 @@ export interface Column<Row> {
   header: ReactNode;
   cell: (row: Row, index: number) => ReactNode;
   align?: 'start' | 'end';
-  /** Extra cell classes (tabular figures: 'bp-table__num'). */
+  /** A figure: right-aligned, tabular, never wrapped. */
+  numeric?: boolean;
+  /** The cell names its row (<th scope="row">): a symbol, a player. */
+  rowHeader?: boolean;
+  /** Left out on phones (≤ 480 px), where the table keeps only the columns that matter most. */
+  hideNarrow?: boolean;
+  /** Extra cell classes. */
   className?: string;
 }
+
+/** A summary row under the rows ("Cash left", "Total"): its label in the first column, figures by column key. */
+export interface FooterRow {
+  key: string;
+  label: ReactNode;
+  cells: Partial<Record<string, ReactNode>>;
+}
+
+const cellClass = <Row,>(column: Column<Row>) =>
+  [
+    column.align === 'end' || column.numeric ? 'bp-table__end' : '',
+    column.numeric ? 'bp-table__num' : '',
+    column.hideNarrow ? 'bp-table__wide' : '',
+    column.className ?? '',
+  ]
+    .filter(Boolean)
+    .join(' ') || undefined;
 
 /** A real <table> with a caption, right-aligned figures and a horizontal scroll on narrow
  *  screens that the keyboard can reach. */
@@ -18,6 +41,7 @@ export function DataTable<Row>({
   columns,
   rows,
   rowKey,
+  footer,
   empty = 'Nothing here yet.',
   hideCaption = false,
   className,
@@ -25,8 +49,9 @@ export function DataTable<Row>({
 }: {
   caption: string;
   columns: Column<Row>[];
-  rows: Row[];
+  rows: readonly Row[];
   rowKey: (row: Row, index: number) => string;
+  footer?: readonly FooterRow[];
   empty?: ReactNode;
   hideCaption?: boolean;
   className?: string;
@@ -41,7 +66,7 @@ export function DataTable<Row>({
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={column.align === 'end' ? 'bp-table__end' : undefined}>
+              <th key={column.key} scope="col" className={cellClass(column)}>
                 {column.header}
               </th>
             ))}
@@ -50,20 +75,39 @@ export function DataTable<Row>({
         <tbody>
           {rows.map((row, index) => (
             <tr key={rowKey(row, index)} className={rowClassName?.(row, index)}>
-              {columns.map((column) => (
-                <td
-                  key={column.key}
-                  className={
-                    [column.align === 'end' ? 'bp-table__end' : '', column.className ?? ''].filter(Boolean).join(' ') ||
-                    undefined
-                  }
-                >
-                  {column.cell(row, index)}
-                </td>
-              ))}
+              {columns.map((column) =>
+                column.rowHeader ? (
+                  <th key={column.key} scope="row" className={cellClass(column)}>
+                    {column.cell(row, index)}
+                  </th>
+                ) : (
+                  <td key={column.key} className={cellClass(column)}>
+                    {column.cell(row, index)}
+                  </td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>
+        {footer && footer.length > 0 ? (
+          <tfoot>
+            {footer.map((row) => (
+              <tr key={row.key}>
+                {columns.map((column, index) =>
+                  index === 0 ? (
+                    <th key={column.key} scope="row" className={cellClass(column)}>
+                      {row.label}
+                    </th>
+                  ) : (
+                    <td key={column.key} className={cellClass(column)}>
+                      {row.cells[column.key]}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tfoot>
+        ) : null}
       </table>
     </TableScroller>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button } from './ui';
+import { Button } from '@bullpen/shared/ui';
 
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {

@@ -1,5 +1,6 @@
-import { CopyButton, useErrorToast } from '../../contests';
+import { Textarea } from '@bullpen/shared/ui';
 import { useState } from 'react';
+import { CopyButton, useErrorToast } from '../../contests';
 import { resultShareText, resultsUrl } from '../lib/results-math';
 
 /** A copyable link to the results and a line of text saying how it went. */
@@ -16,12 +17,15 @@ export function ShareResult(props: {
   const url = resultsUrl(props.contestId);
   const text = `${resultShareText(props)} ${url}`;
   return (
-    <div className="bpc-share bpc-stack">
-      <label className="bpc-small bpc-muted" htmlFor="bpc-share-text">
-        Share your result
-      </label>
-      <textarea id="bpc-share-text" readOnly value={text} onFocus={(event) => event.currentTarget.select()} />
-      <div className="bpc-row">
+    <div className="bp-stack">
+      <Textarea
+        label="Share your result"
+        readOnly
+        rows={2}
+        value={text}
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <div className="bp-row">
         <CopyButton text={text} label="Copy text" onError={setCopyError} />
         <CopyButton text={url} label="Copy link" onError={setCopyError} />
       </div>

@@ -34,6 +34,20 @@ const cellClass = <Row,>(column: Column<Row>) =>
     .filter(Boolean)
     .join(' ') || undefined;
 
+export interface DataTableProps<Row> {
+  caption: string;
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => string;
+  footer?: readonly FooterRow[];
+  /** Said instead of the table when there are no rows. */
+  empty?: ReactNode;
+  hideCaption?: boolean;
+  className?: string;
+  /** A row's own class: the viewer's row highlighted, say. */
+  rowClassName?: (row: Row, index: number) => string | undefined;
+}
+
 /** A real <table> with a caption, right-aligned figures and a horizontal scroll on narrow
  *  screens that the keyboard can reach. */
 export function DataTable<Row>({
@@ -46,18 +60,7 @@ export function DataTable<Row>({
   hideCaption = false,
   className,
   rowClassName,
-}: {
-  caption: string;
-  columns: Column<Row>[];
-  rows: readonly Row[];
-  rowKey: (row: Row, index: number) => string;
-  footer?: readonly FooterRow[];
-  empty?: ReactNode;
-  hideCaption?: boolean;
-  className?: string;
-  /** A row's own class: the viewer's row highlighted, say. */
-  rowClassName?: (row: Row, index: number) => string | undefined;
-}) {
+}: DataTableProps<Row>) {
   if (rows.length === 0) return <p className="bp-table__empty">{empty}</p>;
   return (
     <TableScroller label={caption}>

@@ -6,7 +6,7 @@ export { Button, ButtonLink, type ButtonProps, type ButtonVariant } from './butt
 export { Card, type CardProps } from './card';
 export { CopyButton } from './copy-button';
 export { Countdown } from './countdown';
-export { type Column, DataTable, type FooterRow } from './data-table';
+export { type Column, DataTable, type DataTableProps, type FooterRow } from './data-table';
 export { ConfirmDialog, type ConfirmDialogProps } from './dialog';
 export { Field, Select, type SelectOption, Textarea, TextInput } from './field';
 export { PageLoader, Spinner } from './spinner';
@@ -15,6 +15,7 @@ export { EmptyState, ErrorState, PageError, PageHeader, Stat, StatGroup } from '
 
 // The contest screens' layout pieces.
 export { Callout, type CalloutTone } from './callout';
+export { Chips } from './chips';
 export { type Fact, Facts } from './facts';
 export { Page } from './page';
 export { Trend } from './trend';

@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { Callout, Card, type Column, DataTable, Facts, Page, Trend } from '.';
+import { Callout, Card, Chips, type Column, DataTable, Facts, Page, Trend } from '.';
 
 describe('Page', () => {
   it('is a region named by its label, and names the browser tab', () => {
@@ -104,5 +104,17 @@ describe('DataTable rows, figures and footer', () => {
     expect(within(table).getByRole('columnheader', { name: 'Name' })).toHaveClass('bp-table__wide');
     const total = within(table).getByRole('rowheader', { name: 'Invested' }).closest('tr') as HTMLElement;
     expect(within(total).getByText('$30')).toHaveClass('bp-table__num');
+  });
+});
+
+describe('Chips', () => {
+  it('is a named list of the names', () => {
+    render(<Chips label="Teams" items={['Bulls', 'Bears']} />);
+    const list = screen.getByRole('list', { name: 'Teams' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Bulls', 'Bears']);
   });
 });

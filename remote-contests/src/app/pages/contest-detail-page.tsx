@@ -1,7 +1,7 @@
 import { Link, useParams } from '@bullpen/shared';
 import { ContestActions, YourPlace } from '../../features/contest-detail';
 import { formatDateTime } from '@bullpen/shared/format';
-import { Callout, Card } from '@bullpen/shared/ui';
+import { Callout, Card, Chips } from '@bullpen/shared/ui';
 import {
   ContestFacts,
   ContestGate,
@@ -50,13 +50,7 @@ export default function ContestDetailPage() {
           </div>
           {contest.isTeamCollaboration ? (
             <Card title="Teams">
-              <ul className="bp-chips" aria-label="Teams">
-                {contest.affiliations.map((team) => (
-                  <li key={team} className="bp-chip">
-                    <span>{team}</span>
-                  </li>
-                ))}
-              </ul>
+              <Chips label="Teams" items={contest.affiliations} />
             </Card>
           ) : null}
           <Card title="Rules">

@@ -1,6 +1,6 @@
 import type { Contest, ContestUser } from '@bullpen/shared/schemas';
 import { formatDateTime, formatMoney, formatPercent } from '@bullpen/shared/format';
-import { Badge, Facts, PageLoader, Trend } from '@bullpen/shared/ui';
+import { Badge, Chips, Facts, PageLoader, Trend } from '@bullpen/shared/ui';
 import { SimulatedPrices } from '../../contests';
 
 /** The caller's place in the contest: joined or not, picks, team, and once live their value, return and rank. */
@@ -43,13 +43,7 @@ export function YourPlace({
       </div>
       <div className="bp-stack bp-stack--tight">
         <span className="bp-field__label">Your picks</span>
-        <ul className="bp-chips" aria-label="Your picks">
-          {contestUser.picks.map((symbol) => (
-            <li key={symbol} className="bp-chip">
-              <span>{symbol}</span>
-            </li>
-          ))}
-        </ul>
+        <Chips label="Your picks" items={contestUser.picks} />
       </div>
       {portfolio ? (
         <>

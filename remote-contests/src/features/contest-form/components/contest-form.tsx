@@ -1,5 +1,5 @@
 import { LIMITS, type CreateContestBody } from '@bullpen/shared/schemas';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useMemo, useState } from 'react';
 import { Button, Callout, Field, Textarea, TextInput } from '@bullpen/shared/ui';
 import { notifyError } from '../../contests';
 import './contest-form.css';
@@ -94,6 +94,22 @@ export function ContestForm({
   const errorCount = Object.values(errors).filter(Boolean).length;
 
   const locked = 'Locked: players have already joined';
+  // The number inputs' common part: bounds, step (whole dollars in thousands for cash), value and error.
+  const numberField = (
+    field: 'picksCount' | 'startingCash' | 'maxParticipants',
+    min: number,
+    max: number,
+    step: number,
+  ) => ({
+    type: 'number',
+    inputMode: field === 'startingCash' ? ('decimal' as const) : ('numeric' as const),
+    min,
+    max,
+    step,
+    value: values[field],
+    error: errors[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
+  });
   const minParticipants = Math.max(LIMITS.maxParticipants.min, joined);
 
   return (
@@ -136,45 +152,24 @@ export function ContestForm({
         />
         <TextInput
           label="Picks per player"
-          error={errors.picksCount}
           hint={lockEconomics ? locked : `${LIMITS.picksCount.min} to ${LIMITS.picksCount.max} stocks`}
-          type="number"
-          inputMode="numeric"
-          min={LIMITS.picksCount.min}
-          max={LIMITS.picksCount.max}
-          step={1}
-          value={values.picksCount}
           disabled={lockEconomics}
-          onChange={(e) => set('picksCount', e.target.value)}
+          {...numberField('picksCount', LIMITS.picksCount.min, LIMITS.picksCount.max, 1)}
         />
         <TextInput
           label="Starting cash (USD)"
-          error={errors.startingCash}
           hint={
             lockEconomics
               ? locked
               : `$${LIMITS.startingCash.min.toLocaleString('en-US')} to $${LIMITS.startingCash.max.toLocaleString('en-US')} virtual dollars`
           }
-          type="number"
-          inputMode="decimal"
-          min={LIMITS.startingCash.min}
-          max={LIMITS.startingCash.max}
-          step={1000}
-          value={values.startingCash}
           disabled={lockEconomics}
-          onChange={(e) => set('startingCash', e.target.value)}
+          {...numberField('startingCash', LIMITS.startingCash.min, LIMITS.startingCash.max, 1000)}
         />
         <TextInput
           label="Max participants"
-          error={errors.maxParticipants}
           hint={`${minParticipants} to ${LIMITS.maxParticipants.max.toLocaleString('en-US')}`}
-          type="number"
-          inputMode="numeric"
-          min={minParticipants}
-          max={LIMITS.maxParticipants.max}
-          step={1}
-          value={values.maxParticipants}
-          onChange={(e) => set('maxParticipants', e.target.value)}
+          {...numberField('maxParticipants', minParticipants, LIMITS.maxParticipants.max, 1)}
         />
         <fieldset className="bp-field contest-form__visibility">
           <legend className="bp-field__label">Visibility</legend>

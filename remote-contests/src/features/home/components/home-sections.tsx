@@ -2,6 +2,17 @@ import type { Contest, ContestWithResult } from '@bullpen/shared/schemas';
 import { ButtonLink, EmptyState } from '@bullpen/shared/ui';
 import { ContestCard, type ContestList, ContestSection, contestPaths } from '../../contests';
 
+/** Cards with the viewer's rank and return; `to` when they should open somewhere else than the contest's default. */
+const withResults = (to?: (contest: ContestWithResult) => string) => (items: ContestWithResult[]) =>
+  items.map((contest) => (
+    <ContestCard
+      key={contest._id}
+      contest={contest}
+      result={{ rank: contest.rank, returnPct: contest.returnPct }}
+      to={to?.(contest)}
+    />
+  ));
+
 export function LiveSection({ section }: { section: ContestList<ContestWithResult> }) {
   return (
     <ContestSection
@@ -17,16 +28,7 @@ export function LiveSection({ section }: { section: ContestList<ContestWithResul
       what="live contests"
       empty="None of your contests is live right now."
     >
-      {(items) =>
-        items.map((contest) => (
-          <ContestCard
-            key={contest._id}
-            contest={contest}
-            result={{ rank: contest.rank, returnPct: contest.returnPct }}
-            to={contestPaths.detail(contest._id)}
-          />
-        ))
-      }
+      {withResults((contest) => contestPaths.detail(contest._id))}
     </ContestSection>
   );
 }
@@ -52,15 +54,7 @@ export function CompletedSection({ section }: { section: ContestList<ContestWith
       what="completed contests"
       empty="Your finished contests and final ranks will appear here."
     >
-      {(items) =>
-        items.map((contest) => (
-          <ContestCard
-            key={contest._id}
-            contest={contest}
-            result={{ rank: contest.rank, returnPct: contest.returnPct }}
-          />
-        ))
-      }
+      {withResults()}
     </ContestSection>
   );
 }

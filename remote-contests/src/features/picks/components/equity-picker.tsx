@@ -60,6 +60,10 @@ export function EquityPicker({
   const remaining = picksCount - selected.length;
   const filtered = visible.length !== equities.length;
 
+  const priceFields = [
+    { label: 'Min price', id: 'picker-min', placeholder: '$0', value: minPrice, set: setMinPrice },
+    { label: 'Max price', id: 'picker-max', placeholder: 'Any', value: maxPrice, set: setMaxPrice },
+  ];
   const columns: Column<Equity>[] = [
     {
       key: 'pick',
@@ -153,26 +157,19 @@ export function EquityPicker({
               options={CHANGE_OPTIONS}
               onChange={(e) => setFilters({ ...filters, change: e.target.value as ChangeFilter })}
             />
-            <TextInput
-              label="Min price"
-              id="picker-min"
-              type="number"
-              min={0}
-              inputMode="decimal"
-              placeholder="$0"
-              value={minPrice}
-              onChange={(e) => setMinPrice(e.target.value)}
-            />
-            <TextInput
-              label="Max price"
-              id="picker-max"
-              type="number"
-              min={0}
-              inputMode="decimal"
-              placeholder="Any"
-              value={maxPrice}
-              onChange={(e) => setMaxPrice(e.target.value)}
-            />
+            {priceFields.map((field) => (
+              <TextInput
+                key={field.id}
+                label={field.label}
+                id={field.id}
+                type="number"
+                min={0}
+                inputMode="decimal"
+                placeholder={field.placeholder}
+                value={field.value}
+                onChange={(e) => field.set(e.target.value)}
+              />
+            ))}
           </div>
           <div className="bp-row bp-row--between bp-small bp-muted">
             <span>

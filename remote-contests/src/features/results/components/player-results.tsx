@@ -1,5 +1,5 @@
 import { formatDateTime, formatMoney, formatNumber, formatPercent } from '@bullpen/shared/format';
-import { Button, type Column, DataTable, Facts, PageLoader, Trend } from '@bullpen/shared/ui';
+import { Button, type Column, DataTable, type DataTableProps, Facts, PageLoader, Trend } from '@bullpen/shared/ui';
 import type { BenchmarkResponse, CompletedPlayerResponse, Contest } from '@bullpen/shared/schemas';
 import type { ReactNode } from 'react';
 import { useCompletedPlayer } from '../api/results-api';
@@ -64,6 +64,15 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
       <h3>{title}</h3>
       {children}
     </section>
+  );
+}
+
+/** A part that is one table (its caption for screen readers, the heading says it), or a sentence when it is empty. */
+function TablePart<Row>({ title, table }: { title: string; table: DataTableProps<Row> }) {
+  return (
+    <Part title={title}>
+      <DataTable hideCaption {...table} />
+    </Part>
   );
 }
 
@@ -162,37 +171,31 @@ export function PlayerResultsView({
         />
       </Part>
 
-      <Part title="Final positions">
-        {positions.length === 0 ? (
-          <p className="bp-muted">No shares at the end: everything was in cash ({formatMoney(cash)}).</p>
-        ) : (
-          <DataTable
-            caption="Final positions at the final prices"
-            hideCaption
-            columns={POSITION_COLUMNS}
-            rows={positions}
-            rowKey={(p) => p.symbol}
-            footer={[
-              { key: 'cash', label: 'Cash', cells: { value: formatMoney(cash) } },
-              { key: 'total', label: 'Total', cells: { value: <strong>{formatMoney(player.value)}</strong> } },
-            ]}
-          />
-        )}
-      </Part>
+      <TablePart
+        title="Final positions"
+        table={{
+          caption: 'Final positions at the final prices',
+          columns: POSITION_COLUMNS,
+          rows: positions,
+          rowKey: (p) => p.symbol,
+          empty: `No shares at the end: everything was in cash (${formatMoney(cash)}).`,
+          footer: [
+            { key: 'cash', label: 'Cash', cells: { value: formatMoney(cash) } },
+            { key: 'total', label: 'Total', cells: { value: <strong>{formatMoney(player.value)}</strong> } },
+          ],
+        }}
+      />
 
-      <Part title="Trades">
-        {trades.length === 0 ? (
-          <p className="bp-muted">No trades: {you ? 'you' : who} held the starting picks to the end.</p>
-        ) : (
-          <DataTable
-            caption="Trades, newest first"
-            hideCaption
-            columns={TRADE_COLUMNS}
-            rows={trades}
-            rowKey={(trade) => trade._id}
-          />
-        )}
-      </Part>
+      <TablePart
+        title="Trades"
+        table={{
+          caption: 'Trades, newest first',
+          columns: TRADE_COLUMNS,
+          rows: trades,
+          rowKey: (trade) => trade._id,
+          empty: `No trades: ${you ? 'you' : who} held the starting picks to the end.`,
+        }}
+      />
     </div>
   );
 }

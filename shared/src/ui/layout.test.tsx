@@ -61,19 +61,25 @@ describe('Facts', () => {
 });
 
 describe('Trend', () => {
-  it('colours a gain and a loss, and leaves zero and no value alone', () => {
+  it('writes a return as a signed percentage coloured by the figure shown', () => {
     render(
       <>
-        <Trend value={0.02}>+2.00%</Trend>
-        <Trend value={-0.01}>−1.00%</Trend>
-        <Trend value={0}>0.00%</Trend>
-        <Trend value={null}>—</Trend>
+        <Trend value={0.02} />
+        <Trend value={-0.01} />
+        <Trend value={-0.00004} />
+        <Trend value={null} />
       </>,
     );
     expect(screen.getByText('+2.00%')).toHaveClass('bp-trend--up');
-    expect(screen.getByText('−1.00%')).toHaveClass('bp-trend--down');
-    expect(screen.getByText('0.00%')).not.toHaveAttribute('class');
-    expect(screen.getByText('—')).not.toHaveAttribute('class');
+    expect(screen.getByText('\u22121.00%')).toHaveClass('bp-trend--down');
+    // Rounds to 0.00%: flat, not red.
+    expect(screen.getByText('0.00%')).toHaveClass('bp-trend--flat');
+    expect(screen.getByText('\u2014')).toHaveClass('bp-trend--flat');
+  });
+
+  it('colours its children by the sign of the value', () => {
+    render(<Trend value={-1}>Sell</Trend>);
+    expect(screen.getByText('Sell')).toHaveClass('bp-trend--down');
   });
 });
 

@@ -10,7 +10,7 @@ import {
   PageLoader,
   Trend,
 } from '@bullpen/shared/ui';
-import { formatDateTime, formatNumber, formatPercent } from '@bullpen/shared/format';
+import { formatDateTime, formatNumber } from '@bullpen/shared/format';
 import { StandingsBoard, TeamStandingsTable } from '@bullpen/shared/boards';
 import type { Standing } from '@bullpen/shared/schemas';
 import { useEffect, useRef } from 'react';
@@ -123,7 +123,7 @@ export default function ContestCompletedPage() {
                 <span className="bp-muted"> of {formatNumber(total)}</span>
               </span>
               <span className="bp-figure">
-                <Trend value={mine.returnPct}>{formatPercent(mine.returnPct)}</Trend>
+                <Trend value={mine.returnPct} />
               </span>
             </div>
             <ShareResult

@@ -1,5 +1,5 @@
 import type { Contest, ContestUser } from '@bullpen/shared/schemas';
-import { formatDateTime, formatMoney, formatPercent } from '@bullpen/shared/format';
+import { formatDateTime, formatMoney } from '@bullpen/shared/format';
 import { Badge, Chips, Facts, PageLoader, Trend } from '@bullpen/shared/ui';
 import { SimulatedPrices } from '../../contests';
 
@@ -53,7 +53,7 @@ export function YourPlace({
               { label: 'Value', value: formatMoney(portfolio.value) },
               {
                 label: 'Return',
-                value: <Trend value={portfolio.returnPct}>{formatPercent(portfolio.returnPct)}</Trend>,
+                value: <Trend value={portfolio.returnPct} />,
               },
               { label: 'Cash', value: formatMoney(portfolio.cash) },
             ]}

@@ -1,6 +1,6 @@
 import type { Contest } from '@bullpen/shared/schemas';
 import { Link } from '@bullpen/shared';
-import { formatMoney, formatNumber, formatPercent } from '@bullpen/shared/format';
+import { formatMoney, formatNumber } from '@bullpen/shared/format';
 import { Badge, Countdown, Trend } from '@bullpen/shared/ui';
 import { contestPaths } from '../lib/contest-status';
 import { StatusBadge } from './status-badge';
@@ -27,7 +27,7 @@ export function ContestCard({ contest, result, to }: { contest: Contest; result?
             <span className="bp-figure">{result.rank !== null ? `#${result.rank}` : '—'}</span>
           </span>
           <span className="bp-figure">
-            <Trend value={result.returnPct}>{formatPercent(result.returnPct)}</Trend>
+            <Trend value={result.returnPct} />
           </span>
         </div>
       ) : (

@@ -1,5 +1,5 @@
 import type { AllocationPlan, Equity } from '@bullpen/shared/schemas';
-import { formatMoney, formatNumber, formatPercent } from '@bullpen/shared/format';
+import { formatMoney, formatNumber } from '@bullpen/shared/format';
 import { Card, type Column, DataTable, Trend } from '@bullpen/shared/ui';
 import { SimulatedPrices } from '../../contests';
 
@@ -31,7 +31,7 @@ export function AllocationTable({
       hideNarrow: true,
       cell: (row) => {
         const equity = equities.get(row.symbol);
-        return equity ? <Trend value={equity.changePct}>{formatPercent(equity.changePct)}</Trend> : '—';
+        return equity ? <Trend value={equity.changePct} /> : '—';
       },
     },
     { key: 'shares', header: 'Shares', numeric: true, cell: (row) => formatNumber(row.shares) },

@@ -1,5 +1,5 @@
 import type { Equity } from '@bullpen/shared/schemas';
-import { formatMoney, formatPercent } from '@bullpen/shared/format';
+import { formatMoney } from '@bullpen/shared/format';
 import { Button, Card, type Column, DataTable, EmptyState, Select, TextInput, Trend } from '@bullpen/shared/ui';
 import { useMemo, useState } from 'react';
 import { SimulatedPrices } from '../../contests';
@@ -101,7 +101,7 @@ export function EquityPicker({
       key: 'today',
       header: 'Today',
       numeric: true,
-      cell: (equity) => <Trend value={equity.changePct}>{formatPercent(equity.changePct)}</Trend>,
+      cell: (equity) => <Trend value={equity.changePct} />,
     },
   ];
 

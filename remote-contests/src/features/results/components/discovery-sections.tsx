@@ -1,4 +1,4 @@
-import { formatDateTime, formatDuration, formatMoney, formatNumber, formatPercent } from '@bullpen/shared/format';
+import { formatDateTime, formatDuration, formatMoney, formatNumber } from '@bullpen/shared/format';
 import { Badge, ButtonLink, Facts, Trend } from '@bullpen/shared/ui';
 import type { Contest, LiveContest } from '@bullpen/shared/schemas';
 import { type ContestList, ContestSection, contestPaths, isFull } from '../../contests';
@@ -93,8 +93,7 @@ function LiveNowCard({ contest }: { contest: LiveContest }) {
             label: 'Leader',
             value: contest.leader ? (
               <>
-                {contest.leader.ticker}{' '}
-                <Trend value={contest.leader.returnPct}>{formatPercent(contest.leader.returnPct)}</Trend>
+                {contest.leader.ticker} <Trend value={contest.leader.returnPct} />
               </>
             ) : (
               '—'

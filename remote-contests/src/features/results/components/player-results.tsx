@@ -23,7 +23,7 @@ function versusMarketText(returnPct: number, marketPct: number): string {
 const pickText = (pick: { symbol: string; returnPct: number } | null | undefined): ReactNode =>
   pick ? (
     <>
-      {pick.symbol} <Trend value={pick.returnPct}>{formatPercent(pick.returnPct)}</Trend>
+      {pick.symbol} <Trend value={pick.returnPct} />
     </>
   ) : (
     '—'
@@ -40,7 +40,7 @@ const POSITION_COLUMNS: Column<PositionRow>[] = [
     header: 'P&L',
     numeric: true,
     hideNarrow: true,
-    cell: (p) => <Trend value={p.pnl}>{formatPercent(p.pnlPct)}</Trend>,
+    cell: (p) => <Trend value={p.pnlPct} />,
   },
 ];
 
@@ -125,10 +125,10 @@ export function PlayerResultsView({
             value: formatMoney(player.value),
             note: `${formatMoney(cash)} cash + ${formatMoney(invested)} in shares`,
           },
-          { label: 'Return', value: <Trend value={player.returnPct}>{formatPercent(player.returnPct)}</Trend> },
+          { label: 'Return', value: <Trend value={player.returnPct} /> },
           {
             label: 'The market',
-            value: marketPct === null ? '—' : <Trend value={marketPct}>{formatPercent(marketPct)}</Trend>,
+            value: marketPct === null ? '—' : <Trend value={marketPct} />,
             note: marketPct === null ? undefined : versusMarketText(player.returnPct, marketPct),
           },
           {

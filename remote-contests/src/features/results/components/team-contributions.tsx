@@ -1,4 +1,4 @@
-import { formatNumber, formatPercent } from '@bullpen/shared/format';
+import { formatNumber } from '@bullpen/shared/format';
 import type { Standing, TeamStanding } from '@bullpen/shared/schemas';
 import { type Column, DataTable, Trend } from '@bullpen/shared/ui';
 import { teamContributions } from '../lib/results-math';
@@ -15,13 +15,13 @@ const COLUMNS: Column<Member>[] = [
     key: 'return',
     header: 'Return',
     numeric: true,
-    cell: ({ standing }) => <Trend value={standing.returnPct}>{formatPercent(standing.returnPct)}</Trend>,
+    cell: ({ standing }) => <Trend value={standing.returnPct} />,
   },
   {
     key: 'contribution',
     header: 'Contribution',
     numeric: true,
-    cell: ({ contribution }) => <Trend value={contribution}>{formatPercent(contribution)}</Trend>,
+    cell: ({ contribution }) => <Trend value={contribution} />,
   },
 ];
 
@@ -42,8 +42,8 @@ export function TeamContributions({
         return (
           <details key={team.affiliation} open={team.affiliation === myTeam}>
             <summary>
-              #{team.rank} {team.affiliation}: <Trend value={team.returnPct}>{formatPercent(team.returnPct)}</Trend>{' '}
-              from {formatNumber(team.members)} member{team.members === 1 ? '' : 's'}
+              #{team.rank} {team.affiliation}: <Trend value={team.returnPct} /> from {formatNumber(team.members)} member
+              {team.members === 1 ? '' : 's'}
             </summary>
             <DataTable
               caption={`${team.affiliation}: member contributions`}

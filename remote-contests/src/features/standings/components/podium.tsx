@@ -23,7 +23,7 @@ export function Podium({ standings, myUserId }: { standings: readonly Standing[]
             </Link>
             {row.userId === myUserId ? <span className="bp-small bp-text-primary">You</span> : null}
             <span>
-              <Trend value={row.returnPct}>{formatPercent(row.returnPct)}</Trend>
+              <Trend value={row.returnPct} />
             </span>
             <div className={`podium__step podium__step--${index + 1}`}>{row.rank}</div>
           </li>

@@ -94,6 +94,17 @@ export function ContestForm({
   const errorCount = Object.values(errors).filter(Boolean).length;
 
   const locked = 'Locked: players have already joined';
+  const bind = (field: 'startsAtLocal' | 'endsAtLocal' | 'picksCount' | 'startingCash' | 'maxParticipants') => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
+  });
+  // Start and end, in the viewer's own time zone (the form converts them to UTC).
+  const momentField = (field: 'startsAtLocal' | 'endsAtLocal') => ({
+    type: 'datetime-local',
+    hint: `Your time zone: ${zone}`,
+    ...bind(field),
+  });
   // The number inputs' common part: bounds, step (whole dollars in thousands for cash), value and error.
   const numberField = (
     field: 'picksCount' | 'startingCash' | 'maxParticipants',
@@ -106,9 +117,7 @@ export function ContestForm({
     min,
     max,
     step,
-    value: values[field],
-    error: errors[field],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
+    ...bind(field),
   });
   const minParticipants = Math.max(LIMITS.maxParticipants.min, joined);
 
@@ -134,22 +143,8 @@ export function ContestForm({
             onChange={(e) => set('description', e.target.value)}
           />
         </div>
-        <TextInput
-          label="Starts"
-          error={errors.startsAtLocal}
-          hint={`Your time zone: ${zone}`}
-          type="datetime-local"
-          value={values.startsAtLocal}
-          onChange={(e) => set('startsAtLocal', e.target.value)}
-        />
-        <TextInput
-          label="Ends"
-          error={errors.endsAtLocal}
-          hint={`Your time zone: ${zone}`}
-          type="datetime-local"
-          value={values.endsAtLocal}
-          onChange={(e) => set('endsAtLocal', e.target.value)}
-        />
+        <TextInput label="Starts" {...momentField('startsAtLocal')} />
+        <TextInput label="Ends" {...momentField('endsAtLocal')} />
         <TextInput
           label="Picks per player"
           hint={lockEconomics ? locked : `${LIMITS.picksCount.min} to ${LIMITS.picksCount.max} stocks`}

@@ -67,11 +67,29 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+type TableShape<Row> = Pick<DataTableProps<Row>, 'caption' | 'columns' | 'rowKey'>;
+
+const POSITIONS_TABLE: TableShape<PositionRow> = {
+  caption: 'Final positions at the final prices',
+  columns: POSITION_COLUMNS,
+  rowKey: (p) => p.symbol,
+};
+
+const TRADES_TABLE: TableShape<TradeRow> = {
+  caption: 'Trades, newest first',
+  columns: TRADE_COLUMNS,
+  rowKey: (trade) => trade._id,
+};
+
 /** A part that is one table (its caption for screen readers, the heading says it), or a sentence when it is empty. */
-function TablePart<Row>({ title, table }: { title: string; table: DataTableProps<Row> }) {
+function TablePart<Row>({
+  title,
+  table,
+  ...data
+}: { title: string; table: TableShape<Row> } & Pick<DataTableProps<Row>, 'rows' | 'empty' | 'footer'>) {
   return (
     <Part title={title}>
-      <DataTable hideCaption {...table} />
+      <DataTable hideCaption {...table} {...data} />
     </Part>
   );
 }
@@ -173,28 +191,20 @@ export function PlayerResultsView({
 
       <TablePart
         title="Final positions"
-        table={{
-          caption: 'Final positions at the final prices',
-          columns: POSITION_COLUMNS,
-          rows: positions,
-          rowKey: (p) => p.symbol,
-          empty: `No shares at the end: everything was in cash (${formatMoney(cash)}).`,
-          footer: [
-            { key: 'cash', label: 'Cash', cells: { value: formatMoney(cash) } },
-            { key: 'total', label: 'Total', cells: { value: <strong>{formatMoney(player.value)}</strong> } },
-          ],
-        }}
+        table={POSITIONS_TABLE}
+        rows={positions}
+        empty={`No shares at the end: everything was in cash (${formatMoney(cash)}).`}
+        footer={[
+          { key: 'cash', label: 'Cash', cells: { value: formatMoney(cash) } },
+          { key: 'total', label: 'Total', cells: { value: <strong>{formatMoney(player.value)}</strong> } },
+        ]}
       />
 
       <TablePart
         title="Trades"
-        table={{
-          caption: 'Trades, newest first',
-          columns: TRADE_COLUMNS,
-          rows: trades,
-          rowKey: (trade) => trade._id,
-          empty: `No trades: ${you ? 'you' : who} held the starting picks to the end.`,
-        }}
+        table={TRADES_TABLE}
+        rows={trades}
+        empty={`No trades: ${you ? 'you' : who} held the starting picks to the end.`}
       />
     </div>
   );

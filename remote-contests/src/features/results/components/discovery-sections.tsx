@@ -1,5 +1,6 @@
 import { formatDateTime, formatDuration, formatMoney, formatNumber } from '@bullpen/shared/format';
-import { Badge, ButtonLink, Facts, Trend } from '@bullpen/shared/ui';
+import { Badge, ButtonLink, type Fact, Facts, Trend } from '@bullpen/shared/ui';
+import type { ReactNode } from 'react';
 import type { Contest, LiveContest } from '@bullpen/shared/schemas';
 import { type ContestList, ContestSection, contestPaths, isFull } from '../../contests';
 
@@ -9,31 +10,57 @@ const createAction = (
   </ButtonLink>
 );
 
+/** A public contest's card on the discovery lists: name and badges, its facts in one line, creator and actions. */
+function DiscoveryCard({
+  id,
+  name,
+  badges,
+  facts,
+  creator,
+  actions,
+}: {
+  id: string;
+  name: string;
+  badges: ReactNode;
+  facts: Fact[];
+  creator: string;
+  actions: ReactNode;
+}) {
+  return (
+    <article className="bp-card bp-card--tile" aria-labelledby={id}>
+      <div className="bp-row bp-row--between bp-row--top">
+        <h3 id={id}>{name}</h3>
+        <div className="bp-row bp-row--tight">{badges}</div>
+      </div>
+      <Facts variant="inline" items={facts} />
+      <div className="bp-card__foot">
+        <span>by {creator}</span>
+        <span className="bp-row bp-row--tight">{actions}</span>
+      </div>
+    </article>
+  );
+}
+
 /** A public upcoming contest the viewer has not joined: its facts and Join. */
 function OpenContestCard({ contest }: { contest: Contest }) {
-  const full = isFull(contest);
   return (
-    <article className="bp-card bp-card--tile" aria-labelledby={`open-${contest._id}`}>
-      <div className="bp-row bp-row--between bp-row--top">
-        <h3 id={`open-${contest._id}`}>{contest.name}</h3>
-        {contest.isTeamCollaboration ? <Badge tone="warning">Teams</Badge> : null}
-      </div>
-      <Facts
-        variant="inline"
-        items={[
-          { label: 'Starts', value: formatDateTime(contest.startsAt) },
-          { label: 'Length', value: formatDuration(contest.startsAt, contest.endsAt) },
-          { label: 'Picks', value: formatNumber(contest.picksCount) },
-          { label: 'Cash', value: formatMoney(contest.startingCash, { whole: true }) },
-          {
-            label: 'Players',
-            value: `${formatNumber(contest.participantsCount)} / ${formatNumber(contest.maxParticipants)}`,
-          },
-        ]}
-      />
-      <div className="bp-card__foot">
-        <span>by {contest.createdBy.ticker}</span>
-        <span className="bp-row bp-row--tight">
+    <DiscoveryCard
+      id={`open-${contest._id}`}
+      name={contest.name}
+      badges={contest.isTeamCollaboration ? <Badge tone="warning">Teams</Badge> : null}
+      facts={[
+        { label: 'Starts', value: formatDateTime(contest.startsAt) },
+        { label: 'Length', value: formatDuration(contest.startsAt, contest.endsAt) },
+        { label: 'Picks', value: formatNumber(contest.picksCount) },
+        { label: 'Cash', value: formatMoney(contest.startingCash, { whole: true }) },
+        {
+          label: 'Players',
+          value: `${formatNumber(contest.participantsCount)} / ${formatNumber(contest.maxParticipants)}`,
+        },
+      ]}
+      creator={contest.createdBy.ticker}
+      actions={
+        <>
           <ButtonLink
             to={contestPaths.detail(contest._id)}
             size="small"
@@ -42,7 +69,7 @@ function OpenContestCard({ contest }: { contest: Contest }) {
           >
             Details
           </ButtonLink>
-          {full ? (
+          {isFull(contest) ? (
             <Badge tone="danger">Full</Badge>
           ) : (
             <ButtonLink
@@ -54,9 +81,9 @@ function OpenContestCard({ contest }: { contest: Contest }) {
               Join
             </ButtonLink>
           )}
-        </span>
-      </div>
-    </article>
+        </>
+      }
+    />
   );
 }
 
@@ -77,33 +104,31 @@ export function OpenToJoinSection({ section }: { section: ContestList<Contest> }
 /** A public live contest anyone can watch: its leader, players and the way to its read-only live screen. */
 function LiveNowCard({ contest }: { contest: LiveContest }) {
   return (
-    <article className="bp-card bp-card--tile" aria-labelledby={`livenow-${contest._id}`}>
-      <div className="bp-row bp-row--between bp-row--top">
-        <h3 id={`livenow-${contest._id}`}>{contest.name}</h3>
-        <div className="bp-row bp-row--tight">
+    <DiscoveryCard
+      id={`livenow-${contest._id}`}
+      name={contest.name}
+      badges={
+        <>
           {contest.joined ? <Badge tone="success">Joined</Badge> : null}
           {contest.isTeamCollaboration ? <Badge tone="warning">Teams</Badge> : null}
-        </div>
-      </div>
-      <Facts
-        variant="inline"
-        items={[
-          { label: 'Players', value: formatNumber(contest.participantsCount) },
-          {
-            label: 'Leader',
-            value: contest.leader ? (
-              <>
-                {contest.leader.ticker} <Trend value={contest.leader.returnPct} />
-              </>
-            ) : (
-              '—'
-            ),
-          },
-          { label: 'Ends', value: formatDateTime(contest.endsAt) },
-        ]}
-      />
-      <div className="bp-card__foot">
-        <span>by {contest.createdBy.ticker}</span>
+        </>
+      }
+      facts={[
+        { label: 'Players', value: formatNumber(contest.participantsCount) },
+        {
+          label: 'Leader',
+          value: contest.leader ? (
+            <>
+              {contest.leader.ticker} <Trend value={contest.leader.returnPct} />
+            </>
+          ) : (
+            '—'
+          ),
+        },
+        { label: 'Ends', value: formatDateTime(contest.endsAt) },
+      ]}
+      creator={contest.createdBy.ticker}
+      actions={
         <ButtonLink
           to={contestPaths.live(contest._id)}
           size="small"
@@ -112,8 +137,8 @@ function LiveNowCard({ contest }: { contest: LiveContest }) {
         >
           Watch
         </ButtonLink>
-      </div>
-    </article>
+      }
+    />
   );
 }
 

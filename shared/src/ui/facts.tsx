@@ -27,7 +27,7 @@ export function Facts({
         <div key={item.label} className="bp-facts__item">
           <dt>{item.label}</dt>
           <dd>
-            {item.value}
+            <span className="bp-facts__value">{item.value}</span>
             {item.note ? <small className="bp-facts__note">{item.note}</small> : null}
           </dd>
         </div>

@@ -30,7 +30,7 @@ const pickText = (pick: { symbol: string; returnPct: number } | null | undefined
   );
 
 const POSITION_COLUMNS: Column<PositionRow>[] = [
-  { key: 'symbol', header: 'Symbol', rowHeader: true, cell: (p) => p.symbol },
+  { key: 'symbol', header: 'Symbol', cell: (p) => p.symbol },
   { key: 'shares', header: 'Shares', numeric: true, cell: (p) => formatNumber(p.quantity) },
   { key: 'avg', header: 'Avg cost', numeric: true, hideNarrow: true, cell: (p) => formatMoney(p.avgCost) },
   { key: 'price', header: 'Final price', numeric: true, cell: (p) => formatMoney(p.price) },

@@ -6,7 +6,6 @@ export * from './hooks/use-viewer';
 export * from './lib/contest-status';
 export * from './lib/feedback';
 export * from './components/status-badge';
-export * from './components/copy-button';
 export * from './components/contest-facts';
 export * from './components/contest-card';
 export * from './components/contest-gate';

@@ -1,6 +1,4 @@
-import { Textarea } from '@bullpen/shared/ui';
-import { useState } from 'react';
-import { CopyButton, useErrorToast } from '../../contests';
+import { CopyButton, Textarea } from '@bullpen/shared/ui';
 import { resultShareText, resultsUrl } from '../lib/results-math';
 
 /** A copyable link to the results and a line of text saying how it went. */
@@ -12,8 +10,6 @@ export function ShareResult(props: {
   returnPct: number;
   marketPct: number | null;
 }) {
-  const [copyError, setCopyError] = useState<unknown>(undefined);
-  useErrorToast(copyError, false);
   const url = resultsUrl(props.contestId);
   const text = `${resultShareText(props)} ${url}`;
   return (
@@ -26,8 +22,8 @@ export function ShareResult(props: {
         onFocus={(event) => event.currentTarget.select()}
       />
       <div className="bp-row">
-        <CopyButton text={text} label="Copy text" onError={setCopyError} />
-        <CopyButton text={url} label="Copy link" onError={setCopyError} />
+        <CopyButton text={text} label="Copy text" variant="primary" size="medium" />
+        <CopyButton text={url} label="Copy link" variant="primary" size="medium" />
       </div>
     </div>
   );

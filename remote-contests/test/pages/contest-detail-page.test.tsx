@@ -137,7 +137,7 @@ it('sends a participant of a live contest to the live view or trading, with thei
   );
   renderDetail();
   expect(await screen.findByText('#3')).toBeInTheDocument();
-  expect(screen.getByText('+3.00%')).toHaveClass('bpc-tone-gain');
+  expect(screen.getByText('+3.00%')).toHaveClass('bp-trend--up');
   expect(screen.getByText('This contest is live')).toBeInTheDocument();
   expect(within(actions()).getByRole('link', { name: 'Live view' })).toHaveAttribute('href', '/live-contest/c-1');
   expect(within(actions()).getByRole('link', { name: 'Trade' })).toHaveAttribute('href', '/trading/c-1');

@@ -78,7 +78,7 @@ it('shows live contests with rank and return, upcoming with joined badge, countd
 
   const liveCard = await screen.findByRole('link', { name: /Live Lions/ });
   expect(within(liveCard).getByText('#2')).toBeInTheDocument();
-  expect(within(liveCard).getByText('+3.45%')).toHaveClass('bpc-tone-gain');
+  expect(within(liveCard).getByText('+3.45%')).toHaveClass('bp-trend--up');
   expect(liveCard).toHaveAttribute('href', '/contest-detail/live-1');
 
   const upcoming = screen.getByRole('region', { name: 'Upcoming' });
@@ -96,7 +96,7 @@ it('shows live contests with rank and return, upcoming with joined badge, countd
   const result = within(completed).getByRole('link', { name: /Done Dolphins/ });
   expect(result).toHaveAttribute('href', '/contest-completed/done-1');
   expect(within(result).getByText('#1')).toBeInTheDocument();
-  expect(within(result).getByText('−2.10%')).toHaveClass('bpc-tone-loss');
+  expect(within(result).getByText('−2.10%')).toHaveClass('bp-trend--down');
 });
 
 it('remembers when the live contests were last fetched in the user store', async () => {
@@ -182,7 +182,7 @@ it('lists public live contests to watch read-only, most players first, leaving o
   expect(cards.map((card) => card.getAttribute('aria-labelledby'))).toEqual(['livenow-lp-1', 'livenow-lp-2']);
   const big = within(liveNow).getByRole('article', { name: 'Big Bears' });
   expect(within(big).getByText('TOPDOG')).toBeInTheDocument();
-  expect(within(big).getByText('+6.00%')).toHaveClass('bpc-tone-gain');
+  expect(within(big).getByText('+6.00%')).toHaveClass('bp-trend--up');
   expect(within(big).getByText('40')).toBeInTheDocument();
   expect(within(big).getByRole('link', { name: 'Watch Big Bears' })).toHaveAttribute('href', '/live-contest/lp-1');
 });

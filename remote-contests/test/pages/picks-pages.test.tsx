@@ -109,8 +109,8 @@ describe('/save-picks', () => {
     await user.click(box('XOM'));
     expect(screen.getByTestId('pick-counter')).toHaveTextContent('2 / 2 selected');
     const xom = box('XOM').closest('tr') as HTMLElement;
-    expect(within(xom).getByText('$110.50')).toHaveClass('bpc-num');
-    expect(within(xom).getByText('−0.75%')).toHaveClass('bpc-tone-loss');
+    expect(within(xom).getByText('$110.50')).toHaveClass('bp-table__num');
+    expect(within(xom).getByText('−0.75%')).toHaveClass('bp-trend--down');
   });
 
   it('requires a team in a team contest, then Review carries the selection to the confirm screen and sessionStorage', async () => {

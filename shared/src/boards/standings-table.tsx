@@ -3,17 +3,13 @@ import './boards.css';
 import { Link } from '@bullpen/shared';
 import type { Standing, TeamStanding } from '@bullpen/shared/schemas';
 import type { Ref } from 'react';
-import { formatMoney, formatPercent, roundHalfAway, trend } from '../format/format';
+import { formatMoney } from '../format/format';
 import { type Column, DataTable } from '../ui/data-table';
 import { TableScroller } from '../ui/table-scroller';
+import { Trend } from '../ui/trend';
 
 /** Where a player's profile opens, from any board. */
 export const profileHref = (userId: string) => `/profile?userId=${encodeURIComponent(userId)}`;
-
-/** Coloured by the figure shown: a return that rounds to 0.00% is flat, not red. */
-function Return({ value }: { value: number }) {
-  return <span className={`bp-trend--${trend(roundHalfAway(value * 100, 2))}`}>{formatPercent(value)}</span>;
-}
 
 function Movement({ delta }: { delta: number | undefined }) {
   if (delta === undefined) {
@@ -99,7 +95,7 @@ export function StandingsTable({
         {teams ? <td className="bp-board__team">{row.affiliation ?? '—'}</td> : null}
         <td className="bp-table__end bp-table__num bp-board__secondary">{formatMoney(row.value)}</td>
         <td className="bp-table__end bp-table__num">
-          <Return value={row.returnPct} />
+          <Trend value={row.returnPct} />
         </td>
         {movement ? (
           <td className="bp-table__end bp-table__num">
@@ -182,7 +178,7 @@ const TEAM_COLUMNS = (myTeam: string | null): Column<TeamStanding>[] => [
   {
     key: 'return',
     header: 'Return',
-    cell: (team) => <Return value={team.returnPct} />,
+    cell: (team) => <Trend value={team.returnPct} />,
     align: 'end',
     className: 'bp-table__num',
   },

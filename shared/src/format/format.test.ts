@@ -1,10 +1,27 @@
-import { formatCountdown, formatDate, formatDateTime, formatMoney, formatPercent, trend } from './format';
+import {
+  formatCountdown,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatMoney,
+  formatPercent,
+  trend,
+} from './format';
 
 describe('formatting', () => {
   it('formats dollars to cents', () => {
     expect(formatMoney(100_000)).toBe('$100,000.00');
     expect(formatMoney(-12.345)).toBe('-$12.35');
     expect(formatMoney(1_500_000, { compact: true })).toBe('$1.5M');
+    expect(formatMoney(100_000, { whole: true })).toBe('$100,000');
+    expect(formatMoney(2_500.5, { whole: true })).toBe('$2,500.50');
+  });
+
+  it('says the length of a span in its largest unit', () => {
+    expect(formatDuration('2030-01-01T00:00:00Z', '2030-01-03T00:00:00Z')).toBe('2 days');
+    expect(formatDuration('2030-01-01T00:00:00Z', '2030-01-01T01:30:00Z')).toBe('1.5 hours');
+    expect(formatDuration('2030-01-01T00:00:00Z', '2030-01-01T00:01:00Z')).toBe('1 minute');
+    expect(formatDuration('2030-01-01T00:00:00Z', '2030-01-01T00:00:45Z')).toBe('45 seconds');
   });
 
   it('signs percentages given as fractions', () => {
@@ -18,6 +35,7 @@ describe('formatting', () => {
     expect(formatPercent(-0.01055)).toBe('\u22121.06%');
     expect(formatPercent(0.00005)).toBe('+0.01%');
     expect(formatPercent(0.012345)).toBe('+1.23%');
+    expect(formatPercent(null)).toBe('\u2014');
     expect(trend(-1)).toBe('down');
   });
 

@@ -13,8 +13,12 @@ const compactMoney = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 1,
 });
 
-export function formatMoney(value: number, options: { compact?: boolean } = {}): string {
-  return (options.compact ? compactMoney : money).format(value);
+const wholeMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** `whole`: a round amount without its cents ("$100,000", a contest's starting cash); any other keeps them. */
+export function formatMoney(value: number, options: { compact?: boolean; whole?: boolean } = {}): string {
+  if (options.compact) return compactMoney.format(value);
+  return (options.whole && Number.isInteger(value) ? wholeMoney : money).format(value);
 }
 
 /**
@@ -27,8 +31,12 @@ export function roundHalfAway(value: number, digits: number): number {
   return value < 0 ? -rounded : rounded;
 }
 
-/** Signed by default (+1.23% / −0.50%), because a return without its sign is ambiguous. */
-export function formatPercent(fraction: number, options: { signed?: boolean; digits?: number } = {}): string {
+/** Signed by default (+1.23% / −0.50%), because a return without its sign is ambiguous; "—" when there is none yet. */
+export function formatPercent(
+  fraction: number | null | undefined,
+  options: { signed?: boolean; digits?: number } = {},
+): string {
+  if (fraction === null || fraction === undefined || Number.isNaN(fraction)) return '\u2014';
   const { signed = true, digits = 2 } = options;
   const rounded = roundHalfAway(fraction * 100, digits);
   const body = `${Math.abs(rounded).toFixed(digits)}%`;
@@ -86,4 +94,21 @@ export function formatCountdown(targetIso: string, now: number = Date.now()): st
 /** A calendar date, e.g. "Nov 22, 2026". */
 export function formatDate(iso: string, timeZone?: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(new Date(iso));
+}
+
+/** The length of a span in its largest unit, to a tenth: "2 days", "1.5 hours", "30 minutes", "45 seconds". */
+export function formatDuration(fromIso: string, toIso: string): string {
+  const seconds = Math.max(0, Math.round((Date.parse(toIso) - Date.parse(fromIso)) / 1000));
+  const units: [number, string][] = [
+    [86_400, 'day'],
+    [3_600, 'hour'],
+    [60, 'minute'],
+  ];
+  for (const [size, name] of units) {
+    if (seconds >= size) {
+      const count = roundHalfAway(seconds / size, 1);
+      return `${count} ${name}${count === 1 ? '' : 's'}`;
+    }
+  }
+  return `${seconds} seconds`;
 }

@@ -95,11 +95,11 @@ it("DataTable leaves a column's header and cells out on a phone when asked", () 
       rowKey={(row) => row.symbol}
       columns={[
         { key: 'symbol', header: 'Symbol', cell: (row) => row.symbol },
-        { key: 'cost', header: 'Avg cost', align: 'end', hideSmall: true, cell: (row) => row.cost },
+        { key: 'cost', header: 'Avg cost', align: 'end', hideNarrow: true, cell: (row) => row.cost },
       ]}
     />,
   );
-  expect(screen.getByRole('columnheader', { name: 'Avg cost' })).toHaveClass('bp-table__end', 'bp-table__hide-small');
-  expect(screen.getByRole('cell', { name: '3' })).toHaveClass('bp-table__hide-small');
+  expect(screen.getByRole('columnheader', { name: 'Avg cost' })).toHaveClass('bp-table__end', 'bp-table__wide');
+  expect(screen.getByRole('cell', { name: '3' })).toHaveClass('bp-table__wide');
   expect(screen.getByRole('columnheader', { name: 'Symbol' })).not.toHaveAttribute('class');
 });

@@ -7,16 +7,46 @@ export interface Column<Row> {
   header: ReactNode;
   cell: (row: Row, index: number) => ReactNode;
   align?: 'start' | 'end';
-  /** Extra cell classes (tabular figures: 'bp-table__num'). */
+  /** A figure: right-aligned, tabular, never wrapped. */
+  numeric?: boolean;
+  /** The cell names its row (<th scope="row">): a symbol, a player. */
+  rowHeader?: boolean;
+  /** Left out on phones (≤ 480 px), where the table keeps only the columns that matter most. */
+  hideNarrow?: boolean;
+  /** Extra cell classes. */
   className?: string;
-  /** Left out on a phone (its figure is elsewhere in the row, or secondary). */
-  hideSmall?: boolean;
 }
 
-const cellClass = (column: Pick<Column<unknown>, 'align' | 'hideSmall'>, ...more: (string | undefined)[]) =>
-  [column.align === 'end' ? 'bp-table__end' : '', column.hideSmall ? 'bp-table__hide-small' : '', ...more]
+/** A summary row under the rows ("Cash left", "Total"): its label in the first column, figures by column key. */
+export interface FooterRow {
+  key: string;
+  label: ReactNode;
+  cells: Partial<Record<string, ReactNode>>;
+}
+
+const cellClass = <Row,>(column: Column<Row>) =>
+  [
+    column.align === 'end' || column.numeric ? 'bp-table__end' : '',
+    column.numeric ? 'bp-table__num' : '',
+    column.hideNarrow ? 'bp-table__wide' : '',
+    column.className ?? '',
+  ]
     .filter(Boolean)
     .join(' ') || undefined;
+
+export interface DataTableProps<Row> {
+  caption: string;
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => string;
+  footer?: readonly FooterRow[];
+  /** Said instead of the table when there are no rows. */
+  empty?: ReactNode;
+  hideCaption?: boolean;
+  className?: string;
+  /** A row's own class: the viewer's row highlighted, say. */
+  rowClassName?: (row: Row, index: number) => string | undefined;
+}
 
 /** A real <table> with a caption, right-aligned figures and a horizontal scroll on narrow
  *  screens that the keyboard can reach. */
@@ -25,21 +55,12 @@ export function DataTable<Row>({
   columns,
   rows,
   rowKey,
+  footer,
   empty = 'Nothing here yet.',
   hideCaption = false,
   className,
   rowClassName,
-}: {
-  caption: string;
-  columns: Column<Row>[];
-  rows: Row[];
-  rowKey: (row: Row, index: number) => string;
-  empty?: ReactNode;
-  hideCaption?: boolean;
-  className?: string;
-  /** A row's own class: the viewer's row highlighted, say. */
-  rowClassName?: (row: Row, index: number) => string | undefined;
-}) {
+}: DataTableProps<Row>) {
   if (rows.length === 0) return <p className="bp-table__empty">{empty}</p>;
   return (
     <TableScroller label={caption}>
@@ -57,14 +78,39 @@ export function DataTable<Row>({
         <tbody>
           {rows.map((row, index) => (
             <tr key={rowKey(row, index)} className={rowClassName?.(row, index)}>
-              {columns.map((column) => (
-                <td key={column.key} className={cellClass(column, column.className)}>
-                  {column.cell(row, index)}
-                </td>
-              ))}
+              {columns.map((column) =>
+                column.rowHeader ? (
+                  <th key={column.key} scope="row" className={cellClass(column)}>
+                    {column.cell(row, index)}
+                  </th>
+                ) : (
+                  <td key={column.key} className={cellClass(column)}>
+                    {column.cell(row, index)}
+                  </td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>
+        {footer && footer.length > 0 ? (
+          <tfoot>
+            {footer.map((row) => (
+              <tr key={row.key}>
+                {columns.map((column, index) =>
+                  index === 0 ? (
+                    <th key={column.key} scope="row" className={cellClass(column)}>
+                      {row.label}
+                    </th>
+                  ) : (
+                    <td key={column.key} className={cellClass(column)}>
+                      {row.cells[column.key]}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tfoot>
+        ) : null}
       </table>
     </TableScroller>
   );

@@ -6,7 +6,7 @@ export { Button, ButtonLink, type ButtonProps, type ButtonVariant } from './butt
 export { Card, type CardProps } from './card';
 export { CopyButton } from './copy-button';
 export { Countdown } from './countdown';
-export { type Column, DataTable } from './data-table';
+export { type Column, DataTable, type DataTableProps, type FooterRow } from './data-table';
 export { ConfirmDialog, type ConfirmDialogProps } from './dialog';
 export { Field, Select, type SelectOption, Textarea, TextInput } from './field';
 export { PageLoader, Spinner } from './spinner';
@@ -16,3 +16,10 @@ export { EmptyState, ErrorState, PageError, PageHeader, Stat, StatGroup } from '
 // Charts, and the tables' narrow-screen columns (issue 14 item 4: the live screens, the profile, the results chart).
 export { type ChartPoint, type ChartSeries, ChartLegend, TimeChart } from './chart';
 export { ReadError } from './read-error';
+
+// The contest screens' layout pieces.
+export { Callout, type CalloutTone } from './callout';
+export { Chips } from './chips';
+export { type Fact, Facts } from './facts';
+export { Page } from './page';
+export { Trend } from './trend';

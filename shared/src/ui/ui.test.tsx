@@ -133,15 +133,25 @@ describe('DataTable', () => {
 describe('CopyButton', () => {
   beforeEach(() => useToastStore.getState().clear());
 
-  it('copies the text and confirms with a toast', async () => {
+  it('copies the text and says so on the button', async () => {
     const user = userEvent.setup();
     const writeText = jest.spyOn(navigator.clipboard, 'writeText');
     render(<CopyButton text="http://localhost:3000/join-contest-info/c1" label="Copy link" />);
-    await user.click(screen.getByRole('button', { name: 'Copy link: http://localhost:3000/join-contest-info/c1' }));
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(writeText).toHaveBeenCalledWith('http://localhost:3000/join-contest-info/c1');
+    expect(screen.getByRole('button', { name: 'Copied ✓' })).toBeInTheDocument();
+    expect(useToastStore.getState().toasts).toEqual([]);
+  });
+
+  it('warns when the clipboard refuses', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
+    render(<CopyButton text="secret" label="Copy link" />);
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(useToastStore.getState().toasts.map((t) => [t.kind, t.message])).toEqual([
-      ['success', 'Copied to the clipboard'],
+      ['warning', 'Could not copy: select the text and copy it by hand'],
     ]);
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
   });
 });
 

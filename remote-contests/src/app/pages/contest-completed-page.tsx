@@ -1,20 +1,24 @@
 import { Link, useParams, useSearchParams } from '@bullpen/shared';
-import { EmptyState, PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
-import { formatNumber } from '@bullpen/shared/format';
+import {
+  ButtonLink,
+  Callout,
+  Card,
+  EmptyState,
+  Page,
+  PageError,
+  PageHeader,
+  PageLoader,
+  Trend,
+} from '@bullpen/shared/ui';
+import { formatDateTime, formatNumber } from '@bullpen/shared/format';
 import { StandingsBoard, TeamStandingsTable } from '@bullpen/shared/boards';
 import type { Standing } from '@bullpen/shared/schemas';
 import { useEffect, useRef } from 'react';
 import {
-  ButtonLink,
+  ContestBlocked,
   contestPaths,
-  formatDateTime,
-  formatReturn,
-  Notice,
-  Panel,
-  Screen,
   SimulatedPrices,
   StatusBadge,
-  Trend,
   useCompletedBoard,
   useContest,
   useErrorToast,
@@ -23,7 +27,6 @@ import {
 import {
   lastReturn,
   PlayerResults,
-  RESULTS_CSS,
   ShareResult,
   TeamContributions,
   useBenchmark,
@@ -59,25 +62,19 @@ export default function ContestCompletedPage() {
   if (error && !data) {
     const cancelled = pending?.status === 'cancelled';
     return (
-      <Screen label="Final standings">
+      <Page label="Final standings">
         {notCompleted ? (
-          <>
-            <PageHeader eyebrow="Final standings" title={cancelled ? 'Cancelled' : 'Not finished yet'} />
-            {cancelled ? (
-              <Notice tone="warning" title="This contest was cancelled">
-                It was cancelled before it started, so it has no standings.
-              </Notice>
-            ) : (
-              <Notice tone="warning" title="This contest has not completed">
-                Final standings appear when the contest ends.
-              </Notice>
-            )}
-            <div className="bpc-row">
-              <ButtonLink to={contestPaths.detail(contestId)} variant="primary">
-                Go to the contest
-              </ButtonLink>
-            </div>
-          </>
+          <ContestBlocked
+            eyebrow="Final standings"
+            title={cancelled ? 'Cancelled' : 'Not finished yet'}
+            notice={cancelled ? 'This contest was cancelled' : 'This contest has not completed'}
+            reason={
+              cancelled
+                ? 'It was cancelled before it started, so it has no standings.'
+                : 'Final standings appear when the contest ends.'
+            }
+            action={{ to: contestPaths.detail(contestId), label: 'Go to the contest' }}
+          />
         ) : (
           <PageError
             title="The standings could not be loaded"
@@ -85,14 +82,14 @@ export default function ContestCompletedPage() {
             onRetry={() => void mutate()}
           />
         )}
-      </Screen>
+      </Page>
     );
   }
   if (!data) {
     return (
-      <Screen label="Final standings">
+      <Page label="Final standings">
         <PageLoader label="Loading the final standings…" />
-      </Screen>
+      </Page>
     );
   }
 
@@ -102,10 +99,7 @@ export default function ContestCompletedPage() {
   const otherName =
     otherResult.data?.player.ticker ?? standings.find((row) => row.userId === other)?.ticker ?? 'Player';
   return (
-    <Screen label="Final standings">
-      <style href="bullpen-results" precedence="default">
-        {RESULTS_CSS}
-      </style>
+    <Page label="Final standings">
       <PageHeader
         eyebrow="Final standings"
         title={contest.name}
@@ -120,16 +114,16 @@ export default function ContestCompletedPage() {
         }
       />
       {mine ? (
-        <Panel>
-          <div className="bpc-stack">
-            <div className="bpc-row bpc-between">
+        <Card>
+          <div className="bp-stack">
+            <div className="bp-row bp-row--between">
               <span>
-                <span className="bpc-muted">You finished </span>
-                <span className="bpc-big">#{mine.rank}</span>
-                <span className="bpc-muted"> of {formatNumber(total)}</span>
+                <span className="bp-muted">You finished </span>
+                <span className="bp-figure">#{mine.rank}</span>
+                <span className="bp-muted"> of {formatNumber(total)}</span>
               </span>
-              <span className="bpc-big">
-                <Trend value={mine.returnPct}>{formatReturn(mine.returnPct)}</Trend>
+              <span className="bp-figure">
+                <Trend value={mine.returnPct} />
               </span>
             </div>
             <ShareResult
@@ -141,24 +135,21 @@ export default function ContestCompletedPage() {
               marketPct={marketPct}
             />
           </div>
-        </Panel>
+        </Card>
       ) : null}
       {standings.length === 0 ? (
-        <Panel>
-          <EmptyState title="Nobody played">
-            This contest started with no participants, so there are no standings.
-          </EmptyState>
-        </Panel>
+        <EmptyState title="Nobody played">
+          This contest started with no participants, so there are no standings.
+        </EmptyState>
       ) : (
         <>
           {benchmark.error && !benchmark.data ? (
-            <Notice tone="warning" title="The market's line could not be loaded">
+            <Callout tone="warning" title="The market's line could not be loaded">
               {benchmark.error.message}
-            </Notice>
+            </Callout>
           ) : null}
           {mine ? (
-            <section className="bpc-panel" aria-labelledby="your-results" id="your-results-panel">
-              <h2 id="your-results">Your contest</h2>
+            <Card title="Your contest" id="your-results-panel">
               <PlayerResults
                 contest={contest}
                 userId={mine.userId}
@@ -166,27 +157,27 @@ export default function ContestCompletedPage() {
                 total={total}
                 who="You"
               />
-            </section>
+            </Card>
           ) : null}
-          <Panel title="Podium">
+          <Card title="Podium">
             <Podium standings={standings} myUserId={viewer.id} />
-          </Panel>
+          </Card>
           {contest.isTeamCollaboration && teams.length > 0 ? (
-            <Panel title="Teams">
-              <div className="bpc-stack">
+            <Card title="Teams">
+              <div className="bp-stack">
                 <TeamStandingsTable teams={teams} myTeam={mine?.affiliation ?? null} />
-                <h3 style={{ margin: 0 }}>Member contributions</h3>
+                <h3>Member contributions</h3>
                 <TeamContributions teams={teams} rows={standings} myTeam={mine?.affiliation ?? null} />
               </div>
-            </Panel>
+            </Card>
           ) : null}
           {other ? (
-            <section className="bpc-panel bpc-player-panel" aria-labelledby="player-results">
-              <div className="bpc-row bpc-between">
-                <h2 id="player-results" ref={playerHeading} tabIndex={-1} style={{ margin: 0 }}>
+            <section className="bp-card bp-card--accent bp-stack" aria-labelledby="player-results">
+              <div className="bp-row bp-row--between">
+                <h2 id="player-results" ref={playerHeading} tabIndex={-1}>
                   {otherName}'s portfolio
                 </h2>
-                <ButtonLink to={contestPaths.completed(contest._id)} small variant="ghost">
+                <ButtonLink to={contestPaths.completed(contest._id)} size="small" variant="ghost">
                   Close
                 </ButtonLink>
               </div>
@@ -198,13 +189,13 @@ export default function ContestCompletedPage() {
                 who={otherName}
               />
               {otherResult.data ? (
-                <p className="bpc-small" style={{ margin: 0 }}>
+                <p className="bp-small">
                   <Link to={contestPaths.profile(other)}>{otherName}'s profile</Link>
                 </p>
               ) : null}
             </section>
           ) : null}
-          <Panel title="Players" actions={<SimulatedPrices />}>
+          <Card title="Players" actions={<SimulatedPrices />}>
             <StandingsBoard
               contestId={contest._id}
               standings={standings}
@@ -214,9 +205,9 @@ export default function ContestCompletedPage() {
               startingCash={contest.startingCash}
               playerHref={(row) => (row.userId === viewer.id ? '#your-results-panel' : playerHref(contest._id, row))}
             />
-          </Panel>
+          </Card>
         </>
       )}
-    </Screen>
+    </Page>
   );
 }

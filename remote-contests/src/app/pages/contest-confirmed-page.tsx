@@ -1,5 +1,6 @@
 import { Navigate, useParams, useUserStore } from '@bullpen/shared';
-import { ButtonLink, ContestFacts, ContestGate, contestPaths, Notice, Panel } from '../../features/contests';
+import { ButtonLink, Callout, Card } from '@bullpen/shared/ui';
+import { ContestFacts, ContestGate, contestPaths } from '../../features/contests';
 import { ContestHero, InvitationShare } from '../../features/invitation';
 
 /** The creator's next step after creating a contest; anyone else, or a contest no longer upcoming, gets its details. */
@@ -13,17 +14,17 @@ export default function ContestConfirmedPage() {
           <Navigate to={contestPaths.detail(contest._id)} replace />
         ) : (
           <>
-            <Notice tone="gain" title="Your contest is ready">
+            <Callout tone="success" title="Your contest is ready">
               Share the invitation link below. Anyone with it can read the rules and join before the start.
-            </Notice>
+            </Callout>
             <ContestHero contest={contest} eyebrow="Contest created" />
-            <div className="bpc-two">
-              <Panel title="Invite players">
+            <div className="bp-columns">
+              <Card title="Invite players">
                 <InvitationShare contest={contest} />
-              </Panel>
-              <Panel title="Next step">
-                <div className="bpc-stack">
-                  <p style={{ margin: 0 }}>
+              </Card>
+              <Card title="Next step">
+                <div className="bp-stack">
+                  <p>
                     Creating a contest does not enter you in it. Save your {contest.picksCount} pick
                     {contest.picksCount === 1 ? '' : 's'} to join.
                   </p>
@@ -34,11 +35,11 @@ export default function ContestConfirmedPage() {
                     View contest
                   </ButtonLink>
                 </div>
-              </Panel>
+              </Card>
             </div>
-            <Panel title="Details">
+            <Card title="Details">
               <ContestFacts contest={contest} />
-            </Panel>
+            </Card>
           </>
         )
       }

@@ -1,13 +1,12 @@
 import { Link, useParams } from '@bullpen/shared';
 import { ContestActions, YourPlace } from '../../features/contest-detail';
+import { formatDateTime } from '@bullpen/shared/format';
+import { Callout, Card, Chips } from '@bullpen/shared/ui';
 import {
   ContestFacts,
   ContestGate,
   ContestRules,
   contestPaths,
-  formatDateTime,
-  Notice,
-  Panel,
   useContestUser,
   useErrorToast,
   useViewer,
@@ -25,44 +24,38 @@ export default function ContestDetailPage() {
         <>
           <ContestHero contest={contest} eyebrow="Contest" />
           {contest.status === 'cancelled' ? (
-            <Notice tone="loss" title="This contest was cancelled">
+            <Callout tone="danger" title="This contest was cancelled">
               It was called off before the start (last change {formatDateTime(contest.updatedAt)}). Nobody plays and
               there are no standings.
-            </Notice>
+            </Callout>
           ) : null}
           {contest.status === 'active' ? (
-            <Notice tone="gain" title="This contest is live">
+            <Callout tone="success" title="This contest is live">
               Ends {formatDateTime(contest.endsAt)}.
-            </Notice>
+            </Callout>
           ) : null}
           <ContestActions contest={contest} contestUser={contestUser.data?.data} viewer={viewer} />
-          <div className="bpc-two">
-            <Panel title="Your place">
+          <div className="bp-columns">
+            <Card title="Your place">
               <YourPlace contest={contest} contestUser={contestUser.data?.data} error={contestUser.error} />
-            </Panel>
-            <Panel title="Details">
+            </Card>
+            <Card title="Details">
               <ContestFacts contest={contest} />
               {contest.status === 'upcoming' ? (
-                <p className="bpc-small" style={{ marginBottom: 0 }}>
+                <p className="bp-small">
                   <Link to={contestPaths.invitation(contest._id)}>Invitation and share link →</Link>
                 </p>
               ) : null}
-            </Panel>
+            </Card>
           </div>
           {contest.isTeamCollaboration ? (
-            <Panel title="Teams">
-              <ul className="bpc-row" style={{ listStyle: 'none', padding: 0, margin: 0, gap: 8 }} aria-label="Teams">
-                {contest.affiliations.map((team) => (
-                  <li key={team} className="bpc-chip" style={{ paddingRight: 12 }}>
-                    <span>{team}</span>
-                  </li>
-                ))}
-              </ul>
-            </Panel>
+            <Card title="Teams">
+              <Chips label="Teams" items={contest.affiliations} />
+            </Card>
           ) : null}
-          <Panel title="Rules">
+          <Card title="Rules">
             <ContestRules contest={contest} />
-          </Panel>
+          </Card>
         </>
       )}
     </ContestGate>

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { PageHeader } from '@bullpen/shared/ui';
+import { Page, PageHeader } from '@bullpen/shared/ui';
 import { useNavigate } from '@bullpen/shared';
 import { ContestForm, defaultContestFormValues } from '../../features/contest-form';
-import { contestPaths, createContest, Screen, useContestCache } from '../../features/contests';
+import { contestPaths, createContest, useContestCache } from '../../features/contests';
 
 export default function CreateContestPage() {
   const navigate = useNavigate();
   const { putContest } = useContestCache();
   const [initialValues] = useState(() => defaultContestFormValues());
   return (
-    <Screen label="Create a contest">
+    <Page label="Create a contest">
       <PageHeader
         eyebrow="New contest"
         title="Create a contest"
@@ -27,6 +27,6 @@ export default function CreateContestPage() {
           navigate(contestPaths.confirmed(data._id));
         }}
       />
-    </Screen>
+    </Page>
   );
 }

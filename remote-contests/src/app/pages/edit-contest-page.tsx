@@ -1,14 +1,12 @@
 import { useNavigate, useParams } from '@bullpen/shared';
-import { PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
+import { Callout, Page, PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
 import { ContestForm, contestToFormValues } from '../../features/contest-form';
 import {
-  ButtonLink,
   canManage,
+  ContestBlocked,
   contestPaths,
   editContest,
   isManager,
-  Notice,
-  Screen,
   STATUS_LABEL,
   toast,
   useContest,
@@ -28,54 +26,51 @@ export default function EditContestPage() {
 
   if (error && !contest) {
     return (
-      <Screen label="Edit contest">
+      <Page label="Edit contest">
         <PageError
           title="This contest could not be loaded"
           message={(error as Error).message}
           onRetry={() => void mutate()}
         />
-      </Screen>
+      </Page>
     );
   }
   if (!contest) {
     return (
-      <Screen label="Edit contest">
+      <Page label="Edit contest">
         <PageLoader label="Loading the contest…" />
-      </Screen>
+      </Page>
     );
   }
 
-  const title = <PageHeader eyebrow="Edit contest" title={contest.name} />;
   if (!canManage(contest, viewer)) {
     const reason = !isManager(contest, viewer)
       ? `Only the contest's creator (${contest.createdBy.ticker}) or an admin can edit it.`
       : `The contest is ${STATUS_LABEL[contest.status].toLowerCase()}: contests can only be edited before they start.`;
     return (
-      <Screen label="Edit contest">
-        {title}
-        <Notice tone="warning" title="You can’t edit this contest">
-          {reason}
-        </Notice>
-        <div className="bpc-row">
-          <ButtonLink to={contestPaths.detail(contest._id)} variant="primary">
-            Back to the contest
-          </ButtonLink>
-        </div>
-      </Screen>
+      <Page label="Edit contest">
+        <ContestBlocked
+          eyebrow="Edit contest"
+          title={contest.name}
+          notice="You can’t edit this contest"
+          reason={reason}
+          action={{ to: contestPaths.detail(contest._id), label: 'Back to the contest' }}
+        />
+      </Page>
     );
   }
 
   return (
-    <Screen label="Edit contest">
-      {title}
+    <Page label="Edit contest">
+      <PageHeader eyebrow="Edit contest" title={contest.name} />
       {contest.participantsCount > 0 ? (
-        <Notice
-          tone="primary"
+        <Callout
+          tone="info"
           title={`${contest.participantsCount} player${contest.participantsCount === 1 ? ' has' : 's have'} joined`}
         >
           Picks per player and starting cash are locked, teams cannot be removed, and max participants cannot be set
           below the {contest.participantsCount} already in.
-        </Notice>
+        </Callout>
       ) : null}
       <ContestForm
         key={contest.updatedAt}
@@ -95,6 +90,6 @@ export default function EditContestPage() {
           navigate(contestPaths.detail(saved._id));
         }}
       />
-    </Screen>
+    </Page>
   );
 }

@@ -1,8 +1,6 @@
-import { PageHeader } from '@bullpen/shared/ui';
+import { ButtonLink, Page, PageHeader } from '@bullpen/shared/ui';
 import {
-  ButtonLink,
   contestPaths,
-  Screen,
   useActiveContests,
   useCompletedContests,
   useErrorToast,
@@ -51,7 +49,7 @@ export default function HomePage() {
   });
 
   return (
-    <Screen label="Home">
+    <Page label="Home">
       <PageHeader
         eyebrow="Bullpen"
         title="Your contests"
@@ -73,6 +71,6 @@ export default function HomePage() {
           <CompletedSection section={section(completed, completed.data?.contests)} />
         </>
       )}
-    </Screen>
+    </Page>
   );
 }

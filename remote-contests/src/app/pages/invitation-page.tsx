@@ -1,73 +1,45 @@
 import { useParams } from '@bullpen/shared';
-import {
-  ButtonLink,
-  ContestFacts,
-  ContestGate,
-  contestPaths,
-  isFull,
-  Notice,
-  Panel,
-  STATUS_LABEL,
-  useContestUser,
-} from '../../features/contests';
-import { ContestHero, InvitationShare } from '../../features/invitation';
-
-function JoinAction({ contestId, full }: { contestId: string; full: boolean }) {
-  const { data } = useContestUser(contestId);
-  if (data?.data.joined) {
-    return (
-      <ButtonLink to={contestPaths.detail(contestId)} variant="primary">
-        You’re in — view contest
-      </ButtonLink>
-    );
-  }
-  if (full) return <Notice tone="warning" title="This contest is full" />;
-  return (
-    <ButtonLink to={contestPaths.savePicks(contestId)} variant="primary">
-      Join — choose your picks
-    </ButtonLink>
-  );
-}
+import { ButtonLink } from '@bullpen/shared/ui';
+import { ContestFacts, ContestGate, contestPaths, JoiningClosed } from '../../features/contests';
+import { InvitationLayout, InvitationShare, JoinAction } from '../../features/invitation';
 
 export default function InvitationPage() {
   const { contestId = '' } = useParams();
   return (
     <ContestGate contestId={contestId} label="Invitation">
       {(contest) => (
-        <>
-          <ContestHero contest={contest} eyebrow={`${contest.createdBy.ticker} invites you`} />
-          <div className="bpc-two bpc-two--action-first">
-            <Panel title="Join">
-              {contest.status === 'upcoming' ? (
-                <div className="bpc-stack">
-                  <p style={{ margin: 0 }}>Pick {contest.picksCount} stocks before the start to take part.</p>
-                  <JoinAction contestId={contest._id} full={isFull(contest)} />
-                </div>
-              ) : (
-                <div className="bpc-stack">
-                  <Notice
-                    tone={contest.status === 'cancelled' ? 'loss' : 'warning'}
-                    title={`This contest is ${STATUS_LABEL[contest.status].toLowerCase()}`}
-                  >
-                    {contest.status === 'cancelled'
-                      ? 'It was cancelled by its organiser.'
-                      : 'Joining closed at the start.'}
-                  </Notice>
-                  <ButtonLink to={contestPaths.detail(contest._id)}>View contest</ButtonLink>
-                </div>
-              )}
-            </Panel>
-            <Panel title="About this contest">
-              <ContestFacts contest={contest} />
-            </Panel>
-          </div>
-          {/* An invitation to join is only worth passing on while joining is open. */}
-          {contest.status === 'upcoming' ? (
-            <Panel title="Pass it on">
-              <InvitationShare contest={contest} />
-            </Panel>
-          ) : null}
-        </>
+        <InvitationLayout
+          contest={contest}
+          eyebrow={`${contest.createdBy.ticker} invites you`}
+          join={
+            contest.status === 'upcoming' ? (
+              <div className="bp-stack">
+                <p>Pick {contest.picksCount} stocks before the start to take part.</p>
+                <JoinAction
+                  contest={contest}
+                  joinLabel="Join — choose your picks"
+                  joined={
+                    <ButtonLink to={contestPaths.detail(contest._id)} variant="primary">
+                      You’re in — view contest
+                    </ButtonLink>
+                  }
+                />
+              </div>
+            ) : (
+              <div className="bp-stack">
+                <JoiningClosed contest={contest} closed="Joining closed at the start." />
+                <ButtonLink to={contestPaths.detail(contest._id)}>View contest</ButtonLink>
+              </div>
+            )
+          }
+          main={{ title: 'About this contest', body: <ContestFacts contest={contest} /> }}
+          // An invitation to join is only worth passing on while joining is open.
+          more={
+            contest.status === 'upcoming'
+              ? { title: 'Pass it on', body: <InvitationShare contest={contest} /> }
+              : undefined
+          }
+        />
       )}
     </ContestGate>
   );

@@ -1,7 +1,6 @@
 export { useBenchmark, useCompletedPlayer, useLivePublic } from './api/results-api';
 export { LiveNowSection, OpenToJoinSection } from './components/discovery-sections';
 export { PlayerResults, PlayerResultsView } from './components/player-results';
-export { RESULTS_CSS } from './components/results-css';
 export { ShareResult } from './components/share-result';
 export { TeamContributions } from './components/team-contributions';
 export * from './lib/results-math';

@@ -1,10 +1,8 @@
 import type { Contest, ContestUser } from '@bullpen/shared/schemas';
 import { useState } from 'react';
+import { Button, ButtonLink, ConfirmDialog } from '@bullpen/shared/ui';
 import {
-  Button,
-  ButtonLink,
   cancelContest,
-  ConfirmDialog,
   canManage,
   contestPaths,
   isFull,
@@ -111,8 +109,8 @@ export function ContestActions({
   return (
     <>
       {buttons.length > 0 ? (
-        <fieldset className="bpc-row" style={{ border: 0, padding: 0, margin: 0 }}>
-          <legend className="bpc-sr">Contest actions</legend>
+        <fieldset className="bp-row">
+          <legend className="visually-hidden">Contest actions</legend>
           {buttons}
         </fieldset>
       ) : null}
@@ -121,10 +119,10 @@ export function ContestActions({
         title="Leave this contest?"
         confirmLabel="Leave contest"
         cancelLabel="Stay in"
-        danger
-        busy={busy}
+        tone="danger"
+        pending={busy}
         onConfirm={leave}
-        onClose={() => setDialog(null)}
+        onCancel={() => setDialog(null)}
       >
         Your picks will be removed. You can join again before the start if there is still room.
       </ConfirmDialog>
@@ -133,10 +131,10 @@ export function ContestActions({
         title="Cancel this contest?"
         confirmLabel="Cancel contest"
         cancelLabel="Keep it"
-        danger
-        busy={busy}
+        tone="danger"
+        pending={busy}
         onConfirm={cancel}
-        onClose={() => setDialog(null)}
+        onCancel={() => setDialog(null)}
       >
         Every participant will see it as cancelled. This cannot be undone.
       </ConfirmDialog>

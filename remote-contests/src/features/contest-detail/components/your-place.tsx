@@ -1,6 +1,7 @@
 import type { Contest, ContestUser } from '@bullpen/shared/schemas';
-import { PageLoader } from '@bullpen/shared/ui';
-import { Badge, Facts, formatDateTime, formatMoney, formatReturn, SimulatedPrices, Trend } from '../../contests';
+import { formatDateTime, formatMoney } from '@bullpen/shared/format';
+import { Badge, Chips, Facts, PageLoader, Trend } from '@bullpen/shared/ui';
+import { SimulatedPrices } from '../../contests';
 
 /** The caller's place in the contest: joined or not, picks, team, and once live their value, return and rank. */
 export function YourPlace({
@@ -15,7 +16,7 @@ export function YourPlace({
   if (!contestUser) {
     if (error)
       return (
-        <p className="bpc-tone-loss" role="alert">
+        <p className="bp-text-loss" role="alert">
           Your participation could not be loaded.
         </p>
       );
@@ -23,7 +24,7 @@ export function YourPlace({
   }
   if (!contestUser.joined) {
     return (
-      <p className="bpc-muted" style={{ margin: 0 }}>
+      <p className="bp-muted">
         {contest.status === 'upcoming'
           ? 'You have not joined this contest yet.'
           : 'You did not take part in this contest.'}
@@ -32,27 +33,17 @@ export function YourPlace({
   }
   const portfolio = contestUser.portfolio;
   return (
-    <div className="bpc-stack">
-      <div className="bpc-row">
-        <Badge tone="primary">Joined</Badge>
+    <div className="bp-stack">
+      <div className="bp-row">
+        <Badge tone="success">Joined</Badge>
         {contestUser.affiliation ? <Badge tone="warning">Team {contestUser.affiliation}</Badge> : null}
         {contestUser.joinedAt ? (
-          <span className="bpc-small bpc-muted">since {formatDateTime(contestUser.joinedAt)}</span>
+          <span className="bp-small bp-muted">since {formatDateTime(contestUser.joinedAt)}</span>
         ) : null}
       </div>
-      <div>
-        <span className="bpc-label">Your picks</span>
-        <ul
-          className="bpc-row"
-          style={{ listStyle: 'none', padding: 0, margin: '8px 0 0', gap: 8 }}
-          aria-label="Your picks"
-        >
-          {contestUser.picks.map((symbol) => (
-            <li key={symbol} className="bpc-chip" style={{ paddingRight: 12 }}>
-              <span>{symbol}</span>
-            </li>
-          ))}
-        </ul>
+      <div className="bp-stack bp-stack--tight">
+        <span className="bp-field__label">Your picks</span>
+        <Chips label="Your picks" items={contestUser.picks} />
       </div>
       {portfolio ? (
         <>
@@ -62,7 +53,7 @@ export function YourPlace({
               { label: 'Value', value: formatMoney(portfolio.value) },
               {
                 label: 'Return',
-                value: <Trend value={portfolio.returnPct}>{formatReturn(portfolio.returnPct)}</Trend>,
+                value: <Trend value={portfolio.returnPct} />,
               },
               { label: 'Cash', value: formatMoney(portfolio.cash) },
             ]}

@@ -1,6 +1,6 @@
 import { LIMITS } from '@bullpen/shared/schemas';
 import { type KeyboardEvent, useState } from 'react';
-import { Button } from '../../contests';
+import { Button } from '@bullpen/shared/ui';
 
 /** Add and remove team names. Having any team makes the contest a team collaboration (SPEC §5). */
 export function AffiliationsEditor({
@@ -46,16 +46,16 @@ export function AffiliationsEditor({
   };
 
   return (
-    <div className="bpc-stack" style={{ gap: 8 }}>
+    <div className="bp-stack bp-stack--tight">
       {closed ? (
-        <p id={id} className="bpc-muted bpc-small" style={{ margin: 0 }}>
+        <p id={id} className="bp-muted bp-small">
           Teams cannot be added once players have joined a solo contest.
         </p>
       ) : (
-        <div className="bpc-row" style={{ flexWrap: 'nowrap' }}>
+        <div className="contest-form__add-team">
           <input
             id={id}
-            className="bpc-input"
+            className="bp-input"
             value={draft}
             placeholder="Team name, e.g. Bulls"
             maxLength={LIMITS.affiliationName.max + 10}
@@ -71,17 +71,17 @@ export function AffiliationsEditor({
         </div>
       )}
       {problem ? (
-        <span className="bpc-error" role="alert">
+        <span className="bp-field__error" role="alert">
           {problem}
         </span>
       ) : null}
       {value.length > 0 ? (
-        <ul className="bpc-row" style={{ listStyle: 'none', margin: 0, padding: 0, gap: 8 }} aria-label="Teams">
+        <ul className="bp-chips" aria-label="Teams">
           {value.map((team) => (
-            <li key={team} className="bpc-chip">
+            <li key={team} className="bp-chip">
               <span>{team}</span>
               {locked.includes(team) ? (
-                <span className="bpc-muted bpc-small" title="Players have joined: teams cannot be removed">
+                <span className="bp-muted bp-small" title="Players have joined: teams cannot be removed">
                   kept
                 </span>
               ) : (

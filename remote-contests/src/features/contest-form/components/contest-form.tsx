@@ -1,6 +1,8 @@
 import { LIMITS, type CreateContestBody } from '@bullpen/shared/schemas';
-import { type FormEvent, useMemo, useState } from 'react';
-import { Button, Field, Notice, notifyError } from '../../contests';
+import { type ChangeEvent, type FormEvent, useMemo, useState } from 'react';
+import { Button, Callout, Field, Textarea, TextInput } from '@bullpen/shared/ui';
+import { notifyError } from '../../contests';
+import './contest-form.css';
 import {
   type ContestFormField,
   type ContestFormValues,
@@ -91,148 +93,82 @@ export function ContestForm({
   const isTeam = values.affiliations.length > 0;
   const errorCount = Object.values(errors).filter(Boolean).length;
 
+  const locked = 'Locked: players have already joined';
+  const bind = (field: 'startsAtLocal' | 'endsAtLocal' | 'picksCount' | 'startingCash' | 'maxParticipants') => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
+  });
+  // Start and end, in the viewer's own time zone (the form converts them to UTC).
+  const momentField = (field: 'startsAtLocal' | 'endsAtLocal') => ({
+    type: 'datetime-local',
+    hint: `Your time zone: ${zone}`,
+    ...bind(field),
+  });
+  // The number inputs' common part: bounds, step (whole dollars in thousands for cash), value and error.
+  const numberField = (
+    field: 'picksCount' | 'startingCash' | 'maxParticipants',
+    min: number,
+    max: number,
+    step: number,
+  ) => ({
+    type: 'number',
+    inputMode: field === 'startingCash' ? ('decimal' as const) : ('numeric' as const),
+    min,
+    max,
+    step,
+    ...bind(field),
+  });
+  const minParticipants = Math.max(LIMITS.maxParticipants.min, joined);
+
   return (
-    <form className="bpc-stack" style={{ gap: 20 }} onSubmit={submit} noValidate aria-label="Contest details">
-      <div className="bpc-panel bpc-form-grid">
-        <Field
-          label="Name"
-          error={errors.name}
-          span
-          hint={`${LIMITS.contestName.min}–${LIMITS.contestName.max} characters`}
-        >
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              className="bpc-input"
-              value={values.name}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              onChange={(e) => set('name', e.target.value)}
-              autoComplete="off"
-            />
-          )}
-        </Field>
-        <Field
-          label="Description"
-          error={errors.description}
-          span
-          hint={`Optional, up to ${LIMITS.contestDescription.max} characters`}
-        >
-          {({ id, describedBy, invalid }) => (
-            <textarea
-              id={id}
-              className="bpc-input"
-              value={values.description}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              onChange={(e) => set('description', e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Starts" error={errors.startsAtLocal} hint={`Your time zone: ${zone}`}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              type="datetime-local"
-              className="bpc-input"
-              value={values.startsAtLocal}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              onChange={(e) => set('startsAtLocal', e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Ends" error={errors.endsAtLocal} hint={`Your time zone: ${zone}`}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              type="datetime-local"
-              className="bpc-input"
-              value={values.endsAtLocal}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              onChange={(e) => set('endsAtLocal', e.target.value)}
-            />
-          )}
-        </Field>
-        <Field
+    <form className="bp-stack contest-form" onSubmit={submit} noValidate aria-label="Contest details">
+      <div className="bp-card bp-form-grid">
+        <div className="bp-form-grid__wide">
+          <TextInput
+            label="Name"
+            error={errors.name}
+            hint={`${LIMITS.contestName.min}–${LIMITS.contestName.max} characters`}
+            value={values.name}
+            onChange={(e) => set('name', e.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        <div className="bp-form-grid__wide">
+          <Textarea
+            label="Description"
+            error={errors.description}
+            hint={`Optional, up to ${LIMITS.contestDescription.max} characters`}
+            value={values.description}
+            onChange={(e) => set('description', e.target.value)}
+          />
+        </div>
+        <TextInput label="Starts" {...momentField('startsAtLocal')} />
+        <TextInput label="Ends" {...momentField('endsAtLocal')} />
+        <TextInput
           label="Picks per player"
-          error={errors.picksCount}
-          hint={
-            lockEconomics
-              ? 'Locked: players have already joined'
-              : `${LIMITS.picksCount.min} to ${LIMITS.picksCount.max} stocks`
-          }
-        >
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              type="number"
-              inputMode="numeric"
-              min={LIMITS.picksCount.min}
-              max={LIMITS.picksCount.max}
-              step={1}
-              className="bpc-input"
-              value={values.picksCount}
-              disabled={lockEconomics}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              onChange={(e) => set('picksCount', e.target.value)}
-            />
-          )}
-        </Field>
-        <Field
+          hint={lockEconomics ? locked : `${LIMITS.picksCount.min} to ${LIMITS.picksCount.max} stocks`}
+          disabled={lockEconomics}
+          {...numberField('picksCount', LIMITS.picksCount.min, LIMITS.picksCount.max, 1)}
+        />
+        <TextInput
           label="Starting cash (USD)"
-          error={errors.startingCash}
           hint={
             lockEconomics
-              ? 'Locked: players have already joined'
+              ? locked
               : `$${LIMITS.startingCash.min.toLocaleString('en-US')} to $${LIMITS.startingCash.max.toLocaleString('en-US')} virtual dollars`
           }
-        >
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              type="number"
-              inputMode="decimal"
-              min={LIMITS.startingCash.min}
-              max={LIMITS.startingCash.max}
-              step={1000}
-              className="bpc-input"
-              value={values.startingCash}
-              disabled={lockEconomics}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              onChange={(e) => set('startingCash', e.target.value)}
-            />
-          )}
-        </Field>
-        <Field
+          disabled={lockEconomics}
+          {...numberField('startingCash', LIMITS.startingCash.min, LIMITS.startingCash.max, 1000)}
+        />
+        <TextInput
           label="Max participants"
-          error={errors.maxParticipants}
-          hint={`${Math.max(LIMITS.maxParticipants.min, joined)} to ${LIMITS.maxParticipants.max.toLocaleString('en-US')}`}
-        >
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              type="number"
-              inputMode="numeric"
-              min={Math.max(LIMITS.maxParticipants.min, joined)}
-              max={LIMITS.maxParticipants.max}
-              step={1}
-              className="bpc-input"
-              value={values.maxParticipants}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              onChange={(e) => set('maxParticipants', e.target.value)}
-            />
-          )}
-        </Field>
-        <fieldset className="bpc-field" style={{ border: 0, padding: 0, margin: 0 }}>
-          <legend className="bpc-label" style={{ marginBottom: 6 }}>
-            Visibility
-          </legend>
-          <div className="bpc-segmented">
+          hint={`${minParticipants} to ${LIMITS.maxParticipants.max.toLocaleString('en-US')}`}
+          {...numberField('maxParticipants', minParticipants, LIMITS.maxParticipants.max, 1)}
+        />
+        <fieldset className="bp-field contest-form__visibility">
+          <legend className="bp-field__label">Visibility</legend>
+          <div className="contest-form__segmented">
             {(['public', 'private'] as const).map((option) => (
               <label key={option}>
                 <input
@@ -246,33 +182,33 @@ export function ContestForm({
               </label>
             ))}
           </div>
-          <span className="bpc-hint">
+          <p className="bp-field__hint">
             {values.visibility === 'public'
               ? 'Listed on everyone’s home page.'
               : 'Only people with the invitation link can find it.'}
-          </span>
+          </p>
         </fieldset>
-        <div className="bpc-span">
+        <div className="bp-form-grid__wide">
           <Field
             label="Teams (affiliations)"
             error={errors.affiliations}
             hint="Add team names to make this a team contest; each player then joins one team."
           >
-            {({ id, describedBy, invalid }) => (
+            {(ids) => (
               <AffiliationsEditor
-                id={id}
+                id={ids.id}
                 value={values.affiliations}
-                describedBy={describedBy}
-                invalid={invalid}
+                describedBy={ids['aria-describedby']}
+                invalid={Boolean(ids['aria-invalid'])}
                 locked={lockedTeams}
                 closed={joined > 0 && initialValues.affiliations.length === 0}
                 onChange={(next) => set('affiliations', next)}
               />
             )}
           </Field>
-          <p className="bpc-small" style={{ margin: '12px 0 0' }} data-testid="team-collaboration">
+          <p className="bp-small contest-form__teams" data-testid="team-collaboration">
             Team collaboration:{' '}
-            <strong className={isTeam ? 'bpc-tone-primary' : 'bpc-muted'}>
+            <strong className={isTeam ? 'bp-text-primary' : 'bp-muted'}>
               {isTeam
                 ? `Yes — ${values.affiliations.length} team${values.affiliations.length === 1 ? '' : 's'}`
                 : 'No — solo contest'}
@@ -281,19 +217,19 @@ export function ContestForm({
         </div>
       </div>
       {errorCount > 0 ? (
-        <Notice
-          tone="loss"
+        <Callout
+          tone="danger"
           title={`Please fix ${errorCount === 1 ? 'the highlighted field' : `${errorCount} highlighted fields`}.`}
         />
       ) : null}
-      <div className="bpc-row" style={{ justifyContent: 'flex-end' }}>
+      <div className="bp-row bp-row--end">
         {onCancel ? (
           <Button variant="ghost" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
         ) : null}
-        <Button type="submit" variant="primary" busy={busy}>
-          {busy ? busyLabel : submitLabel}
+        <Button type="submit" variant="primary" loading={busy} loadingText={busyLabel}>
+          {submitLabel}
         </Button>
       </div>
     </form>

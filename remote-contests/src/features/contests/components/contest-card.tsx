@@ -1,8 +1,9 @@
 import type { Contest } from '@bullpen/shared/schemas';
 import { Link } from '@bullpen/shared';
+import { formatMoney, formatNumber } from '@bullpen/shared/format';
+import { Badge, Countdown, Trend } from '@bullpen/shared/ui';
 import { contestPaths } from '../lib/contest-status';
-import { formatInteger, formatReturn, formatWholeMoney } from '../lib/format';
-import { Badge, Countdown, StatusBadge, Trend } from './ui';
+import { StatusBadge } from './status-badge';
 
 type Result = { rank: number | null; returnPct: number | null };
 
@@ -10,41 +11,41 @@ export function ContestCard({ contest, result, to }: { contest: Contest; result?
   const href =
     to ?? (contest.status === 'completed' ? contestPaths.completed(contest._id) : contestPaths.detail(contest._id));
   return (
-    <Link to={href} className="bpc-card">
-      <div className="bpc-row bpc-between" style={{ alignItems: 'flex-start' }}>
+    <Link to={href} className="bp-card bp-card--tile">
+      <div className="bp-row bp-row--between bp-row--top">
         <h3>{contest.name}</h3>
-        <div className="bpc-row" style={{ gap: 6 }}>
-          {contest.joined ? <Badge tone="primary">Joined</Badge> : null}
+        <div className="bp-row bp-row--tight">
+          {contest.joined ? <Badge tone="success">Joined</Badge> : null}
           {contest.isTeamCollaboration ? <Badge tone="warning">Teams</Badge> : null}
           <StatusBadge status={contest.status} />
         </div>
       </div>
       {result ? (
-        <div className="bpc-row bpc-between">
+        <div className="bp-row bp-row--between">
           <span>
-            <span className="bpc-muted bpc-small">Rank </span>
-            <span className="bpc-big">{result.rank !== null ? `#${result.rank}` : '—'}</span>
+            <span className="bp-muted bp-small">Rank </span>
+            <span className="bp-figure">{result.rank !== null ? `#${result.rank}` : '—'}</span>
           </span>
-          <span className="bpc-big">
-            <Trend value={result.returnPct}>{formatReturn(result.returnPct)}</Trend>
+          <span className="bp-figure">
+            <Trend value={result.returnPct} />
           </span>
         </div>
       ) : (
-        <div className="bpc-row bpc-between">
+        <div className="bp-row bp-row--between">
           <span>
-            <span className="bpc-muted bpc-small">Starts in </span>
+            <span className="bp-muted bp-small">Starts in </span>
             <strong>
               <Countdown to={contest.startsAt} />
             </strong>
           </span>
-          <span className="bpc-small">
-            {contest.picksCount} picks · {formatWholeMoney(contest.startingCash)}
+          <span className="bp-small">
+            {contest.picksCount} picks · {formatMoney(contest.startingCash, { whole: true })}
           </span>
         </div>
       )}
-      <div className="bpc-card-foot">
+      <div className="bp-card__foot">
         <span>
-          {formatInteger(contest.participantsCount)} / {formatInteger(contest.maxParticipants)} participants
+          {formatNumber(contest.participantsCount)} / {formatNumber(contest.maxParticipants)} participants
         </span>
         <span>by {contest.createdBy.ticker}</span>
       </div>

@@ -1,6 +1,6 @@
 import type { Contest } from '@bullpen/shared/schemas';
-import { formatDateTime, formatDuration, formatInteger, formatWholeMoney } from '../lib/format';
-import { Facts } from './ui';
+import { formatDateTime, formatDuration, formatMoney, formatNumber } from '@bullpen/shared/format';
+import { Facts } from '@bullpen/shared/ui';
 
 export function ContestFacts({ contest }: { contest: Contest }) {
   return (
@@ -9,10 +9,10 @@ export function ContestFacts({ contest }: { contest: Contest }) {
         { label: 'Starts', value: formatDateTime(contest.startsAt) },
         { label: 'Ends', value: formatDateTime(contest.endsAt) },
         { label: 'Picks', value: `${contest.picksCount} stock${contest.picksCount === 1 ? '' : 's'}` },
-        { label: 'Starting cash', value: formatWholeMoney(contest.startingCash) },
+        { label: 'Starting cash', value: formatMoney(contest.startingCash, { whole: true }) },
         {
           label: 'Participants',
-          value: `${formatInteger(contest.participantsCount)} / ${formatInteger(contest.maxParticipants)}`,
+          value: `${formatNumber(contest.participantsCount)} / ${formatNumber(contest.maxParticipants)}`,
         },
         { label: 'Format', value: contest.isTeamCollaboration ? `Teams (${contest.affiliations.length})` : 'Solo' },
         { label: 'Visibility', value: contest.visibility === 'public' ? 'Public' : 'Private (link only)' },
@@ -28,14 +28,14 @@ export const picksRule = (count: number) => (count === 1 ? 'Pick 1 stock' : `Pic
 /** The rules of DESIGN §5 for this contest, in plain words. */
 export function ContestRules({ contest }: { contest: Contest }) {
   return (
-    <ol className="bpc-stack" style={{ margin: 0, paddingLeft: '1.3em' }}>
+    <ol className="bp-stack">
       <li>
         {picksRule(contest.picksCount)} before the start ({formatDateTime(contest.startsAt)}). You can change your picks
         until then.
       </li>
       <li>
-        At the start your {formatWholeMoney(contest.startingCash)} of virtual cash is split equally across your picks
-        and spent on whole shares; what is left stays as cash.
+        At the start your {formatMoney(contest.startingCash, { whole: true })} of virtual cash is split equally across
+        your picks and spent on whole shares; what is left stays as cash.
       </li>
       <li>
         While the contest is live ({formatDuration(contest.startsAt, contest.endsAt)}), buy and sell at the current
@@ -51,8 +51,8 @@ export function ContestRules({ contest }: { contest: Contest }) {
         <li>Solo contest: everyone plays for themselves.</li>
       )}
       <li>
-        Up to {formatInteger(contest.maxParticipants)} participants; {formatInteger(contest.participantsCount)} joined
-        so far.
+        Up to {formatNumber(contest.maxParticipants)} participants; {formatNumber(contest.participantsCount)} joined so
+        far.
       </li>
     </ol>
   );

@@ -1,9 +1,8 @@
 import type { Contest } from '@bullpen/shared/schemas';
-import { PageError, PageLoader } from '@bullpen/shared/ui';
+import { Page, PageError, PageLoader } from '@bullpen/shared/ui';
 import type { ReactNode } from 'react';
 import { useContest } from '../api/contests-api';
 import { useErrorToast } from '../hooks/use-error-toast';
-import { Screen } from './ui';
 
 /** Loads one contest for a screen and shows the loading and error states, so each page only handles the data. */
 export function ContestGate({
@@ -20,21 +19,21 @@ export function ContestGate({
   if (error && !data) {
     const status = (error as { statusCode?: number }).statusCode;
     return (
-      <Screen label={label}>
+      <Page label={label}>
         <PageError
           title={status === 404 ? 'This contest does not exist' : 'This contest could not be loaded'}
           message={status === 404 ? 'The link may be mistyped, or the contest was removed.' : (error as Error).message}
           onRetry={status === 404 ? undefined : () => void mutate()}
         />
-      </Screen>
+      </Page>
     );
   }
   if (!data) {
     return (
-      <Screen label={label}>
+      <Page label={label}>
         <PageLoader label="Loading the contest…" />
-      </Screen>
+      </Page>
     );
   }
-  return <Screen label={label}>{children(data.contest)}</Screen>;
+  return <Page label={label}>{children(data.contest)}</Page>;
 }

@@ -1,6 +1,5 @@
 import type { Contest, ContestStatus } from '@bullpen/shared/schemas';
-
-export type Tone = 'primary' | 'gain' | 'loss' | 'warning' | 'neutral';
+import type { BadgeTone } from '@bullpen/shared/ui';
 
 export const STATUS_LABEL: Record<ContestStatus, string> = {
   upcoming: 'Upcoming',
@@ -9,11 +8,11 @@ export const STATUS_LABEL: Record<ContestStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-export const STATUS_TONE: Record<ContestStatus, Tone> = {
-  upcoming: 'primary',
-  active: 'gain',
+export const STATUS_TONE: Record<ContestStatus, BadgeTone> = {
+  upcoming: 'success',
+  active: 'live',
   completed: 'neutral',
-  cancelled: 'loss',
+  cancelled: 'danger',
 };
 
 export interface Viewer {

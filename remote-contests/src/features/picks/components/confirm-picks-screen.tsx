@@ -1,18 +1,14 @@
 import type { Contest, Equity } from '@bullpen/shared/schemas';
-import { PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
+import { Badge, Button, ButtonLink, Callout, PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from '@bullpen/shared';
 import {
-  Badge,
-  Button,
-  ButtonLink,
   changePicks,
+  ContestBlocked,
   ContestGate,
   contestPaths,
   joinContest,
-  Notice,
   notifyError,
-  Panel,
   toast,
   useContestCache,
   useErrorToast,
@@ -80,25 +76,23 @@ function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }
         subtitle="Check your picks and how your starting cash would be spent."
       />
       {draft.affiliation ? (
-        <div className="bpc-row">
-          <span className="bpc-muted">Your team</span>
+        <div className="bp-row">
+          <span className="bp-muted">Your team</span>
           <Badge tone="warning">{draft.affiliation}</Badge>
         </div>
       ) : null}
       {missing.length > 0 ? (
-        <Notice tone="loss" title={`Unknown symbols: ${missing.join(', ')}`}>
+        <Callout tone="danger" title={`Unknown symbols: ${missing.join(', ')}`}>
           Go back and choose again.
-        </Notice>
+        </Callout>
       ) : null}
-      <Panel>
-        <AllocationTable allocation={allocation} equities={bySymbol} startingCash={contest.startingCash} />
-      </Panel>
-      <div className="bpc-row" style={{ justifyContent: 'flex-end' }}>
+      <AllocationTable allocation={allocation} equities={bySymbol} startingCash={contest.startingCash} />
+      <div className="bp-row bp-row--end">
         <ButtonLink to={backTo} state={{ draft }} variant="ghost">
           ← Change selection
         </ButtonLink>
-        <Button variant="primary" busy={busy} disabled={missing.length > 0} onClick={confirm}>
-          {busy ? 'Saving…' : draft.mode === 'join' ? 'Confirm and join' : 'Confirm new picks'}
+        <Button variant="primary" loading={busy} loadingText="Saving…" disabled={missing.length > 0} onClick={confirm}>
+          {draft.mode === 'join' ? 'Confirm and join' : 'Confirm new picks'}
         </Button>
       </div>
     </>
@@ -114,17 +108,13 @@ export function ConfirmPicksScreen({ contestId }: { contestId: string }) {
         draft && draft.picks.length > 0 ? (
           <ConfirmBody contest={contest} draft={draft} />
         ) : (
-          <>
-            <PageHeader eyebrow="Confirm picks" title={contest.name} />
-            <Notice tone="warning" title="No picks to confirm">
-              Choose your stocks first.
-            </Notice>
-            <div className="bpc-row">
-              <ButtonLink to={contestPaths.savePicks(contest._id)} variant="primary">
-                Choose picks
-              </ButtonLink>
-            </div>
-          </>
+          <ContestBlocked
+            eyebrow="Confirm picks"
+            title={contest.name}
+            notice="No picks to confirm"
+            reason="Choose your stocks first."
+            action={{ to: contestPaths.savePicks(contest._id), label: 'Choose picks' }}
+          />
         )
       }
     </ContestGate>

@@ -1,7 +1,8 @@
 import type { Equity } from '@bullpen/shared/schemas';
-import { EmptyState } from '@bullpen/shared/ui';
+import { formatMoney } from '@bullpen/shared/format';
+import { Button, Card, type Column, DataTable, EmptyState, Select, TextInput, Trend } from '@bullpen/shared/ui';
 import { useMemo, useState } from 'react';
-import { Button, formatMoney, formatReturn, SimulatedPrices, Trend } from '../../contests';
+import { SimulatedPrices } from '../../contests';
 import {
   type ChangeFilter,
   EMPTY_FILTERS,
@@ -12,6 +13,14 @@ import {
   sectorsOf,
   toggleSelection,
 } from '../lib/selection';
+
+import './picks.css';
+
+const CHANGE_OPTIONS = [
+  { value: 'all', label: 'Any' },
+  { value: 'gainers', label: 'Up today' },
+  { value: 'losers', label: 'Down today' },
+];
 
 const parsePrice = (value: string) => (value.trim() === '' || Number.isNaN(Number(value)) ? null : Number(value));
 
@@ -51,16 +60,59 @@ export function EquityPicker({
   const remaining = picksCount - selected.length;
   const filtered = visible.length !== equities.length;
 
+  const priceFields = [
+    { label: 'Min price', id: 'picker-min', placeholder: '$0', value: minPrice, set: setMinPrice },
+    { label: 'Max price', id: 'picker-max', placeholder: 'Any', value: maxPrice, set: setMaxPrice },
+  ];
+  const columns: Column<Equity>[] = [
+    {
+      key: 'pick',
+      header: <span className="visually-hidden">Pick</span>,
+      className: 'picker-check',
+      cell: (equity) => {
+        const checked = selected.includes(equity.symbol);
+        const disabled = !checked && full;
+        return (
+          <input
+            type="checkbox"
+            aria-label={`Pick ${equity.symbol}`}
+            checked={checked}
+            disabled={disabled}
+            title={disabled ? `You already have ${picksCount} picks; remove one first` : undefined}
+            onChange={() => onSelectedChange(toggleSelection(selected, equity.symbol, picksCount))}
+          />
+        );
+      },
+    },
+    {
+      key: 'symbol',
+      header: 'Symbol',
+      cell: (equity) => (
+        <>
+          <strong>{equity.symbol}</strong>
+          <span className="bp-table__narrow bp-small bp-muted">{equity.name}</span>
+        </>
+      ),
+    },
+    { key: 'name', header: 'Name', hideNarrow: true, cell: (equity) => equity.name },
+    { key: 'sector', header: 'Sector', hideNarrow: true, className: 'bp-muted', cell: (equity) => equity.sector },
+    { key: 'price', header: 'Price', numeric: true, cell: (equity) => formatMoney(equity.price) },
+    {
+      key: 'today',
+      header: 'Today',
+      numeric: true,
+      cell: (equity) => <Trend value={equity.changePct} />,
+    },
+  ];
+
   return (
-    <div className="bpc-stack" style={{ gap: 16 }}>
+    <div className="bp-stack picker">
       {teams.length > 0 ? (
-        <fieldset className="bpc-panel" style={{ margin: 0 }}>
-          <legend className="bpc-label" style={{ padding: '0 6px' }}>
-            Your team
-          </legend>
-          <div className="bpc-row" role="radiogroup" aria-label="Your team">
+        <fieldset className="bp-card picker-teams">
+          <legend className="bp-field__label">Your team</legend>
+          <div className="bp-row" role="radiogroup" aria-label="Your team">
             {teams.map((name) => (
-              <label key={name} className="bpc-chip" style={{ paddingRight: 12, cursor: 'pointer' }}>
+              <label key={name} className="bp-chip">
                 <input
                   type="radio"
                   name="team"
@@ -75,168 +127,89 @@ export function EquityPicker({
         </fieldset>
       ) : null}
 
-      <div className="bpc-panel bpc-stack">
-        <div className="bpc-row bpc-between">
-          <h2 style={{ margin: 0 }}>
-            Choose {picksCount} stock{picksCount === 1 ? '' : 's'}
-          </h2>
-          <SimulatedPrices />
-        </div>
-        <div className="bpc-form-grid" style={{ gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: 12 }}>
-          <div className="bpc-field" style={{ gridColumn: 'span 2' }}>
-            <label htmlFor="picker-search">Search</label>
-            <input
-              id="picker-search"
-              type="search"
-              className="bpc-input"
-              placeholder="Symbol or company name"
-              value={filters.query}
-              onChange={(e) => setFilters({ ...filters, query: e.target.value })}
-            />
-          </div>
-          <div className="bpc-field">
-            <label htmlFor="picker-sector">Sector</label>
-            <select
+      <Card title={`Choose ${picksCount} stock${picksCount === 1 ? '' : 's'}`} actions={<SimulatedPrices />}>
+        <div className="bp-stack">
+          <div className="picker-filters">
+            <div className="picker-filters__search">
+              <TextInput
+                label="Search"
+                id="picker-search"
+                type="search"
+                placeholder="Symbol or company name"
+                value={filters.query}
+                onChange={(e) => setFilters({ ...filters, query: e.target.value })}
+              />
+            </div>
+            <Select
+              label="Sector"
               id="picker-sector"
-              className="bpc-input"
               value={filters.sector}
+              options={[
+                { value: '', label: 'All sectors' },
+                ...sectors.map((sector) => ({ value: sector, label: sector })),
+              ]}
               onChange={(e) => setFilters({ ...filters, sector: e.target.value })}
-            >
-              <option value="">All sectors</option>
-              {sectors.map((sector) => (
-                <option key={sector} value={sector}>
-                  {sector}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="bpc-field">
-            <label htmlFor="picker-change">Daily change</label>
-            <select
+            />
+            <Select
+              label="Daily change"
               id="picker-change"
-              className="bpc-input"
               value={filters.change}
+              options={CHANGE_OPTIONS}
               onChange={(e) => setFilters({ ...filters, change: e.target.value as ChangeFilter })}
-            >
-              <option value="all">Any</option>
-              <option value="gainers">Up today</option>
-              <option value="losers">Down today</option>
-            </select>
-          </div>
-          <div className="bpc-field">
-            <label htmlFor="picker-min">Min price</label>
-            <input
-              id="picker-min"
-              className="bpc-input"
-              type="number"
-              min={0}
-              inputMode="decimal"
-              placeholder="$0"
-              value={minPrice}
-              onChange={(e) => setMinPrice(e.target.value)}
             />
+            {priceFields.map((field) => (
+              <TextInput
+                key={field.id}
+                label={field.label}
+                id={field.id}
+                type="number"
+                min={0}
+                inputMode="decimal"
+                placeholder={field.placeholder}
+                value={field.value}
+                onChange={(e) => field.set(e.target.value)}
+              />
+            ))}
           </div>
-          <div className="bpc-field">
-            <label htmlFor="picker-max">Max price</label>
-            <input
-              id="picker-max"
-              className="bpc-input"
-              type="number"
-              min={0}
-              inputMode="decimal"
-              placeholder="Any"
-              value={maxPrice}
-              onChange={(e) => setMaxPrice(e.target.value)}
+          <div className="bp-row bp-row--between bp-small bp-muted">
+            <span>
+              Showing {visible.length} of {equities.length}
+            </span>
+            {filtered ? (
+              <Button
+                variant="ghost"
+                size="small"
+                onClick={() => {
+                  setFilters(EMPTY_FILTERS);
+                  setMinPrice('');
+                  setMaxPrice('');
+                }}
+              >
+                Clear filters
+              </Button>
+            ) : null}
+          </div>
+          {visible.length === 0 ? (
+            <EmptyState title="No stocks match these filters">Try another search or clear the filters.</EmptyState>
+          ) : (
+            <DataTable
+              caption="Stocks to pick from"
+              hideCaption
+              columns={columns}
+              rows={visible}
+              rowKey={(equity) => equity.symbol}
+              rowClassName={(equity) => (selected.includes(equity.symbol) ? 'bp-table__row--selected' : undefined)}
             />
-          </div>
+          )}
         </div>
-        <div className="bpc-row bpc-between bpc-small bpc-muted">
-          <span>
-            Showing {visible.length} of {equities.length}
-          </span>
-          {filtered ? (
-            <Button
-              variant="ghost"
-              small
-              onClick={() => {
-                setFilters(EMPTY_FILTERS);
-                setMinPrice('');
-                setMaxPrice('');
-              }}
-            >
-              Clear filters
-            </Button>
-          ) : null}
-        </div>
-        {visible.length === 0 ? (
-          <EmptyState title="No stocks match these filters">Try another search or clear the filters.</EmptyState>
-        ) : (
-          <div className="bpc-table-wrap">
-            <table className="bpc-table">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="bpc-sr">Pick</span>
-                  </th>
-                  <th scope="col">Symbol</th>
-                  <th scope="col" className="bpc-hide-narrow">
-                    Name
-                  </th>
-                  <th scope="col" className="bpc-hide-narrow">
-                    Sector
-                  </th>
-                  <th scope="col" className="bpc-num">
-                    Price
-                  </th>
-                  <th scope="col" className="bpc-num">
-                    Today
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {visible.map((equity) => {
-                  const checked = selected.includes(equity.symbol);
-                  const disabled = !checked && full;
-                  return (
-                    <tr key={equity.symbol} className={checked ? 'bpc-selected' : undefined}>
-                      <td style={{ width: 40 }}>
-                        <input
-                          type="checkbox"
-                          aria-label={`Pick ${equity.symbol}`}
-                          checked={checked}
-                          disabled={disabled}
-                          title={disabled ? `You already have ${picksCount} picks; remove one first` : undefined}
-                          onChange={() => onSelectedChange(toggleSelection(selected, equity.symbol, picksCount))}
-                          style={{ width: 18, height: 18, accentColor: 'var(--bpc-primary)' }}
-                        />
-                      </td>
-                      <td>
-                        <strong>{equity.symbol}</strong>
-                        <div className="bpc-small bpc-muted">
-                          <span className="bpc-show-narrow">{equity.name}</span>
-                        </div>
-                      </td>
-                      <td className="bpc-hide-narrow">{equity.name}</td>
-                      <td className="bpc-hide-narrow bpc-muted">{equity.sector}</td>
-                      <td className="bpc-num">{formatMoney(equity.price)}</td>
-                      <td className="bpc-num">
-                        <Trend value={equity.changePct}>{formatReturn(equity.changePct)}</Trend>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
+      </Card>
 
-      <section className="bpc-sticky bpc-row bpc-between" aria-label="Selection">
-        <div className="bpc-stack" style={{ gap: 6 }}>
-          <span className="bpc-counter" aria-live="polite" data-testid="pick-counter">
+      <section className="bp-card bp-row bp-row--between picker-selection" aria-label="Selection">
+        <div className="bp-stack bp-stack--tight">
+          <span className="picker-selection__count" aria-live="polite" data-testid="pick-counter">
             {selected.length} / {picksCount} selected
           </span>
-          <span className="bpc-small bpc-muted">
+          <span className="bp-small bp-muted">
             {remaining > 0 ? `Choose ${remaining} more` : needsTeam ? 'Now choose your team' : selected.join(' · ')}
           </span>
         </div>

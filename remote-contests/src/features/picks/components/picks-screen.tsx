@@ -1,13 +1,12 @@
 import type { Contest, ContestUser, Equity } from '@bullpen/shared/schemas';
-import { PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
+import { Callout, PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from '@bullpen/shared';
 import {
-  ButtonLink,
+  ContestBlocked,
   ContestGate,
   contestPaths,
   isFull,
-  Notice,
   picksRule,
   STATUS_LABEL,
   useContestUser,
@@ -20,17 +19,13 @@ import { EquityPicker } from './equity-picker';
 
 function Blocked({ contest, title, children }: { contest: Contest; title: string; children: string }) {
   return (
-    <>
-      <PageHeader eyebrow="Picks" title={contest.name} />
-      <Notice tone="warning" title={title}>
-        {children}
-      </Notice>
-      <div className="bpc-row">
-        <ButtonLink to={contestPaths.detail(contest._id)} variant="primary">
-          Back to the contest
-        </ButtonLink>
-      </div>
-    </>
+    <ContestBlocked
+      eyebrow="Picks"
+      title={contest.name}
+      notice={title}
+      reason={children}
+      action={{ to: contestPaths.detail(contest._id), label: 'Back to the contest' }}
+    />
   );
 }
 
@@ -146,9 +141,9 @@ function PicksBody({ contest, mode }: { contest: Contest; mode: PicksMode }) {
   }
   if (equities.data.equities.length === 0) {
     return (
-      <Notice tone="warning" title="No stocks are available right now">
+      <Callout tone="warning" title="No stocks are available right now">
         Please try again in a moment.
-      </Notice>
+      </Callout>
     );
   }
   return <PickerForContest contest={contest} contestUser={me} equities={equities.data.equities} mode={mode} />;

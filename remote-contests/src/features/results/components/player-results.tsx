@@ -1,7 +1,7 @@
-import { formatNumber } from '@bullpen/shared/format';
-import { PageLoader } from '@bullpen/shared/ui';
+import { formatDateTime, formatMoney, formatNumber, formatPercent } from '@bullpen/shared/format';
+import { Button, type Column, DataTable, type DataTableProps, Facts, PageLoader, Trend } from '@bullpen/shared/ui';
 import type { BenchmarkResponse, CompletedPlayerResponse, Contest } from '@bullpen/shared/schemas';
-import { Button, formatDateTime, formatMoney, formatReturn, formatWholeMoney, Trend } from '../../contests';
+import type { ReactNode } from 'react';
 import { useCompletedPlayer } from '../api/results-api';
 import { bestAndWorst, benchmarkValues, lastReturn, versusMarket } from '../lib/results-math';
 import { ResultsChart } from './results-chart';
@@ -9,31 +9,87 @@ import { ResultsChart } from './results-chart';
 const PLAYER_COLOUR = '#5bd0b3';
 const MARKET_COLOUR = '#f5c451';
 
-function Insight({ label, children, note }: { label: string; children: React.ReactNode; note?: React.ReactNode }) {
+type PositionRow = CompletedPlayerResponse['positions'][number];
+type TradeRow = CompletedPlayerResponse['trades'][number];
+
+/** How the player did against the market: "ahead of the market by 3.40%". */
+function versusMarketText(returnPct: number, marketPct: number): string {
+  const where = versusMarket(returnPct, marketPct);
+  if (where === 'level') return 'level with the market';
+  return `${where === 'ahead' ? 'ahead of' : 'behind'} the market by ${formatPercent(Math.abs(returnPct - marketPct), { signed: false })}`;
+}
+
+const pickText = (pick: { symbol: string; returnPct: number } | null | undefined): ReactNode =>
+  pick ? (
+    <>
+      {pick.symbol} <Trend value={pick.returnPct} />
+    </>
+  ) : (
+    '—'
+  );
+
+const POSITION_COLUMNS: Column<PositionRow>[] = [
+  { key: 'symbol', header: 'Symbol', cell: (p) => p.symbol },
+  { key: 'shares', header: 'Shares', numeric: true, cell: (p) => formatNumber(p.quantity) },
+  { key: 'avg', header: 'Avg cost', numeric: true, hideNarrow: true, cell: (p) => formatMoney(p.avgCost) },
+  { key: 'price', header: 'Final price', numeric: true, cell: (p) => formatMoney(p.price) },
+  { key: 'value', header: 'Value', numeric: true, cell: (p) => formatMoney(p.value) },
+  {
+    key: 'pnl',
+    header: 'P&L',
+    numeric: true,
+    hideNarrow: true,
+    cell: (p) => <Trend value={p.pnlPct} />,
+  },
+];
+
+const TRADE_COLUMNS: Column<TradeRow>[] = [
+  { key: 'time', header: 'Time', className: 'bp-muted', cell: (trade) => formatDateTime(trade.executedAt) },
+  {
+    key: 'side',
+    header: 'Side',
+    cell: (trade) => <Trend value={trade.side === 'buy' ? 1 : -1}>{trade.side === 'buy' ? 'Buy' : 'Sell'}</Trend>,
+  },
+  { key: 'symbol', header: 'Symbol', cell: (trade) => trade.symbol },
+  { key: 'shares', header: 'Shares', numeric: true, cell: (trade) => formatNumber(trade.quantity) },
+  { key: 'price', header: 'Price', numeric: true, hideNarrow: true, cell: (trade) => formatMoney(trade.price) },
+  { key: 'amount', header: 'Amount', numeric: true, cell: (trade) => formatMoney(trade.amount) },
+];
+
+/** One part of the results under its heading, named by it. */
+function Part({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div>
-      <dt>{label}</dt>
-      <dd>
-        <span>{children}</span>
-        {note ? <small>{note}</small> : null}
-      </dd>
-    </div>
+    <section aria-label={title} className="bp-stack">
+      <h3>{title}</h3>
+      {children}
+    </section>
   );
 }
 
-function MarketLine({ returnPct, marketPct }: { returnPct: number; marketPct: number | null }) {
-  if (marketPct === null) return <>—</>;
-  const where = versusMarket(returnPct, marketPct);
-  const gap = Math.abs(returnPct - marketPct);
+type TableShape<Row> = Pick<DataTableProps<Row>, 'caption' | 'columns' | 'rowKey'>;
+
+const POSITIONS_TABLE: TableShape<PositionRow> = {
+  caption: 'Final positions at the final prices',
+  columns: POSITION_COLUMNS,
+  rowKey: (p) => p.symbol,
+};
+
+const TRADES_TABLE: TableShape<TradeRow> = {
+  caption: 'Trades, newest first',
+  columns: TRADE_COLUMNS,
+  rowKey: (trade) => trade._id,
+};
+
+/** A part that is one table (its caption for screen readers, the heading says it), or a sentence when it is empty. */
+function TablePart<Row>({
+  title,
+  table,
+  ...data
+}: { title: string; table: TableShape<Row> } & Pick<DataTableProps<Row>, 'rows' | 'empty' | 'footer'>) {
   return (
-    <>
-      <Trend value={marketPct}>{formatReturn(marketPct)}</Trend>{' '}
-      <small>
-        {where === 'level'
-          ? 'level with the market'
-          : `${where === 'ahead' ? 'ahead of' : 'behind'} the market by ${formatReturn(gap).replace(/^[+−]/, '')}`}
-      </small>
-    </>
+    <Part title={title}>
+      <DataTable hideCaption {...table} {...data} />
+    </Part>
   );
 }
 
@@ -62,7 +118,7 @@ export function PlayerResultsView({
     ...(benchmark
       ? [
           {
-            label: `${benchmark.name}, from the same ${formatWholeMoney(contest.startingCash)}`,
+            label: `${benchmark.name}, from the same ${formatMoney(contest.startingCash, { whole: true })}`,
             color: MARKET_COLOUR,
             dashed: true,
             points: benchmarkValues(benchmark.points, contest.startingCash),
@@ -72,63 +128,50 @@ export function PlayerResultsView({
   ];
   const firstRank = history[0]?.rank;
   return (
-    <div className="bpc-stack">
-      <dl className="bpc-insights" aria-label={you ? 'Your result' : `${who}'s result`}>
-        <Insight label="Final rank" note={`of ${formatNumber(total)} player${total === 1 ? '' : 's'}`}>
-          #{player.rank}
-        </Insight>
-        <Insight label="Final value" note={`${formatMoney(cash)} cash + ${formatMoney(invested)} in shares`}>
-          {formatMoney(player.value)}
-        </Insight>
-        <Insight label="Return">
-          <Trend value={player.returnPct}>{formatReturn(player.returnPct)}</Trend>
-        </Insight>
-        <Insight label="The market">
-          <MarketLine returnPct={player.returnPct} marketPct={marketPct} />
-        </Insight>
-        <Insight
-          label="Best pick"
-          note={best ? `${formatMoney(best.startPrice)} → ${formatMoney(best.endPrice)}` : undefined}
-        >
-          {best ? (
-            <>
-              {best.symbol} <Trend value={best.returnPct}>{formatReturn(best.returnPct)}</Trend>
-            </>
-          ) : (
-            '—'
-          )}
-        </Insight>
-        <Insight
-          label="Worst pick"
-          note={worst ? `${formatMoney(worst.startPrice)} → ${formatMoney(worst.endPrice)}` : 'Only one pick'}
-        >
-          {worst ? (
-            <>
-              {worst.symbol} <Trend value={worst.returnPct}>{formatReturn(worst.returnPct)}</Trend>
-            </>
-          ) : (
-            '—'
-          )}
-        </Insight>
-      </dl>
+    <div className="bp-stack">
+      <Facts
+        label={you ? 'Your result' : `${who}'s result`}
+        items={[
+          {
+            label: 'Final rank',
+            value: `#${player.rank}`,
+            note: `of ${formatNumber(total)} player${total === 1 ? '' : 's'}`,
+          },
+          {
+            label: 'Final value',
+            value: formatMoney(player.value),
+            note: `${formatMoney(cash)} cash + ${formatMoney(invested)} in shares`,
+          },
+          { label: 'Return', value: <Trend value={player.returnPct} /> },
+          {
+            label: 'The market',
+            value: marketPct === null ? '—' : <Trend value={marketPct} />,
+            note: marketPct === null ? undefined : versusMarketText(player.returnPct, marketPct),
+          },
+          {
+            label: 'Best pick',
+            value: pickText(best),
+            note: best ? `${formatMoney(best.startPrice)} → ${formatMoney(best.endPrice)}` : undefined,
+          },
+          {
+            label: 'Worst pick',
+            value: pickText(worst),
+            note: worst ? `${formatMoney(worst.startPrice)} → ${formatMoney(worst.endPrice)}` : 'Only one pick',
+          },
+        ]}
+      />
 
-      <section aria-label="Value over the contest" className="bpc-stack">
-        <h3 style={{ margin: 0 }}>Value over the contest</h3>
+      <Part title="Value over the contest">
         <ResultsChart
           label="Value over the contest"
           series={series}
           format={formatMoney}
-          summary={`${you ? 'Your' : `${who}'s`} value went from ${formatWholeMoney(contest.startingCash)} to ${formatMoney(player.value)} (${formatReturn(player.returnPct)})${marketPct === null ? '' : `; the market returned ${formatReturn(marketPct)}`}.`}
+          summary={`${you ? 'Your' : `${who}'s`} value went from ${formatMoney(contest.startingCash, { whole: true })} to ${formatMoney(player.value)} (${formatPercent(player.returnPct)})${marketPct === null ? '' : `; the market returned ${formatPercent(marketPct)}`}.`}
         />
-        {benchmark === undefined ? (
-          <p className="bpc-small bpc-muted" style={{ margin: 0 }}>
-            Loading the market's line…
-          </p>
-        ) : null}
-      </section>
+        {benchmark === undefined ? <p className="bp-small bp-muted">Loading the market's line…</p> : null}
+      </Part>
 
-      <section aria-label="Rank over the contest" className="bpc-stack">
-        <h3 style={{ margin: 0 }}>Rank over the contest</h3>
+      <Part title="Rank over the contest">
         <ResultsChart
           label="Rank over the contest"
           series={[
@@ -143,121 +186,25 @@ export function PlayerResultsView({
           height={140}
           summary={`Rank ${firstRank === undefined ? '' : `#${firstRank} at the start, `}#${player.rank} at the end.`}
         />
-      </section>
+      </Part>
 
-      <section aria-label="Final positions" className="bpc-stack">
-        <h3 style={{ margin: 0 }}>Final positions</h3>
-        {positions.length === 0 ? (
-          <p className="bpc-muted" style={{ margin: 0 }}>
-            No shares at the end: everything was in cash ({formatMoney(cash)}).
-          </p>
-        ) : (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          <section className="bpc-table-wrap" tabIndex={0} aria-label="Final positions, scrollable">
-            <table className="bpc-table">
-              <caption className="bpc-sr">Final positions at the final prices</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Symbol</th>
-                  <th scope="col" className="bpc-num">
-                    Shares
-                  </th>
-                  <th scope="col" className="bpc-num bpc-hide-narrow">
-                    Avg cost
-                  </th>
-                  <th scope="col" className="bpc-num">
-                    Final price
-                  </th>
-                  <th scope="col" className="bpc-num">
-                    Value
-                  </th>
-                  <th scope="col" className="bpc-num bpc-hide-narrow">
-                    P&amp;L
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {positions.map((p) => (
-                  <tr key={p.symbol}>
-                    <td>{p.symbol}</td>
-                    <td className="bpc-num">{formatNumber(p.quantity)}</td>
-                    <td className="bpc-num bpc-hide-narrow">{formatMoney(p.avgCost)}</td>
-                    <td className="bpc-num">{formatMoney(p.price)}</td>
-                    <td className="bpc-num">{formatMoney(p.value)}</td>
-                    <td className="bpc-num bpc-hide-narrow">
-                      <Trend value={p.pnl}>{formatReturn(p.pnlPct)}</Trend>
-                    </td>
-                  </tr>
-                ))}
-                <tr>
-                  <td>Cash</td>
-                  <td className="bpc-num" />
-                  <td className="bpc-num bpc-hide-narrow" />
-                  <td className="bpc-num" />
-                  <td className="bpc-num">{formatMoney(cash)}</td>
-                  <td className="bpc-num bpc-hide-narrow" />
-                </tr>
-                <tr>
-                  <th scope="row">Total</th>
-                  <td className="bpc-num" />
-                  <td className="bpc-num bpc-hide-narrow" />
-                  <td className="bpc-num" />
-                  <td className="bpc-num">
-                    <strong>{formatMoney(player.value)}</strong>
-                  </td>
-                  <td className="bpc-num bpc-hide-narrow" />
-                </tr>
-              </tbody>
-            </table>
-          </section>
-        )}
-      </section>
+      <TablePart
+        title="Final positions"
+        table={POSITIONS_TABLE}
+        rows={positions}
+        empty={`No shares at the end: everything was in cash (${formatMoney(cash)}).`}
+        footer={[
+          { key: 'cash', label: 'Cash', cells: { value: formatMoney(cash) } },
+          { key: 'total', label: 'Total', cells: { value: <strong>{formatMoney(player.value)}</strong> } },
+        ]}
+      />
 
-      <section aria-label="Trades" className="bpc-stack">
-        <h3 style={{ margin: 0 }}>Trades</h3>
-        {trades.length === 0 ? (
-          <p className="bpc-muted" style={{ margin: 0 }}>
-            No trades: {you ? 'you' : who} held the starting picks to the end.
-          </p>
-        ) : (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          <section className="bpc-table-wrap" tabIndex={0} aria-label="Trades, scrollable">
-            <table className="bpc-table">
-              <caption className="bpc-sr">Trades, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Side</th>
-                  <th scope="col">Symbol</th>
-                  <th scope="col" className="bpc-num">
-                    Shares
-                  </th>
-                  <th scope="col" className="bpc-num bpc-hide-narrow">
-                    Price
-                  </th>
-                  <th scope="col" className="bpc-num">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {trades.map((trade) => (
-                  <tr key={trade._id}>
-                    <td className="bpc-muted">{formatDateTime(trade.executedAt)}</td>
-                    <td className={trade.side === 'buy' ? 'bpc-tone-gain' : 'bpc-tone-loss'}>
-                      {trade.side === 'buy' ? 'Buy' : 'Sell'}
-                    </td>
-                    <td>{trade.symbol}</td>
-                    <td className="bpc-num">{formatNumber(trade.quantity)}</td>
-                    <td className="bpc-num bpc-hide-narrow">{formatMoney(trade.price)}</td>
-                    <td className="bpc-num">{formatMoney(trade.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-        )}
-      </section>
+      <TablePart
+        title="Trades"
+        table={TRADES_TABLE}
+        rows={trades}
+        empty={`No trades: ${you ? 'you' : who} held the starting picks to the end.`}
+      />
     </div>
   );
 }
@@ -280,15 +227,15 @@ export function PlayerResults({
   if (error && !data) {
     const missing = error.statusCode === 404;
     return (
-      <div role="alert" className="bpc-stack">
-        <p style={{ margin: 0 }}>
+      <div role="alert" className="bp-stack">
+        <p>
           {missing
             ? 'This player did not play in this contest.'
             : `These results could not be loaded: ${error.message}`}
         </p>
         {missing ? null : (
           <div>
-            <Button small onClick={() => void mutate()}>
+            <Button size="small" onClick={() => void mutate()}>
               Try again
             </Button>
           </div>

@@ -1,5 +1,4 @@
-import { CopyButton, useErrorToast } from '../../contests';
-import { useState } from 'react';
+import { CopyButton, Textarea } from '@bullpen/shared/ui';
 import { resultShareText, resultsUrl } from '../lib/results-math';
 
 /** A copyable link to the results and a line of text saying how it went. */
@@ -11,19 +10,20 @@ export function ShareResult(props: {
   returnPct: number;
   marketPct: number | null;
 }) {
-  const [copyError, setCopyError] = useState<unknown>(undefined);
-  useErrorToast(copyError, false);
   const url = resultsUrl(props.contestId);
   const text = `${resultShareText(props)} ${url}`;
   return (
-    <div className="bpc-share bpc-stack">
-      <label className="bpc-small bpc-muted" htmlFor="bpc-share-text">
-        Share your result
-      </label>
-      <textarea id="bpc-share-text" readOnly value={text} onFocus={(event) => event.currentTarget.select()} />
-      <div className="bpc-row">
-        <CopyButton text={text} label="Copy text" onError={setCopyError} />
-        <CopyButton text={url} label="Copy link" onError={setCopyError} />
+    <div className="bp-stack">
+      <Textarea
+        label="Share your result"
+        readOnly
+        rows={2}
+        value={text}
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <div className="bp-row">
+        <CopyButton text={text} label="Copy text" variant="primary" size="medium" />
+        <CopyButton text={url} label="Copy link" variant="primary" size="medium" />
       </div>
     </div>
   );

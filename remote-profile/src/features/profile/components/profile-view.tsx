@@ -47,13 +47,13 @@ const COLUMNS: Column<RecentContest>[] = [
       <>
         <Link to={contestLink(contest)}>{contest.name}</Link>
         {/* On phones the Status column is left out: the status goes under the name instead. */}
-        <span className="bp-table__show-small">
+        <span className="bp-table__narrow">
           <StatusBadge status={contest.status} />
         </span>
       </>
     ),
   },
-  { key: 'status', header: 'Status', hideSmall: true, cell: (contest) => <StatusBadge status={contest.status} /> },
+  { key: 'status', header: 'Status', hideNarrow: true, cell: (contest) => <StatusBadge status={contest.status} /> },
   {
     key: 'rank',
     header: 'Rank',

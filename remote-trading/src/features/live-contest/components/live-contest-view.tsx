@@ -57,7 +57,7 @@ export function LiveContestView({ contest }: { contest: Contest }) {
           You are not playing in this contest, so this is a read-only view of its leaderboard.
         </p>
       ) : null}
-      <div className="bp-columns">
+      <div className="bp-columns bp-columns--even">
         {joined && portfolio ? (
           <Card className="bp-span bp-stack" title="My portfolio" aria-label="My portfolio">
             <PortfolioSummary

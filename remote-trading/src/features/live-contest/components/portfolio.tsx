@@ -86,7 +86,7 @@ export function PositionsTable({ portfolio, onSelect }: { portfolio: Portfolio; 
       header: 'Avg cost',
       align: 'end',
       className: 'bp-table__num',
-      hideSmall: true,
+      hideNarrow: true,
       cell: (position) => formatMoney(position.avgCost),
     },
     { key: 'price', header: 'Price', align: 'end', className: 'bp-table__num', cell: (p) => formatMoney(p.price) },
@@ -95,7 +95,7 @@ export function PositionsTable({ portfolio, onSelect }: { portfolio: Portfolio; 
       header: 'Value',
       align: 'end',
       className: 'bp-table__num',
-      hideSmall: true,
+      hideNarrow: true,
       cell: (position) => formatMoney(position.value),
     },
     {

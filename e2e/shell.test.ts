@@ -248,7 +248,8 @@ describe('a warm visit shows the last /home at once (issue #13)', () => {
       await held;
       await route.continue();
     });
-    await page.goto(appUrl('/home'));
+    // Not until 'load': the held chunk is preloaded by the page, which holds its load event too.
+    await page.goto(appUrl('/home'), { waitUntil: 'domcontentloaded' });
     const kept = page.locator('#bullpen-last-page');
     await kept
       .getByRole('link', { name: new RegExp(name) })
@@ -389,20 +390,26 @@ describe('rolling a remote out and back through config.json (DESIGN §1)', () =>
       await page.waitForLoadState('networkidle');
       page.off('request', listener);
       const hostScript = requests.find((url) => url.startsWith(s.app) && /\/main\.[0-9a-f]+\.js$/.test(url));
-      return { requests, hostScript };
+      // The manifests the page used: those the host's server put in it (issue #13), or fetched by the page itself.
+      const inline = await page.evaluate(() =>
+        Object.keys(JSON.parse(document.getElementById('bullpen-manifests')?.textContent ?? '{}')),
+      );
+      return { requests, hostScript, manifests: [...inline, ...requests.filter((url) => url.endsWith('.json'))] };
     };
 
     try {
       await deploy(page, v2);
       const onV2 = await visit();
-      expect(onV2.requests).toContain(v2);
+      expect(onV2.manifests).toContain(v2);
+      expect(onV2.manifests).not.toContain(v1);
       expect(onV2.requests.some((url) => url.startsWith(`${server?.url}/`) && url.endsWith('.js'))).toBe(true);
       expect(onV2.requests.some((url) => url.startsWith(new URL(v1).origin))).toBe(false);
       expect(await page.getByText(UNAVAILABLE_TEXT).count()).toBe(0);
 
       await deploy(page, v1);
       const onV1 = await visit();
-      expect(onV1.requests).toContain(v1);
+      expect(onV1.manifests).toContain(v1);
+      expect(onV1.manifests).not.toContain(v2);
       expect(onV1.requests.some((url) => url.startsWith(`${server?.url}/`))).toBe(false);
       // The same host build served both: its entry script did not change.
       expect(onV1.hostScript).toBeDefined();

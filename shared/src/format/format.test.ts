@@ -2,6 +2,7 @@ import {
   formatCountdown,
   formatDate,
   formatDateTime,
+  formatShortDateTime,
   formatDuration,
   formatMoney,
   formatPercent,
@@ -53,6 +54,8 @@ describe('dates', () => {
   it('names the time zone with the date and time', () => {
     expect(formatDateTime('2030-01-05T15:00:00Z', 'UTC')).toBe('Jan 5, 2030, 3:00 PM UTC');
     expect(formatDateTime('2030-01-05T15:00:00Z', 'America/New_York')).toBe('Jan 5, 2030, 10:00 AM EST');
+    // A phone's table: no year, no zone.
+    expect(formatShortDateTime('2030-01-05T15:00:00Z', 'UTC')).toBe('Jan 5, 3:00 PM');
     expect(formatDate('2030-01-05T15:00:00Z', 'UTC')).toBe('Jan 5, 2030');
     expect(formatDateTime('2030-01-05T15:00:05Z', 'UTC', { seconds: true })).toBe('Jan 5, 2030, 3:00:05 PM UTC');
   });

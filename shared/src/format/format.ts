@@ -75,6 +75,17 @@ export function formatDateTime(iso: string, timeZone?: string, options: { second
 }
 
 /** "2d 03h 04m", "3h 04m 05s", "4m 05s" or "42s" until the target; "now" once it has passed. */
+/** A moment in few characters, for a phone's table: "Nov 25, 1:49 AM" (local time, no year, no zone). */
+export function formatShortDateTime(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(new Date(iso));
+}
+
 export function formatCountdown(targetIso: string, now: number = Date.now()): string {
   let seconds = Math.floor((Date.parse(targetIso) - now) / 1000);
   if (!(seconds > 0)) return 'now';

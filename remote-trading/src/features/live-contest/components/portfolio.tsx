@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, formatPercent, trend } from '@bullpen/shared/format';
+import { formatDateTime, formatShortDateTime, formatMoney, formatPercent, trend } from '@bullpen/shared/format';
 import type { Portfolio, Position, Trade } from '@bullpen/shared/schemas';
 import { type Column, Countdown, DataTable, Stat, StatGroup } from '@bullpen/shared/ui';
 import '@bullpen/shared/ui/parts.css';
@@ -124,7 +124,18 @@ export function PositionsTable({ portfolio, onSelect }: { portfolio: Portfolio; 
 }
 
 const TRADE_COLUMNS: Column<Trade>[] = [
-  { key: 'time', header: 'Time', className: 'bp-muted', cell: (trade) => formatDateTime(trade.executedAt) },
+  {
+    key: 'time',
+    header: 'Time',
+    className: 'bp-muted',
+    // On a phone the full date, time and zone took four lines a row: the short form there.
+    cell: (trade) => (
+      <>
+        <span className="bp-table__narrow">{formatShortDateTime(trade.executedAt)}</span>
+        <span className="bp-table__wide">{formatDateTime(trade.executedAt)}</span>
+      </>
+    ),
+  },
   {
     key: 'side',
     header: 'Side',
@@ -133,7 +144,15 @@ const TRADE_COLUMNS: Column<Trade>[] = [
   },
   { key: 'symbol', header: 'Symbol', cell: (trade) => trade.symbol },
   { key: 'shares', header: 'Shares', align: 'end', className: 'bp-table__num', cell: (trade) => trade.quantity },
-  { key: 'price', header: 'Price', align: 'end', className: 'bp-table__num', cell: (t) => formatMoney(t.price) },
+  {
+    key: 'price',
+    header: 'Price',
+    align: 'end',
+    className: 'bp-table__num',
+    // The amount says it on a phone (shares × price).
+    hideNarrow: true,
+    cell: (t) => formatMoney(t.price),
+  },
   { key: 'amount', header: 'Amount', align: 'end', className: 'bp-table__num', cell: (t) => formatMoney(t.amount) },
 ];
 

@@ -85,14 +85,4 @@ export function startEarlyReads(config: InlineConfig, reads: (string | readonly 
 }
 
 export { hasStoredUser, storedIdToken, tokenSub } from '../auth/stored-session';
-
-/** The JSON data block `id` of the page (the host's server inlines its config and the remotes' manifests), or null. */
-export function readPageJson<T>(id: string): T | null {
-  const element = typeof document === 'undefined' ? null : document.getElementById(id);
-  if (element?.getAttribute('type') !== 'application/json') return null;
-  try {
-    return JSON.parse(element.textContent ?? '') as T;
-  } catch {
-    return null;
-  }
-}
+export { readPageJson } from '../config/page-json';

@@ -1,4 +1,5 @@
 import { mutate } from 'swr';
+import { tokenSub } from '../auth/stored-session';
 import { API_PATHS } from '../schemas/api-paths';
 
 // A warm visit paints from cache: the last known answers of the reads a first screen starts with are kept in
@@ -29,15 +30,7 @@ function readAll(user: string): Record<string, unknown> {
 
 /** The `sub` claim of an ID token, or null. */
 export function tokenSubject(idToken: string | undefined): string | null {
-  try {
-    const payload = idToken?.split('.')[1];
-    if (!payload) return null;
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
-    return typeof sub === 'string' && sub !== '' ? sub : null;
-  } catch {
-    return null;
-  }
+  return tokenSub(idToken);
 }
 
 /** From now on reads are kept for `user`; its kept reads go into SWR's cache (without a request: SWR revalidates

@@ -1,3 +1,5 @@
+import { readPageJson } from './page-json';
+
 // The host is built once; where the API, the user pool and the remotes live is read at run time from config.json.
 
 export interface RuntimeConfig {
@@ -17,14 +19,7 @@ export const RUNTIME_CONFIG_ELEMENT_ID = 'bullpen-config';
 
 /** The config the page carries inline, if it does (a production page does; the dev server's does not). */
 export function inlineRuntimeConfig(): RuntimeConfig | null {
-  if (typeof document === 'undefined') return null;
-  const element = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID);
-  if (element?.getAttribute('type') !== 'application/json') return null;
-  try {
-    return JSON.parse(element?.textContent ?? '') as RuntimeConfig;
-  } catch {
-    return null;
-  }
+  return readPageJson<RuntimeConfig>(RUNTIME_CONFIG_ELEMENT_ID);
 }
 
 /** The config the page carries inline, else config.json fetched once; later calls share the first answer. */

@@ -279,7 +279,7 @@ describe('look (SPEC §1, §9)', () => {
 
     const look = await signIn.evaluate((button) => {
       const style = getComputedStyle(button);
-      const container = button.closest('[data-amplify-container]') as HTMLElement;
+      const container = button.closest('.bullpen-auth__widget') as HTMLElement;
       return {
         background: style.backgroundColor,
         font: style.fontFamily,

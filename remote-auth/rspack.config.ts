@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { createConfig } from '@bullpen/shared/rspack';
 import { exposes } from './src/exposes';
 
@@ -10,9 +9,6 @@ export default (_env: unknown, argv: { mode?: string }) =>
       port: Number(process.env.REMOTE_AUTH_PORT ?? 3001),
       title: 'Bullpen · remote-auth',
       exposes,
-      // The Authenticator imports `qrcode` for one screen, the authenticator-app setup: it is loaded when that screen
-      // draws its code instead of with the sign-in page (about 9 KiB gzip of it, issue #13).
-      aliases: { qrcode$: path.join(__dirname, 'src/features/authenticator/services/lazy-qrcode.ts') },
     },
     argv,
   );

@@ -28,8 +28,10 @@ function inlineJson(id: string, value: unknown) {
   document.head.appendChild(element);
 }
 const inlineConfig = (config: unknown) => inlineJson('bullpen-config', config);
-const goodToken = () =>
-  `e30.${btoa(JSON.stringify({ sub: 'user-1', exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '')}.sig`;
+const tokenExpiringIn = (seconds: number) =>
+  `e30.${btoa(JSON.stringify({ sub: 'user-1', exp: Math.floor(Date.now() / 1000) + seconds })).replace(/=+$/, '')}.sig`;
+const goodToken = () => tokenExpiringIn(3600);
+const expiredToken = () => tokenExpiringIn(-60);
 
 const preloads = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => `${link.as} ${link.href}`);
@@ -104,14 +106,19 @@ describe('startEarlyManifest', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("preloads Amplify's chunks only when there is no good stored token (the gate will need Amplify)", async () => {
+  it("preloads Amplify's chunks only for a stored session without a good token (the gate will refresh it)", async () => {
     inlineConfig({ auth: { userPoolClientId: CLIENT_ID }, remotes: {} });
     inlineJson('bullpen-auth-chunks', ['/auth-session.0123.js', '/987.4567.js']);
+    // A visitor with no session: the sign-in form comes first, Amplify after it.
+    startEarlyManifest('/terms');
+    expect(preloads()).toEqual([]);
+
+    localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'user-1');
+    localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.user-1.idToken`, expiredToken());
     startEarlyManifest('/terms');
     expect(preloads()).toEqual(['script http://localhost/auth-session.0123.js', 'script http://localhost/987.4567.js']);
 
     for (const link of document.head.querySelectorAll('link')) link.remove();
-    localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'user-1');
     localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.user-1.idToken`, goodToken());
     startEarlyManifest('/terms');
     expect(preloads()).toEqual([]);

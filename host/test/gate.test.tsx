@@ -1,5 +1,13 @@
 import { auth, federation, hub } from './setup';
-import { configureAuth, getRuntimeConfig, type RuntimeConfig, useUserStore } from '@bullpen/shared';
+import {
+  AUTH_WIDGET_CHANNEL,
+  AUTH_WIDGET_DONE,
+  configureAuth,
+  getRuntimeConfig,
+  loadAuth,
+  type RuntimeConfig,
+  useUserStore,
+} from '@bullpen/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { API, activeUser, answerUser, heading, renderAt, server } from './render-app';
@@ -115,6 +123,22 @@ describe('auth gate', () => {
     expect(sent).toEqual([token]);
     expect(auth.getCurrentUser).not.toHaveBeenCalled();
     expect(auth.fetchAuthSession).not.toHaveBeenCalled();
+  });
+
+  it('shows a visitor with no stored session the sign-in page at once, without asking Amplify (issue #13)', async () => {
+    renderAt('/home', { signedIn: false });
+    expect(screen.queryByText('Checking your session')).not.toBeInTheDocument();
+    expect(await heading('remote_auth/AuthPage')).toBeInTheDocument();
+    expect(auth.getCurrentUser).not.toHaveBeenCalled();
+    // A sign-in made in the widget (which loads Amplify) still reaches the gate through Amplify's Hub.
+    auth.signedIn = true;
+    answerUser({ user: activeUser });
+    await act(async () => {
+      await loadAuth();
+      hub.emit('signedIn');
+      hub.emit(AUTH_WIDGET_DONE, AUTH_WIDGET_CHANNEL);
+    });
+    expect(await heading('remote_contests/HomePage')).toBeInTheDocument();
   });
 
   it('asks Amplify (which refreshes) when the stored ID token is about to expire', async () => {

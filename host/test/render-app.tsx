@@ -1,4 +1,4 @@
-import { setRuntimeConfig, useToastStore, useUserStore } from '@bullpen/shared';
+import { configureAuth, type RuntimeConfig, setRuntimeConfig, useToastStore, useUserStore } from '@bullpen/shared';
 import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -16,12 +16,16 @@ export function answerUser(body: unknown, status = 200) {
 }
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+const config: RuntimeConfig = {
+  apiHost: API,
+  auth: { region: 'us-east-1', userPoolId: 'us-east-1_Test', userPoolClientId: 'client' },
+  remotes: { auth: 'a', contests: 'c', trading: 't', profile: 'p' },
+};
+
 beforeEach(() => {
-  setRuntimeConfig({
-    apiHost: API,
-    auth: { region: 'us-east-1', userPoolId: 'us-east-1_Test', userPoolClientId: 'client' },
-    remotes: { auth: 'a', contests: 'c', trading: 't', profile: 'p' },
-  });
+  // What bootstrap.tsx does with config.json.
+  setRuntimeConfig(config);
+  configureAuth(config);
   localStorage.clear();
   federation.failing.clear();
   federation.loads.length = 0;
@@ -37,6 +41,9 @@ afterAll(() => server.close());
 
 export function renderAt(path: string, { signedIn = false }: { signedIn?: boolean } = {}) {
   auth.signedIn = signedIn;
+  // Amplify's token store names the last user who signed in on this device (the gate asks Amplify only then).
+  if (signedIn)
+    localStorage.setItem(`CognitoIdentityServiceProvider.${config.auth.userPoolClientId}.LastAuthUser`, 'u1');
   window.history.replaceState(null, '', path);
   // No request deduplication between tests: each test's answers are its own.
   return render(

@@ -35,9 +35,7 @@ async function openSignIn() {
   return {
     user,
     form,
-    countryCode: within(form).getByRole('listbox', {
-      name: 'Country code',
-    }) as HTMLSelectElement,
+    countryCode: within(form).getByRole('combobox', { name: 'Country code' }) as HTMLSelectElement,
     phone: within(form).getByLabelText('Phone Number') as HTMLInputElement,
     password: within(form).getByLabelText('Password') as HTMLInputElement,
     submit,
@@ -105,8 +103,8 @@ describe('Sign in', () => {
     await user.type(phone, '5555550123');
     await user.type(password, 'wrong password');
     await user.click(submit);
-    const alert = (await screen.findByText('Incorrect username or password.')).closest('.amplify-alert') as HTMLElement;
-    expect(alert).toHaveClass('amplify-alert--error');
+    const alert = (await screen.findByText('Incorrect username or password.')).closest('[role="alert"]') as HTMLElement;
+    expect(alert).toBeInTheDocument();
     // The alert precedes the submit button in the form.
     expect(alert.compareDocumentPosition(submit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await user.click(within(alert).getByRole('button', { name: 'Dismiss alert' }));
@@ -122,7 +120,7 @@ describe('Sign in', () => {
     await user.click(submit);
     // Amplify retries a network failure a few times before it gives up.
     const alert = await screen.findByText(USER_POOL_UNREACHABLE_MESSAGE, {}, { timeout: 20_000 });
-    expect(alert.closest('.amplify-alert')).toHaveClass('amplify-alert--error');
+    expect(alert.closest('[role="alert"]')).toBeInTheDocument();
     expect(screen.queryByText('A network error has occurred.')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
@@ -303,7 +301,7 @@ describe('After the password', () => {
         Session: 'associate-session',
       }),
     });
-    // The QR code encodes an otpauth:// URL; read it where the Authenticator hands it to the QR encoder.
+    // The QR code encodes an otpauth:// URL; read it where the screen hands it to the QR encoder.
     const qrEncoder = jest.requireActual<{
       toDataURL: (text: string) => Promise<string>;
     }>('qrcode');
@@ -325,7 +323,7 @@ describe('After the password', () => {
     screen.getByRole('button', { name: 'Copy secret key' }).focus();
     await user.keyboard('{Enter}');
     expect(writeText).toHaveBeenCalledWith('JBSWY3DPEHPK3PXP');
-    expect(screen.getByText('COPIED')).toBeInTheDocument();
+    expect(await screen.findByText('Copied ✓')).toBeInTheDocument();
     encode.mockRestore();
   });
 

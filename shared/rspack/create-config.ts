@@ -17,9 +17,6 @@ export interface AppBuildOptions {
    *  src/exposes.ts, the declaration its bootstrap and the host's routes type-check against. */
   exposes?: Readonly<Record<string, string>>;
   title?: string;
-  /** Module replacements (Rspack's resolve.alias), e.g. a package a dependency imports eagerly that the app loads on
-   *  demand instead. */
-  aliases?: Readonly<Record<string, string>>;
 }
 
 /** Singletons: one React, one SWR cache, one zustand store, one Amplify, one @bullpen/shared (which also carries the
@@ -98,7 +95,7 @@ export function sharedConfig(appDir: string, env: NodeJS.ProcessEnv = process.en
 }
 
 export function createConfig(options: AppBuildOptions, argv: { mode?: string } = {}): Configuration {
-  const { dir, name, port, exposes, title = 'Bullpen', aliases = {} } = options;
+  const { dir, name, port, exposes, title = 'Bullpen' } = options;
   const mode = argv.mode === 'development' || process.env.NODE_ENV === 'development' ? 'development' : 'production';
   const dev = mode === 'development';
   const isHost = !exposes;
@@ -120,7 +117,6 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'],
-      alias: { ...aliases },
     },
     module: {
       rules: [
@@ -211,6 +207,11 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
             },
           }
         : {}),
+      // A remote's page is one file beside its remoteEntry. Split further, a chunk that holds both a page's own modules
+      // and a shared package's fallback (Amplify's sha256 and tslib in remote-auth) is left out of the manifest's list
+      // for that page, so the host does not preload it and the page waits one more round trip for it (issue #13).
+      // Code two pages use is then in both files; the runtime still runs each module once.
+      ...(!isHost && !dev ? { splitChunks: { cacheGroups: { default: false, defaultVendors: false } } } : {}),
     },
     performance: { hints: false },
     devServer: {

@@ -1,15 +1,13 @@
-import { Amplify } from 'aws-amplify';
+import { configureAuth, type RuntimeConfig, setRuntimeConfig } from '@bullpen/shared';
 import { CLIENT_ID, POOL_ENDPOINT, POOL_ID } from './cognito-mock';
 
-/** The configuration the host applies from config.json in local mode, pointed at the msw stand-in. */
+/** What the host does with config.json in local mode (bootstrap.tsx), pointed at the msw stand-in. */
 export function configureAmplify(): void {
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: POOL_ID,
-        userPoolClientId: CLIENT_ID,
-        userPoolEndpoint: POOL_ENDPOINT,
-      },
-    },
-  });
+  const config: RuntimeConfig = {
+    apiHost: 'http://localhost:4000',
+    auth: { region: 'us-east-1', userPoolId: POOL_ID, userPoolClientId: CLIENT_ID, userPoolEndpoint: POOL_ENDPOINT },
+    remotes: { auth: '', contests: '', trading: '', profile: '' },
+  };
+  setRuntimeConfig(config);
+  configureAuth(config);
 }

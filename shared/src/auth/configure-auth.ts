@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '../config/runtime-config';
-import { storedIdToken } from './stored-session';
+import { hasStoredUser, storedIdToken } from './stored-session';
 
 // Auth without Amplify on the first screen (issue #13). configureAuth only records the config; Amplify (about 40 KiB:
 // its core, the Cognito token provider and hashing) is loaded and configured the first time something needs it: a
@@ -60,6 +60,15 @@ export function whenAuthLoaded(callback: (session: AuthSession) => void): () => 
 /** The signed-in user's stored ID token while it is good for a while yet (no Amplify needed), else null. */
 export function freshStoredIdToken(): string | null {
   return configured ? storedIdToken(configured.auth.userPoolClientId) : null;
+}
+
+/**
+ * Someone has signed in on this device and not signed out (their token may need a refresh first). False means signed
+ * out for sure: the gate shows the signed-out routes at once, and Amplify is loaded only when the sign-in widget needs
+ * it, after its form is on screen (issue #13).
+ */
+export function hasStoredSession(): boolean {
+  return configured ? hasStoredUser(configured.auth.userPoolClientId) : false;
 }
 
 /** Drops the stored tokens of the one configured token store (the last resort of a failed sign-out). */

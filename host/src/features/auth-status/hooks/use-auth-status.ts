@@ -5,6 +5,7 @@ import {
   forgetPersistedReads,
   freshStoredIdToken,
   getIdToken,
+  hasStoredSession,
   loadAuth,
   restorePersistedReads,
   tokenSubject,
@@ -33,14 +34,18 @@ function forgetSession() {
 export function useAuthStatus(): AuthStatus {
   // A good stored ID token is a signed-in user now (issue #13): the first screen does not wait for Amplify, which is
   // loaded when something needs it (the API client refreshing a token, a sign-out, the sign-in page).
-  const [status, setStatus] = useState<AuthStatus>(() => (freshStoredIdToken() ? 'authenticated' : 'configuring'));
+  // No stored session at all is a signed-out visitor now: the sign-in page does not wait for Amplify either.
+  const [status, setStatus] = useState<AuthStatus>(() => {
+    if (freshStoredIdToken()) return 'authenticated';
+    return hasStoredSession() ? 'configuring' : 'unauthenticated';
+  });
 
   useEffect(() => {
     let active = true;
     const settle = (next: AuthStatus) => {
       if (active) setStatus(next);
     };
-    if (!freshStoredIdToken()) {
+    if (!freshStoredIdToken() && hasStoredSession()) {
       loadAuth()
         .then(({ getCurrentUser }) => getCurrentUser())
         .then(() => settle('authenticated'))

@@ -47,8 +47,9 @@ export function startEarlyManifest(pathname = window.location.pathname): void {
     const clientId = config.auth?.userPoolClientId;
     // Amplify keeps the last signed-in user per app client: its presence is the signed-in guess (the gate decides).
     const signedIn = hasStoredUser(clientId);
-    // Without a good stored token the gate needs Amplify before anything shows (configure-auth.ts): fetch it now.
-    if (!storedIdToken(clientId))
+    // A stored session without a good token needs Amplify (a refresh) before anything shows (configure-auth.ts): fetch
+    // it now. A visitor with no session gets the sign-in form first and Amplify after it.
+    if (signedIn && !storedIdToken(clientId))
       for (const href of readPageJson<string[]>(AUTH_CHUNKS_ELEMENT_ID) ?? []) preloadScript(href);
     const target = routeRemotePage(pathname, signedIn);
     const manifestUrl = target && config.remotes?.[target.remote];

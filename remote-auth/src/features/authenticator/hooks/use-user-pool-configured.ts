@@ -1,20 +1,28 @@
-import { Amplify } from 'aws-amplify';
-import { Hub } from 'aws-amplify/utils';
+import { getRuntimeConfig, isUserPoolConfigured, loadAuth, whenAuthLoaded } from '@bullpen/shared';
 import { useEffect, useState } from 'react';
 
-function hasUserPool(): boolean {
-  const cognito = Amplify.getConfig().Auth?.Cognito;
-  return Boolean(cognito?.userPoolId && cognito.userPoolClientId);
-}
+const hasUserPool = () => isUserPoolConfigured(getRuntimeConfig());
 
-/** Whether the one shared Amplify instance (configured by the host from config.json) has a user pool. */
+/**
+ * Whether the host has a user pool to sign in with: its runtime config (config.json) names one. Read without Amplify, so
+ * the form shows before Amplify has loaded; once it has, a later configuration (Amplify's `configure` event) is heard.
+ */
 export function useUserPoolConfigured(): boolean {
   const [configured, setConfigured] = useState(hasUserPool);
   useEffect(() => {
-    setConfigured(hasUserPool());
-    return Hub.listen('core', ({ payload }) => {
-      if (payload.event === 'configure') setConfigured(hasUserPool());
+    let stopListening: () => void = () => undefined;
+    const stopWatching = whenAuthLoaded(({ Hub }) => {
+      setConfigured(hasUserPool());
+      stopListening = Hub.listen('core', ({ payload }) => {
+        if (payload.event === 'configure') setConfigured(hasUserPool());
+      });
     });
+    // The widget needs Amplify in a moment anyway (and a configuration error, to hear a later configure).
+    loadAuth().catch(() => undefined);
+    return () => {
+      stopWatching();
+      stopListening();
+    };
   }, []);
   return configured;
 }

@@ -65,6 +65,13 @@ export function AuthForm({
   );
 }
 
+/** A screen that asks for the code the pool texted to `username` (shown masked as `destination`). */
+export interface TextedCodeProps {
+  flow: AuthFlow;
+  username: string;
+  destination?: string;
+}
+
 /** A form value as text: codes and numbers are trimmed (SPEC §5), passwords are not. */
 export function formText(values: FormData, name: string, { trim = true } = {}): string {
   const value = values.get(name);

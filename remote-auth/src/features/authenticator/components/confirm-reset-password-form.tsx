@@ -1,8 +1,7 @@
 import { Button } from '@bullpen/shared/ui';
-import type { AuthFlow } from '../hooks/use-auth-flow';
 import { useValidatedFields } from '../hooks/use-validated-fields';
 import { validateNewPassword } from '../validation/sign-up-validation';
-import { AuthForm, formText } from './auth-form';
+import { AuthForm, formText, type TextedCodeProps } from './auth-form';
 import { BackToSignIn } from './back-to-sign-in';
 import { CodeField } from './code-field';
 import { NewPasswordFields } from './new-password-fields';
@@ -10,15 +9,7 @@ import { NewPasswordFields } from './new-password-fields';
 const FIELDS = ['password', 'confirm_password'] as const;
 
 /** SPEC §2 forgot password, second step: the texted code and a new password, with a resend. */
-export function ConfirmResetPasswordForm({
-  flow,
-  username,
-  destination,
-}: {
-  flow: AuthFlow;
-  username: string;
-  destination?: string;
-}) {
+export function ConfirmResetPasswordForm({ flow, username, destination }: TextedCodeProps) {
   const form = useValidatedFields(FIELDS, validateNewPassword);
   return (
     <AuthForm

@@ -1,20 +1,11 @@
 import { Button } from '@bullpen/shared/ui';
 import { useState } from 'react';
-import type { AuthFlow } from '../hooks/use-auth-flow';
-import { AuthForm, formText } from './auth-form';
+import { AuthForm, formText, type TextedCodeProps } from './auth-form';
 import { BackToSignIn } from './back-to-sign-in';
 import { CodeField } from './code-field';
 
 /** SPEC §2: confirm sign-up with the texted code, with a resend. */
-export function ConfirmSignUpForm({
-  flow,
-  username,
-  destination,
-}: {
-  flow: AuthFlow;
-  username: string;
-  destination?: string;
-}) {
+export function ConfirmSignUpForm({ flow, username, destination }: TextedCodeProps) {
   const [resent, setResent] = useState(false);
   const resend = () =>
     flow.submit(async (calls) => {

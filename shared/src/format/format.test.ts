@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {
   formatCountdown,
   formatDate,
@@ -5,6 +6,7 @@ import {
   formatShortDateTime,
   formatDuration,
   formatMoney,
+  formatNumber,
   formatPercent,
   trend,
 } from './format';
@@ -16,6 +18,37 @@ describe('formatting', () => {
     expect(formatMoney(1_500_000, { compact: true })).toBe('$1.5M');
     expect(formatMoney(100_000, { whole: true })).toBe('$100,000');
     expect(formatMoney(2_500.5, { whole: true })).toBe('$2,500.50');
+  });
+
+  it('writes whole numbers and whole dollars as Intl does, without making an Intl formatter', () => {
+    const wholeDollars = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      maximumFractionDigits: 0,
+    });
+    const plain = new Intl.NumberFormat('en-US');
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer(),
+          fc.maxSafeInteger(),
+          fc.maxSafeInteger().map((n) => -n),
+          fc.double(),
+        ),
+        (value) => {
+          expect(formatNumber(value)).toBe(plain.format(value));
+          expect(formatMoney(value, { whole: true })).toBe(
+            Number.isInteger(value) ? wholeDollars.format(value) : formatMoney(value),
+          );
+        },
+      ),
+    );
+    expect([formatNumber(0), formatNumber(999), formatNumber(1_000), formatNumber(-1_234_567)]).toEqual([
+      '0',
+      '999',
+      '1,000',
+      '-1,234,567',
+    ]);
   });
 
   it('says the length of a span in its largest unit', () => {

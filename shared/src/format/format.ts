@@ -1,24 +1,45 @@
 // Number and time formatting shared by every screen. Percentages from the API are fractions (0.0123 = +1.23%).
 
-const money = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const compactMoney = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
+// Intl's formatters are made on first use, not when this module loads: the first Intl object a page makes costs about
+// 50 ms on a phone's CPU (the bench's 4x slowdown; ICU loads its locale data), and a cold /home evaluated three of them
+// before it drew anything (issue #13, bench/web --profile). A whole number (a count, a round amount of cash: what
+// /home's cards show) is grouped here without Intl, to the same text, so that first screen makes none at all.
+let money: Intl.NumberFormat | undefined;
+let compactMoney: Intl.NumberFormat | undefined;
+let wholeMoney: Intl.NumberFormat | undefined;
+let plainNumber: Intl.NumberFormat | undefined;
 
-const wholeMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+/** en-US grouping of a safe integer ("1,234,567"), as Intl.NumberFormat('en-US') writes it; null for any other. */
+function groupedInteger(value: number): string | null {
+  if (!Number.isSafeInteger(value) || Object.is(value, -0)) return null;
+  const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return value < 0 ? `-${digits}` : digits;
+}
 
 /** `whole`: a round amount without its cents ("$100,000", a contest's starting cash); any other keeps them. */
 export function formatMoney(value: number, options: { compact?: boolean; whole?: boolean } = {}): string {
-  if (options.compact) return compactMoney.format(value);
-  return (options.whole && Number.isInteger(value) ? wholeMoney : money).format(value);
+  if (options.compact) {
+    compactMoney ??= new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    });
+    return compactMoney.format(value);
+  }
+  if (options.whole && Number.isInteger(value)) {
+    const grouped = groupedInteger(value);
+    if (grouped !== null) return grouped.startsWith('-') ? `-$${grouped.slice(1)}` : `$${grouped}`;
+    wholeMoney ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+    return wholeMoney.format(value);
+  }
+  money ??= new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return money.format(value);
 }
 
 /**
@@ -53,7 +74,10 @@ export function trend(value: number): 'up' | 'down' | 'flat' {
 }
 
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat('en-US').format(value);
+  const grouped = groupedInteger(value);
+  if (grouped !== null) return grouped;
+  plainNumber ??= new Intl.NumberFormat('en-US');
+  return plainNumber.format(value);
 }
 
 /**

@@ -1,20 +1,59 @@
-import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { PageLoader } from '../../loader';
 import { loadRemotePage, type RemoteName } from '../api/federation';
 import type { RemotePages } from '../api/pages';
 import { RemoteUnavailable } from './remote-unavailable';
 
-const cache = new Map<string, LazyExoticComponent<ComponentType>>();
+// Not React.lazy and <Suspense>: React 19 commits a render that only resolves a suspended boundary (a retry) no sooner
+// than 300 ms after the last time a boundary showed or hid its fallback, so a remote page that arrived 150 ms after
+// its loader appeared still waited another 150 ms, idle, on a cold visit (issue #13, bench/web --profile). The loaded
+// page is set as ordinary state instead, which React commits at once.
 
-function lazyPage<R extends RemoteName>(remote: R, exposed: RemotePages[R], attempt: number) {
-  const key = `${remote}/${exposed}#${attempt}`;
-  let page = cache.get(key);
-  if (!page) {
-    page = lazy(() => loadRemotePage(remote, exposed));
-    cache.set(key, page);
+/** Each attempt's load, once (StrictMode runs effects twice; a Retry is a new attempt that loads afresh). */
+const loads = new Map<string, Promise<ComponentType>>();
+/** Pages already loaded, so a page shown before renders at once, without a loader frame. */
+const loaded = new Map<string, ComponentType>();
+
+function loadPage<R extends RemoteName>(remote: R, page: RemotePages[R], key: string): Promise<ComponentType> {
+  let load = loads.get(key);
+  if (!load) {
+    load = loadRemotePage(remote, page).then((module) => {
+      loaded.set(key, module.default);
+      return module.default;
+    });
+    loads.set(key, load);
   }
-  return page;
+  return load;
+}
+
+type Loading = { Page?: ComponentType; failure?: { error: unknown } };
+
+/** The page once loaded; while it loads, the loader; a failed load is thrown to the error boundary around it. */
+function LoadedPage<R extends RemoteName>({
+  remote,
+  page,
+  loadKey,
+}: {
+  remote: R;
+  page: RemotePages[R];
+  loadKey: string;
+}) {
+  const [state, setState] = useState<Loading>(() => ({ Page: loaded.get(loadKey) }));
+  useEffect(() => {
+    if (loaded.has(loadKey)) return;
+    let current = true;
+    loadPage(remote, page, loadKey).then(
+      (Page) => current && setState({ Page }),
+      (error: unknown) => current && setState({ failure: { error } }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [remote, page, loadKey]);
+  if (state.failure) throw state.failure.error;
+  const { Page } = state;
+  return Page ? <Page /> : <PageLoader />;
 }
 
 /** A page from a remote. If the remote is down, fails to load or throws, only this part of the screen shows the
@@ -22,7 +61,7 @@ function lazyPage<R extends RemoteName>(remote: R, exposed: RemotePages[R], atte
  *  (its src/exposes.ts). */
 export function RemotePage<R extends RemoteName>({ remote, page }: { remote: R; page: RemotePages[R] }) {
   const [attempt, setAttempt] = useState(0);
-  const Page = lazyPage(remote, page, attempt);
+  const loadKey = `${remote}/${page}#${attempt}`;
   return (
     <ErrorBoundary
       resetKeys={[remote, page, attempt]}
@@ -30,9 +69,7 @@ export function RemotePage<R extends RemoteName>({ remote, page }: { remote: R; 
         <RemoteUnavailable remote={remote} error={error} onRetry={() => setAttempt((value) => value + 1)} />
       )}
     >
-      <Suspense fallback={<PageLoader />}>
-        <Page />
-      </Suspense>
+      <LoadedPage key={loadKey} remote={remote} page={page} loadKey={loadKey} />
     </ErrorBoundary>
   );
 }

@@ -8,21 +8,10 @@ type PhoneFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'nam
   /** The number's form name; the dial code is `${name}_country`. */
   name: string;
   error?: string | null;
-  /** The dial code, when the form holds it (controlled). */
-  dialCode?: string;
-  onDialCodeChange?: (dialCode: string) => void;
 };
 
 /** SPEC §3: a phone is a country code plus a number; the username is both, with punctuation removed. */
-export function PhoneField({
-  label = 'Phone Number',
-  name,
-  error,
-  dialCode,
-  onDialCodeChange,
-  disabled,
-  ...input
-}: PhoneFieldProps) {
+export function PhoneField({ label = 'Phone Number', name, error, disabled, ...input }: PhoneFieldProps) {
   return (
     <Field label={label} error={error}>
       {(ids) => (
@@ -32,9 +21,7 @@ export function PhoneField({
             name={`${name}_country`}
             aria-label="Country code"
             disabled={disabled}
-            {...(dialCode === undefined
-              ? { defaultValue: DEFAULT_DIAL_CODE }
-              : { value: dialCode, onChange: (event) => onDialCodeChange?.(event.target.value) })}
+            defaultValue={DEFAULT_DIAL_CODE}
           >
             {DIAL_CODES.map((code) => (
               <option key={code} value={code}>

@@ -1,21 +1,16 @@
-import { useState } from 'react';
 import type { AuthFlow } from '../hooks/use-auth-flow';
 import { useValidatedFields } from '../hooks/use-validated-fields';
-import { DEFAULT_DIAL_CODE } from '../phone/dial-codes';
-import { normalizePhoneNumber } from '../phone/normalize-phone-number';
 import { validateSignUp } from '../validation/sign-up-validation';
 import { AuthForm } from './auth-form';
 import { InvitationHeader } from './invitation-header';
 import { PasswordField } from './password-field';
-import { PhoneField } from './phone-field';
+import { PhoneField, phoneFrom } from './phone-field';
 
 const FIELDS = ['phone_number', 'password', 'confirm_password'] as const;
 
 /** The Create Account tab: SPEC §5's rules on change, blur and submit, with the messages under the fields. */
 export function SignUpForm({ flow }: { flow: AuthFlow }) {
-  const [dialCode, setDialCode] = useState(DEFAULT_DIAL_CODE);
   const form = useValidatedFields(FIELDS, validateSignUp);
-  const { values } = form;
   return (
     <AuthForm
       flow={flow}
@@ -23,15 +18,14 @@ export function SignUpForm({ flow }: { flow: AuthFlow }) {
       pendingLabel="Creating Account"
       noValidate
       submitDisabled={form.hasErrors}
-      onSubmit={() => {
+      onSubmit={(values) => {
         if (!form.checkOnSubmit()) return;
         // Passwords are sent as typed (SPEC §5: every value but the password is trimmed).
-        const username = normalizePhoneNumber(dialCode, values.phone_number.trim());
-        void flow.submit((calls) => calls.createAccount(username, values.password));
+        void flow.submit((calls) => calls.createAccount(phoneFrom(values, 'phone_number'), form.values.password));
       }}
     >
       <InvitationHeader />
-      <PhoneField {...form.bind('phone_number')} dialCode={dialCode} onDialCodeChange={setDialCode} aria-required />
+      <PhoneField {...form.bind('phone_number')} aria-required />
       <PasswordField label="Password" autoComplete="new-password" aria-required {...form.bind('password')} />
       <PasswordField
         label="Confirm Password"

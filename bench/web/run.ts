@@ -1,14 +1,14 @@
 // Web benchmark (bench/web): production build time, then the built apps served by the real stack (user pool, API and
 // the five static servers of scripts/lib/stack.mjs) on bench-only ports 3800-3806 with their own data under
 // .data/bench-web, seeded through the real user pool and API, and measured in headless Chromium on loopback:
-//   - JavaScript transferred (bytes on the wire, gzip-encoded, from CDP Network.loadingFinished encodedDataLength;
+//   - JavaScript transferred (bytes on the wire, brotli-encoded as Chromium asks for it, from CDP Network.loadingFinished encodedDataLength;
 //     script resources only — remote entries and chunks; manifests, config and API answers are JSON and not counted)
 //     on a cold first visit (fresh context, empty cache) and a warm second visit (same page, navigated again);
 //   - Largest Contentful Paint, cold and warm; on /home also the time until the first contest row is visible.
 // Then the same pages as a person on a phone feels them (DESIGN §8): Chromium's network emulation at Lighthouse's
 // "slow 4G" (150 ms per request, 1.6 Mbit/s down, 750 kbit/s up) and a 4x slower CPU, through CDP, against the floor
 // measured in the same run: a bare React 19 page (bench/web/floor, react and react-dom only, built here with the
-// repository's Rspack and served by the host's own static server with gzip) that fetches one JSON document from the
+// repository's Rspack and served by the host's own static server, compressed the same way) that fetches one JSON document from the
 // real API and renders the same row. For /home (first contest row), /live-contest/{id} (first leaderboard row) and
 // /auth (the sign-in form), cold and warm: the time, its ratio to the floor's, and the sequential round trips before
 // it (the longest chain of network requests, each sent after the previous one answered, from CDP's timeline).
@@ -705,7 +705,7 @@ async function main() {
     // 3. Seed through the real pool and API.
     const { user, liveId } = await seed(running);
 
-    // 4. The floor page, on the host's own origin and static server (gzip, same cache rules, same CSP).
+    // 4. The floor page, on the host's own origin and static server (brotli, same cache rules, same CSP).
     await buildFloor(path.join(dists.host as string, 'floor'), running.urls.api, running.config.auth.userPoolClientId);
 
     // 5. Measure.
@@ -753,6 +753,12 @@ async function main() {
       },
     ];
 
+    // Every page once before anything is measured, then a wait for the static servers' brotli copies: until one is
+    // made the file goes out as gzip (scripts/lib/compression.mjs), and a CDN serves brotli from its first visitor on.
+    for (const scenario of [floor, ...scenarios])
+      await coldAndWarm(browser, running, user, scenario, `${running.urls.app}${scenario.path}`);
+    await running.compressed();
+
     const broken: string[] = [];
     if (LOOPBACK) {
       console.log(`# loopback, no throttling (median of ${RUNS})`);
@@ -768,7 +774,7 @@ async function main() {
             median(visits.map((v) => v.scripts.filter((s) => s.bytes > 0 && !s.fromCache).length)) ?? 0;
           const budgetNote = phase === 'cold' ? `, budget ${budget} KiB` : '';
           print(
-            `JS transferred ${scenario.key} ${phase} (gzip on the wire, KiB = 1024 B${budgetNote})`,
+            `JS transferred ${scenario.key} ${phase} (compressed on the wire, KiB = 1024 B${budgetNote})`,
             js / KIB,
             'KiB',
           );

@@ -1,6 +1,6 @@
 // A small production static server for one app's dist/: the right cache headers for Module Federation (manifest and
 // index revalidated with an ETag; content-hashed chunks and remote entries cached forever; an unhashed remoteEntry.js,
-// as a development build names it, revalidated), gzip when asked, CORS for
+// as a development build names it, revalidated), brotli or gzip when asked (compression.mjs), CORS for
 // remotes, the SPA fallback for the host, and the security headers of every page (Content-Security-Policy,
 // X-Frame-Options, Referrer-Policy). A path it cannot read as a file inside its root (undecodable, NUL or control
 // characters, backslashes, '..' segments, too long) is a 400; a file outside the root is never served, whatever the
@@ -11,7 +11,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { constants, gzipSync } from 'node:zlib';
+import { createCompressor, preferredEncoding } from './compression.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -119,7 +119,7 @@ export function createStaticServer({
   html = null,
 }) {
   const absoluteRoot = path.resolve(root);
-  const gzipCache = new Map();
+  const compressor = createCompressor();
   const plain = (response, status, body, extra = {}) =>
     response
       .writeHead(status, {
@@ -176,7 +176,7 @@ export function createStaticServer({
           : {}),
       };
       const info = await stat(file);
-      const wantsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      const wanted = preferredEncoding(request.headers['accept-encoding']);
       if (html && extension === '.html') {
         // A page rewritten per request: its validator is the hash of what is sent.
         const text = Buffer.from(await html(await readFile(file, 'utf8')));
@@ -189,10 +189,12 @@ export function createStaticServer({
           response.writeHead(304, base).end();
           return;
         }
-        const body = wantsGzip ? gzipSync(text, { level: constants.Z_BEST_COMPRESSION }) : text;
+        const { encoding, body } = wanted
+          ? await compressor.compress(base.ETag, () => text, wanted)
+          : { encoding: null, body: text };
         response.writeHead(200, {
           ...base,
-          ...(wantsGzip ? { 'Content-Encoding': 'gzip' } : {}),
+          ...(encoding ? { 'Content-Encoding': encoding } : {}),
           'Content-Length': body.length,
         });
         response.end(request.method === 'HEAD' ? undefined : body);
@@ -207,15 +209,10 @@ export function createStaticServer({
         response.writeHead(304, base).end();
         return;
       }
-      if (wantsGzip && COMPRESSIBLE.has(extension)) {
-        const key = `${file}:${info.mtimeMs}`;
-        let body = gzipCache.get(key);
-        if (!body) {
-          // Compressed once per file version and kept, so the slowest, smallest level costs nothing after that.
-          body = gzipSync(await readFile(file), { level: constants.Z_BEST_COMPRESSION });
-          gzipCache.set(key, body);
-        }
-        response.writeHead(200, { ...base, 'Content-Encoding': 'gzip', 'Content-Length': body.length });
+      if (wanted && COMPRESSIBLE.has(extension)) {
+        // Compressed once per file version and kept, so the slowest, smallest levels cost nothing after that.
+        const { encoding, body } = await compressor.compress(`${file}:${etag}`, () => readFile(file), wanted);
+        response.writeHead(200, { ...base, 'Content-Encoding': encoding, 'Content-Length': body.length });
         response.end(request.method === 'HEAD' ? undefined : body);
         return;
       }
@@ -245,6 +242,8 @@ export function createStaticServer({
             server.closeAllConnections();
           }),
         server,
+        /** Resolves once the brotli copies under way are made. */
+        compressed: compressor.settled,
       });
     });
   });

@@ -1,12 +1,12 @@
 // The host page as served (scripts/lib/inline-config.mjs) and the static server's `html` hook that sends it
 // (scripts/lib/static-server.mjs): the runtime config travels inline as a JSON data block nothing in it can break out
 // of, with preconnect hints for the origins the page talks to next, and the hook runs on every request, so a config
-// rolled out between two page loads is on the second one (with its own ETag), gzip and HEAD included.
+// rolled out between two page loads is on the second one (with its own ETag), brotli, gzip and HEAD included.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CONFIG_ELEMENT_ID, inlineRuntimeConfig, jsonForScript } from '../lib/inline-config.mjs';
 import { createStaticServer } from '../lib/static-server.mjs';
 
@@ -166,6 +166,17 @@ describe("the static server's html hook", () => {
     expect(head.status).toBe(200);
     expect(Number(head.headers['content-length'])).toBeGreaterThan(PAGE.length);
     expect(head.body.length).toBe(0);
+  });
+
+  it('sends the rewritten page as brotli to a browser that takes it, gzip until its brotli copy is made', async () => {
+    const asked = { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } };
+    const first = await get('/home', asked);
+    await server.compressed();
+    const later = await get('/home', asked);
+    expect([first.headers['content-encoding'], later.headers['content-encoding']]).toEqual(['gzip', 'br']);
+    const text = brotliDecompressSync(later.body).toString('utf8');
+    expect(text).toBe(gunzipSync(first.body).toString('utf8'));
+    expect(JSON.parse(inlineConfigText(text) ?? 'null')).toEqual(CONFIG);
   });
 
   it('never touches what is not a page', async () => {

@@ -1,12 +1,13 @@
 // The production static server (scripts/lib/static-server.mjs) on a real port, over a temporary dist/ with a
 // sibling `<root>-evil` and a secret one level up: malformed paths are 400s, never 500s; nothing outside the root is
-// ever served; cache headers, ETags, gzip, CORS and the security headers of every page.
+// ever served; cache headers, ETags, brotli and gzip, CORS and the security headers of every page.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { acceptedEncodings, preferredEncoding } from '../lib/compression.mjs';
 import {
   contentSecurityPolicy,
   pageSecurityHeaders,
@@ -87,11 +88,12 @@ function rawStatus(port, requestText) {
 
 /** Starts a server for one describe block, closes it after. */
 function serving(options) {
-  const state = { port: 0 };
+  const state = { port: 0, compressed: () => Promise.resolve() };
   let server;
   beforeAll(async () => {
     server = await createStaticServer({ root, port: 0, ...options });
     state.port = server.port;
+    state.compressed = server.compressed;
   });
   afterAll(async () => {
     await server?.close();
@@ -294,7 +296,7 @@ describe('cache headers, validators and gzip', () => {
 
   it('gzips when asked, and the body unzips to the file', async () => {
     const response = await request(remote.port, '/main.0123456789ab.js', {
-      headers: { 'Accept-Encoding': 'gzip, br' },
+      headers: { 'Accept-Encoding': 'gzip, br;q=0' },
     });
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers.vary).toBe('Accept-Encoding');
@@ -303,6 +305,39 @@ describe('cache headers, validators and gzip', () => {
     expect(gunzipSync(response.body).toString()).toBe(CHUNK);
     const twice = await request(remote.port, '/main.0123456789ab.js', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(twice.body.equals(response.body)).toBe(true);
+  });
+
+  it('answers brotli to a client that takes it, once made; gzip meanwhile, never a wait', async () => {
+    const asked = { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } };
+    const first = await request(remote.port, '/remoteEntry.js', asked);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(first.body).toString()).toBe(CHUNK);
+    await remote.compressed();
+    const later = await request(remote.port, '/remoteEntry.js', asked);
+    expect(later.headers['content-encoding']).toBe('br');
+    expect(later.headers.vary).toBe('Accept-Encoding');
+    expect(Number(later.headers['content-length'])).toBe(later.body.length);
+    expect(later.body.length).toBeLessThan(first.body.length);
+    expect(brotliDecompressSync(later.body).toString()).toBe(CHUNK);
+    // The same version, the same validator, whatever the coding.
+    expect(later.headers.etag).toBe(first.headers.etag);
+    const page = await request(remote.port, '/index.html', asked);
+    await remote.compressed();
+    const pageLater = await request(remote.port, '/index.html', asked);
+    expect([page.headers['content-encoding'], pageLater.headers['content-encoding']]).toEqual(['gzip', 'br']);
+    expect(brotliDecompressSync(pageLater.body).toString()).toBe(INDEX);
+  });
+
+  it('reads Accept-Encoding with its weights: q=0 refuses a coding, * takes both', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('BR ; q=0.1')).toBe('br');
+    expect(preferredEncoding('gzip;q=0, br;q=0.0')).toBeNull();
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding('')).toBeNull();
+    expect(preferredEncoding(undefined)).toBeNull();
+    expect(preferredEncoding('*')).toBe('br');
+    expect([...acceptedEncodings('gzip;q=1.0, *;q=0')]).toEqual(['gzip']);
   });
 
   it('sends the file as is to a client that does not ask for gzip', async () => {

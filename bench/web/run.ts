@@ -37,6 +37,12 @@ const LIST = args.includes('--list');
 const TIMELINE = args.includes('--timeline');
 const LOOPBACK = !args.includes('--no-loopback');
 const PROFILE = args.includes('--profile');
+const TRACE = args.includes('--trace');
+/** --pages=/home,/auth: measure only these pages (the floor always). */
+const PAGES = args
+  .find((arg) => arg.startsWith('--pages='))
+  ?.slice('--pages='.length)
+  .split(',');
 const RUNS = Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
 const PORT_BASE = Number(process.env.BENCH_WEB_PORT_BASE ?? 3800);
 const DATA_DIR = path.join(ROOT, '.data', 'bench-web');
@@ -519,6 +525,73 @@ async function reportProfile(profile: CpuProfile, title: string) {
   await writeFile(path.join(dir, `${title.replace(/[^a-z0-9-]+/gi, '_')}.cpuprofile`), JSON.stringify(profile));
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { name?: string };
+}
+
+/** A Chrome trace of one visit (--trace): what the page's main thread did, as DevTools' Performance panel shows it. */
+async function startTrace(cdp: CDPSession) {
+  const events: TraceEvent[] = [];
+  const onData = (data: { value: object[] }) => {
+    events.push(...(data.value as TraceEvent[]));
+  };
+  cdp.on('Tracing.dataCollected', onData);
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8.execute',
+        'v8',
+        'blink',
+        'loading',
+      ],
+    },
+  });
+  return {
+    async stop(): Promise<TraceEvent[]> {
+      const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.end');
+      await complete;
+      cdp.off('Tracing.dataCollected', onData);
+      return events;
+    },
+  };
+}
+
+/** The renderer main thread's self time per trace event name, heaviest first; the trace is kept for DevTools. */
+async function reportTrace(events: TraceEvent[], title: string) {
+  const main = events.find((event) => event.ph === 'M' && event.args?.name === 'CrRendererMain');
+  const onMain = events
+    .filter((event) => main && event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const self = new Map<string, number>();
+  const open: { end: number; name: string }[] = [];
+  for (const event of onMain) {
+    const end = event.ts + (event.dur ?? 0);
+    while (open.length && (open[open.length - 1] as { end: number }).end <= event.ts) open.pop();
+    const parent = open[open.length - 1];
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - (event.dur ?? 0) / 1000);
+    self.set(event.name, (self.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
+    open.push({ end, name: event.name });
+  }
+  for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 16))
+    console.log(`  ${title} main thread ${ms.toFixed(0).padStart(5)} ms  ${name}`);
+  const dir = path.join(DATA_DIR, 'traces');
+  await mkdir(dir, { recursive: true });
+  await writeFile(
+    path.join(dir, `${title.replace(/[^a-z0-9-]+/gi, '_')}.json`),
+    JSON.stringify({ traceEvents: events }),
+  );
+}
+
 async function visit(
   page: Page,
   cdp: CDPSession,
@@ -529,15 +602,25 @@ async function visit(
 ): Promise<Visit> {
   const tracker = trackScripts(cdp);
   const timeline = trackRequests(cdp);
-  if (profile) {
+  const trace = TRACE && profile ? await startTrace(cdp) : null;
+  if (PROFILE && profile) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
   try {
     await page.goto(url, { waitUntil: 'commit' });
+    // The page's own stamp first (markReady), looked at four times a second: a Playwright locator polls with its ARIA
+    // queries inside the page on every frame, and on the 4x slower CPU that work (100-200 ms in the profiles, more on
+    // the pages with more markup) was counted against the page being measured. Then the same check a person makes.
+    await page.waitForFunction(() => (window as { __benchRow?: number }).__benchRow !== undefined, undefined, {
+      polling: 250,
+      timeout: 60_000,
+    });
     await scenario.ready(page);
-    if (profile) await reportProfile(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile, profile);
+    if (PROFILE && profile)
+      await reportProfile(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile, profile);
+    if (trace && profile) await reportTrace(await trace.stop(), profile);
     // The frame after the marker entered the DOM (recorded in the page), else when Playwright saw it.
     const readyMs = await page.evaluate(() => (window as { __benchRow?: number }).__benchRow ?? performance.now());
     const requests = timeline.stop();
@@ -723,7 +806,7 @@ async function main() {
       what: 'first contest row',
       ready: contestRow,
     };
-    const scenarios: Scenario[] = [
+    const allScenarios: Scenario[] = [
       {
         key: '/home',
         path: '/home',
@@ -752,6 +835,7 @@ async function main() {
         ready: (page) => page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 60_000 }),
       },
     ];
+    const scenarios = allScenarios.filter((scenario) => !PAGES || PAGES.includes(scenario.key));
 
     // Every page once before anything is measured, then a wait for the static servers' brotli copies: until one is
     // made the file goes out as gzip (scripts/lib/compression.mjs), and a CDN serves brotli from its first visitor on.
@@ -816,7 +900,7 @@ async function main() {
         const url = `${running.urls.app}${scenario.path}`;
         measured
           .get(scenario)
-          ?.push(await coldAndWarm(browser, running, user, scenario, url, true, PROFILE && run === 0));
+          ?.push(await coldAndWarm(browser, running, user, scenario, url, true, (PROFILE || TRACE) && run === 0));
       }
     }
     const figuresOf = (scenario: Scenario) => {

@@ -2,7 +2,7 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
-import { SWRConfig } from 'swr';
+import { preload, SWRConfig } from 'swr';
 import { setRuntimeConfig } from '../config/runtime-config';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 import {
@@ -11,6 +11,7 @@ import {
   fetcher,
   invalidate,
   MAX_RETRY_INTERVAL_MS,
+  preloadApiRead,
   useApiGet,
   useApiPost,
   useCurrentUser,
@@ -77,6 +78,43 @@ describe('key convention', () => {
     expect(sent).toEqual([{ userId: 'u1' }]);
     expect(idle.result.current.data).toBeUndefined();
     expect(idle.result.current.isLoading).toBe(false);
+  });
+});
+
+describe('a read started before its screen (preloadApiRead)', () => {
+  it("is in SWR's cache once answered: a screen mounted later draws it in its first render, fetched once", async () => {
+    let served = 0;
+    server.use(
+      http.get(`${API}/contest/live-public`, () => {
+        served += 1;
+        return HttpResponse.json({ contests: ['done'] });
+      }),
+    );
+    preloadApiRead('/contest/live-public');
+    // The same request, not a second one: SWR hands back the preload until a screen takes it.
+    await act(async () => {
+      await preload('/contest/live-public', fetcher);
+    });
+    const drawn: unknown[] = [];
+    function Screen() {
+      const { data } = useApiGet<{ contests: string[] }>('/contest/live-public');
+      drawn.push(data);
+      return <p>{data ? data.contests.join(', ') : 'Loading'}</p>;
+    }
+    // SWR's own global cache, where the host's preload writes.
+    render(
+      <SWRConfig value={defaultSwrConfig}>
+        <Screen />
+      </SWRConfig>,
+    );
+    expect(drawn[0]).toEqual({ contests: ['done'] });
+    expect(screen.getByText('done')).toBeInTheDocument();
+    // Its revalidation on mount takes the preloaded answer instead of asking again.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(served).toBe(1);
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
   });
 });
 

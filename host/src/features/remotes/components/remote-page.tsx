@@ -1,7 +1,8 @@
 import { type ComponentType, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { PageLoader } from '../../loader';
-import { loadRemotePage, type RemoteName } from '../api/federation';
+import type { RemoteName } from '../api/federation';
+import { loadedPage, loadPage, pageLoadKey } from '../api/page-loads';
 import type { RemotePages } from '../api/pages';
 import { RemoteUnavailable } from './remote-unavailable';
 
@@ -10,47 +11,31 @@ import { RemoteUnavailable } from './remote-unavailable';
 // its loader appeared still waited another 150 ms, idle, on a cold visit (issue #13, bench/web --profile). The loaded
 // page is set as ordinary state instead, which React commits at once.
 
-/** Each attempt's load, once (StrictMode runs effects twice; a Retry is a new attempt that loads afresh). */
-const loads = new Map<string, Promise<ComponentType>>();
-/** Pages already loaded, so a page shown before renders at once, without a loader frame. */
-const loaded = new Map<string, ComponentType>();
-
-function loadPage<R extends RemoteName>(remote: R, page: RemotePages[R], key: string): Promise<ComponentType> {
-  let load = loads.get(key);
-  if (!load) {
-    load = loadRemotePage(remote, page).then((module) => {
-      loaded.set(key, module.default);
-      return module.default;
-    });
-    loads.set(key, load);
-  }
-  return load;
-}
-
 type Loading = { Page?: ComponentType; failure?: { error: unknown } };
 
 /** The page once loaded; while it loads, the loader; a failed load is thrown to the error boundary around it. */
 function LoadedPage<R extends RemoteName>({
   remote,
   page,
-  loadKey,
+  attempt,
 }: {
   remote: R;
   page: RemotePages[R];
-  loadKey: string;
+  attempt: number;
 }) {
-  const [state, setState] = useState<Loading>(() => ({ Page: loaded.get(loadKey) }));
+  const loadKey = pageLoadKey(remote, page, attempt);
+  const [state, setState] = useState<Loading>(() => ({ Page: loadedPage(loadKey) }));
   useEffect(() => {
-    if (loaded.has(loadKey)) return;
+    if (loadedPage(loadKey)) return;
     let current = true;
-    loadPage(remote, page, loadKey).then(
+    loadPage(remote, page, attempt).then(
       (Page) => current && setState({ Page }),
       (error: unknown) => current && setState({ failure: { error } }),
     );
     return () => {
       current = false;
     };
-  }, [remote, page, loadKey]);
+  }, [remote, page, attempt, loadKey]);
   if (state.failure) throw state.failure.error;
   const { Page } = state;
   return Page ? <Page /> : <PageLoader />;
@@ -61,7 +46,6 @@ function LoadedPage<R extends RemoteName>({
  *  (its src/exposes.ts). */
 export function RemotePage<R extends RemoteName>({ remote, page }: { remote: R; page: RemotePages[R] }) {
   const [attempt, setAttempt] = useState(0);
-  const loadKey = `${remote}/${page}#${attempt}`;
   return (
     <ErrorBoundary
       resetKeys={[remote, page, attempt]}
@@ -69,7 +53,7 @@ export function RemotePage<R extends RemoteName>({ remote, page }: { remote: R; 
         <RemoteUnavailable remote={remote} error={error} onRetry={() => setAttempt((value) => value + 1)} />
       )}
     >
-      <LoadedPage key={loadKey} remote={remote} page={page} loadKey={loadKey} />
+      <LoadedPage key={pageLoadKey(remote, page, attempt)} remote={remote} page={page} attempt={attempt} />
     </ErrorBoundary>
   );
 }

@@ -1,11 +1,5 @@
 import type { ApiKey } from '@bullpen/shared';
-import {
-  API_PATHS,
-  type EquitiesResponse,
-  type PricesEvent,
-  pricesEventSchema,
-  standingsEventSchema,
-} from '@bullpen/shared/schemas';
+import { API_PATHS, type EquitiesResponse, type PricesEvent } from '@bullpen/shared/schemas';
 import { useEffect, useState } from 'react';
 import { mutate, unstable_serialize, useSWRConfig } from 'swr';
 import { apiKeys } from '@bullpen/shared/reads';
@@ -83,42 +77,46 @@ export function useLiveUpdates(contestId: string, enabled: boolean): LiveMode {
     let timer: ReturnType<typeof setTimeout> | undefined;
 
     const connect = () => {
-      readEventStream(
-        API_PATHS.contestEvents(contestId),
-        ({ event, data }) => {
-          attempt = 0;
-          setMode('stream');
-          if (event === 'standings') {
-            const standings = parseEvent(standingsEventSchema, event, data);
-            if (!standings) return;
-            if (hasData(cache, apiKeys.activeBoard(contestId))) {
-              void mutate(
-                apiKeys.activeBoard(contestId),
-                // A tick replaces the top rows, my own row and the count; a page further down stays as it was read
-                // (see use-board-pager.ts).
-                (current: object | undefined) =>
-                  current && {
-                    ...current,
-                    standings: standings.standings,
-                    teams: standings.teams,
-                    total: standings.total,
-                    asOf: standings.asOf,
-                  },
-                { revalidate: false },
-              );
-            }
-            // My portfolio is valued at the tick's prices: re-read it on every screen that shows it, the trading
-            // screen (no board there) included, so positions and the ticket's prices are the same tick's.
-            if (hasData(cache, apiKeys.contestUser(contestId))) void mutate(apiKeys.contestUser(contestId));
-          } else if (event === 'prices' && hasData(cache, apiKeys.equities)) {
-            const prices = parseEvent(pricesEventSchema, event, data);
-            if (prices) applyPrices(prices);
-          } else if (event === 'end') {
-            void mutate(apiKeys.contest(contestId));
-          }
-        },
-        controller.signal,
-      )
+      // The schemas arrive with the first connection (a separate chunk, then cached): the screen is drawn without them.
+      import('../api/event-schemas')
+        .then(({ pricesEventSchema, standingsEventSchema }) =>
+          readEventStream(
+            API_PATHS.contestEvents(contestId),
+            ({ event, data }) => {
+              attempt = 0;
+              setMode('stream');
+              if (event === 'standings') {
+                const standings = parseEvent(standingsEventSchema, event, data);
+                if (!standings) return;
+                if (hasData(cache, apiKeys.activeBoard(contestId))) {
+                  void mutate(
+                    apiKeys.activeBoard(contestId),
+                    // A tick replaces the top rows, my own row and the count; a page further down stays as it was read
+                    // (see use-board-pager.ts).
+                    (current: object | undefined) =>
+                      current && {
+                        ...current,
+                        standings: standings.standings,
+                        teams: standings.teams,
+                        total: standings.total,
+                        asOf: standings.asOf,
+                      },
+                    { revalidate: false },
+                  );
+                }
+                // My portfolio is valued at the tick's prices: re-read it on every screen that shows it, the trading
+                // screen (no board there) included, so positions and the ticket's prices are the same tick's.
+                if (hasData(cache, apiKeys.contestUser(contestId))) void mutate(apiKeys.contestUser(contestId));
+              } else if (event === 'prices' && hasData(cache, apiKeys.equities)) {
+                const prices = parseEvent(pricesEventSchema, event, data);
+                if (prices) applyPrices(prices);
+              } else if (event === 'end') {
+                void mutate(apiKeys.contest(contestId));
+              }
+            },
+            controller.signal,
+          ),
+        )
         .catch(() => undefined)
         .finally(() => {
           if (controller.signal.aborted) return;

@@ -21,7 +21,9 @@
 // cold visit, largest first), --timeline (every request of the first throttled cold visit of each page),
 // --no-loopback (the throttled figures only; no JavaScript budgets then), --profile (a CPU profile of the first
 // throttled cold and warm visit of each page until its ready element: self time per script and the heaviest functions,
-// the .cpuprofile files kept under .data/bench-web/profiles for DevTools). BENCH_WEB_PORT_BASE moves the ports (default 3800: base..base+4 apps, +5 API, +6 pool);
+// the .cpuprofile files kept under .data/bench-web/profiles for DevTools), --trace (a Chrome trace of the same visits:
+// the main thread's time by task, the traces kept under .data/bench-web/traces), --pages=/home,/auth (only these pages
+// beside the floor). BENCH_WEB_PORT_BASE moves the ports (default 3800: base..base+4 apps, +5 API, +6 pool);
 // BENCH_WEB_DIST_ROOT=<folder with host/, remote-auth/, …> measures other builds than the apps' dist/ (use with --no-build).
 import { randomInt } from 'node:crypto';
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -598,12 +600,13 @@ async function visit(
   url: string,
   scenario: Scenario,
   light = false,
-  profile?: string,
+  /** Set for a visit to profile (--profile) and trace (--trace): the name of its files and printed lines. */
+  diagnosed?: string,
 ): Promise<Visit> {
   const tracker = trackScripts(cdp);
   const timeline = trackRequests(cdp);
-  const trace = TRACE && profile ? await startTrace(cdp) : null;
-  if (PROFILE && profile) {
+  const trace = TRACE && diagnosed ? await startTrace(cdp) : null;
+  if (PROFILE && diagnosed) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
@@ -618,9 +621,9 @@ async function visit(
       timeout: 60_000,
     });
     await scenario.ready(page);
-    if (PROFILE && profile)
-      await reportProfile(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile, profile);
-    if (trace && profile) await reportTrace(await trace.stop(), profile);
+    if (PROFILE && diagnosed)
+      await reportProfile(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile, diagnosed);
+    if (trace && diagnosed) await reportTrace(await trace.stop(), diagnosed);
     // The frame after the marker entered the DOM (recorded in the page), else when Playwright saw it.
     const readyMs = await page.evaluate(() => (window as { __benchRow?: number }).__benchRow ?? performance.now());
     const requests = timeline.stop();
@@ -644,7 +647,7 @@ async function coldAndWarm(
   scenario: Scenario,
   url: string,
   throttled = false,
-  profile = false,
+  diagnose = false,
 ) {
   const context = await browser.newContext({
     viewport: throttled ? { width: 412, height: 823 } : { width: 1280, height: 800 },
@@ -661,11 +664,11 @@ async function coldAndWarm(
       await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     }
-    const cold = await visit(page, cdp, url, scenario, throttled, profile ? `${scenario.key} cold` : undefined);
+    const cold = await visit(page, cdp, url, scenario, throttled, diagnose ? `${scenario.key} cold` : undefined);
     // Let the cold visit finish what it does after its first row (late chunks, cache writes), as a person would
     // read the page before coming back.
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-    const warm = await visit(page, cdp, url, scenario, throttled, profile ? `${scenario.key} warm` : undefined);
+    const warm = await visit(page, cdp, url, scenario, throttled, diagnose ? `${scenario.key} warm` : undefined);
     return { cold, warm };
   } catch (error) {
     const detail = errors.length ? ` (page errors: ${errors.join(' | ')})` : '';

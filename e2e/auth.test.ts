@@ -182,12 +182,12 @@ describe('signing in and out', () => {
     await context.close();
   });
 
-  it("shows the provider's message for a wrong password, in an alert that can be dismissed", async () => {
+  it("says a wrong password in the product's words, in an alert that can be dismissed", async () => {
     const user = await createUser();
     const { page, context } = await newPage(browser);
     await page.goto(appUrl('/auth'));
     await fillSignIn(page, user.phone, 'not the password');
-    const alert = page.getByText('Incorrect username or password.');
+    const alert = page.getByText('Incorrect phone number or password.');
     await alert.waitFor();
     await page.getByRole('button', { name: 'Dismiss alert' }).click();
     await alert.waitFor({ state: 'detached' });

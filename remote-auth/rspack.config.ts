@@ -1,5 +1,33 @@
+import path from 'node:path';
 import { createConfig } from '@bullpen/shared/rspack';
 import { exposes } from './src/exposes';
+
+const services = path.join(__dirname, 'src/features/authenticator/services');
+const amplifyUiDictionaries = path.join(
+  path.dirname(require.resolve('@aws-amplify/ui')),
+  'esm/i18n/dictionaries/authenticator',
+);
+const otherLanguages = [
+  'de',
+  'es',
+  'fr',
+  'he',
+  'hu',
+  'id',
+  'it',
+  'ja',
+  'kr',
+  'nb',
+  'nl',
+  'pl',
+  'pt',
+  'ru',
+  'sv',
+  'th',
+  'tr',
+  'ua',
+  'zh',
+];
 
 export default (_env: unknown, argv: { mode?: string }) =>
   createConfig(
@@ -9,6 +37,19 @@ export default (_env: unknown, argv: { mode?: string }) =>
       port: Number(process.env.REMOTE_AUTH_PORT ?? 3001),
       title: 'Bullpen · remote-auth',
       exposes,
+      aliases: {
+        // The Authenticator imports `qrcode` for one screen, the authenticator-app setup: the encoder loads when that
+        // screen draws its code instead of with the sign-in page.
+        qrcode$: path.join(services, 'lazy-qrcode.ts'),
+        // Amplify UI keeps every language's dictionary in one object that the Authenticator's text helper imports;
+        // Bullpen speaks English, so the others are empty.
+        ...Object.fromEntries(
+          otherLanguages.map((language) => [
+            path.join(amplifyUiDictionaries, `${language}.mjs`),
+            path.join(services, 'english-only-dictionaries.ts'),
+          ]),
+        ),
+      },
     },
     argv,
   );

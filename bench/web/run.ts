@@ -54,13 +54,13 @@ const KIB = 1024;
 const CONTEST_ROW = /^Bench (live|upcoming) contest/;
 
 /** Cold-visit JavaScript budgets, KiB (1 KiB = 1024 bytes) transferred. */
-const BUDGETS_KIB: Record<string, number> = { '/auth': 350, '/home': 220, '/live-contest': 260 };
+const BUDGETS_KIB: Record<string, number> = { '/auth': 300, '/home': 220, '/live-contest': 260 };
 
 /** Throttled targets: the most a page may take, as a multiple of the floor's time in the same phase. */
 const TARGETS: Record<string, { cold: number; warm?: number }> = {
   '/home': { cold: 1.5, warm: 1.0 },
   '/live-contest': { cold: 1.8 },
-  '/auth': { cold: 1.8 },
+  '/auth': { cold: 2.0 },
 };
 
 /** Lighthouse's "slow 4G" (mobileSlow4G) as Chromium's network emulation applies it, and its 4x CPU slowdown. */

@@ -3,14 +3,12 @@ import { StandaloneApp, type StandalonePage } from '@bullpen/shared/standalone';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import AuthPage from './app/pages/auth-page';
-import SignOutButton from './app/pages/sign-out-button';
 import type { ExposedPage } from './exposes';
 
 // Standalone mode: this remote's pages on its own dev server, for the team that owns it. One entry per exposed page
 // (src/exposes.ts): a page added there and not here, or the reverse, fails the typecheck.
 const pages = {
   AuthPage: { path: '/auth', element: <AuthPage /> },
-  SignOutButton: { path: '/sign-out', element: <SignOutButton /> },
 } satisfies Record<ExposedPage, StandalonePage>;
 
 const root = document.getElementById('root');

@@ -4,7 +4,6 @@
 // a path that no longer exists fails this remote's build. See README "The host-remote contract".
 export const exposes = {
   AuthPage: './src/app/pages/auth-page.tsx',
-  SignOutButton: './src/app/pages/sign-out-button.tsx',
 } as const satisfies Readonly<Record<string, `./src/${string}.tsx`>>;
 
 /** A page the host may ask this remote for (`loadRemote('remote_auth/<page>')`). */

@@ -2,7 +2,7 @@ import { setRuntimeConfig } from '@bullpen/shared';
 import { render, screen } from '@testing-library/react';
 import { Amplify } from 'aws-amplify';
 import AuthPage from '../src/app/pages/auth-page';
-import { sendResetCode, signInWithPassword } from '../src/features/authenticator/services/auth-flow';
+import { createAuthServices } from '../src/features/authenticator/services/auth-services';
 import { configureAmplify } from './support/amplify';
 
 const CONFIGURATION_ERROR = 'Configuration error (see console) – please contact the administrator';
@@ -34,10 +34,21 @@ describe('No user pool configured', () => {
   });
 
   it("turns Amplify's missing-pool error from any sign-in call into the product's text", async () => {
-    await expect(signInWithPassword('+15555550123', 'long enough')).rejects.toMatchObject({
+    const services = createAuthServices() as unknown as {
+      handleSignIn: (input: { username: string; password: string }) => Promise<unknown>;
+      handleForgotPassword: (input: { username: string }) => Promise<unknown>;
+    };
+    await expect(
+      services.handleSignIn({
+        username: '+15555550123',
+        password: 'long enough',
+      }),
+    ).rejects.toMatchObject({
       name: 'NoUserPoolError',
       message: CONFIGURATION_ERROR,
     });
-    await expect(sendResetCode('+15555550123')).rejects.toMatchObject({ message: CONFIGURATION_ERROR });
+    await expect(services.handleForgotPassword({ username: '+15555550123' })).rejects.toMatchObject({
+      message: CONFIGURATION_ERROR,
+    });
   });
 });

@@ -35,7 +35,9 @@ async function openSignIn() {
   return {
     user,
     form,
-    countryCode: within(form).getByRole('combobox', { name: 'Country code' }) as HTMLSelectElement,
+    countryCode: within(form).getByRole('listbox', {
+      name: 'Country code',
+    }) as HTMLSelectElement,
     phone: within(form).getByLabelText('Phone Number') as HTMLInputElement,
     password: within(form).getByLabelText('Password') as HTMLInputElement,
     submit,
@@ -73,7 +75,7 @@ describe('Sign in', () => {
     await user.type(phone, ' (555) 555-01.23 ');
     await user.type(password, 'secret password');
     await user.click(submit);
-    await screen.findByText('Incorrect username or password.');
+    await screen.findByText('Incorrect phone number or password.');
     expect(requestsTo('InitiateAuth')[0]).toMatchObject({
       AuthFlow: 'USER_SRP_AUTH',
       AuthParameters: expect.objectContaining({ USERNAME: '+15555550123' }),
@@ -89,7 +91,7 @@ describe('Sign in', () => {
     await user.type(phone, '+1 555 555 0123');
     await user.type(password, 'secret password');
     await user.click(submit);
-    await screen.findByText('Incorrect username or password.');
+    await screen.findByText('Incorrect phone number or password.');
     expect(requestsTo('InitiateAuth')[0]).toMatchObject({
       AuthParameters: expect.objectContaining({ USERNAME: '+15555550123' }),
     });
@@ -103,12 +105,14 @@ describe('Sign in', () => {
     await user.type(phone, '5555550123');
     await user.type(password, 'wrong password');
     await user.click(submit);
-    const alert = (await screen.findByText('Incorrect username or password.')).closest('[role="alert"]') as HTMLElement;
-    expect(alert).toBeInTheDocument();
+    const alert = (await screen.findByText('Incorrect phone number or password.')).closest(
+      '.amplify-alert',
+    ) as HTMLElement;
+    expect(alert).toHaveClass('amplify-alert--error');
     // The alert precedes the submit button in the form.
     expect(alert.compareDocumentPosition(submit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await user.click(within(alert).getByRole('button', { name: 'Dismiss alert' }));
-    expect(screen.queryByText('Incorrect username or password.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Incorrect phone number or password.')).not.toBeInTheDocument();
   });
 
   it('says plainly that sign-in is unavailable when the user pool cannot be reached', async () => {
@@ -120,7 +124,7 @@ describe('Sign in', () => {
     await user.click(submit);
     // Amplify retries a network failure a few times before it gives up.
     const alert = await screen.findByText(USER_POOL_UNREACHABLE_MESSAGE, {}, { timeout: 20_000 });
-    expect(alert.closest('[role="alert"]')).toBeInTheDocument();
+    expect(alert.closest('.amplify-alert')).toHaveClass('amplify-alert--error');
     expect(screen.queryByText('A network error has occurred.')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
@@ -141,7 +145,9 @@ describe('Sign in', () => {
     expect(phone).toBeDisabled();
     expect(password).toBeDisabled();
     held.resolve();
-    expect(await screen.findByText('User does not exist.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No account uses this phone number. Check the number, or create an account.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     expect(phone).toBeEnabled();
   });
@@ -301,7 +307,7 @@ describe('After the password', () => {
         Session: 'associate-session',
       }),
     });
-    // The QR code encodes an otpauth:// URL; read it where the screen hands it to the QR encoder.
+    // The QR code encodes an otpauth:// URL; read it where the Authenticator hands it to the QR encoder.
     const qrEncoder = jest.requireActual<{
       toDataURL: (text: string) => Promise<string>;
     }>('qrcode');
@@ -323,7 +329,7 @@ describe('After the password', () => {
     screen.getByRole('button', { name: 'Copy secret key' }).focus();
     await user.keyboard('{Enter}');
     expect(writeText).toHaveBeenCalledWith('JBSWY3DPEHPK3PXP');
-    expect(await screen.findByText('Copied ✓')).toBeInTheDocument();
+    expect(screen.getByText('COPIED')).toBeInTheDocument();
     encode.mockRestore();
   });
 

@@ -96,15 +96,20 @@ describe('Create Account', () => {
     stop();
   });
 
-  it("shows the provider's message when the number is taken", async () => {
+  it("says in the product's words that the number is taken, and leads to signing in", async () => {
     mockCognito({
       signUp: () => new CognitoError('UsernameExistsException', 'User already exists'),
     });
     const user = userEvent.setup();
     render(<AuthPage />);
     await createAccount(user);
-    expect(await screen.findByText('User already exists')).toBeInTheDocument();
+    expect(
+      await screen.findByText('An account with this phone number already exists. Sign in instead.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('User already exists')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Sign in with this number' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('shows a wrong confirmation code as the provider says', async () => {
@@ -122,7 +127,7 @@ describe('Create Account', () => {
     await createAccount(user);
     await user.type(await screen.findByLabelText('Confirmation Code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Invalid verification code provided, please try again.')).toBeInTheDocument();
+    expect(await screen.findByText('That code is not right. Check it and try again.')).toBeInTheDocument();
   });
 
   it("refuses an empty code with 'This field is required'", async () => {

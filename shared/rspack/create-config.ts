@@ -17,6 +17,9 @@ export interface AppBuildOptions {
    *  src/exposes.ts, the declaration its bootstrap and the host's routes type-check against. */
   exposes?: Readonly<Record<string, string>>;
   title?: string;
+  /** Module replacements (Rspack's resolve.alias): a request, or the absolute path of a dependency's own file, and what
+   *  the build puts in its place, e.g. a module a dependency imports eagerly that the app loads on demand. */
+  aliases?: Readonly<Record<string, string>>;
 }
 
 /** Singletons: one React, one SWR cache, one zustand store, one Amplify, one @bullpen/shared (which also carries the
@@ -95,7 +98,7 @@ export function sharedConfig(appDir: string, env: NodeJS.ProcessEnv = process.en
 }
 
 export function createConfig(options: AppBuildOptions, argv: { mode?: string } = {}): Configuration {
-  const { dir, name, port, exposes, title = 'Bullpen' } = options;
+  const { dir, name, port, exposes, title = 'Bullpen', aliases = {} } = options;
   const mode = argv.mode === 'development' || process.env.NODE_ENV === 'development' ? 'development' : 'production';
   const dev = mode === 'development';
   const isHost = !exposes;
@@ -117,6 +120,7 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'],
+      alias: { ...aliases },
     },
     module: {
       rules: [

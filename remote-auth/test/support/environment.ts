@@ -14,3 +14,27 @@ if (!globalThis.crypto.subtle) {
     configurable: true,
   });
 }
+// Amplify UI's primitives ask for these; jsdom has none.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+// Browsers expose a form's controls by name as properties of the form (`form.__authMethod`); jsdom does not,
+// and the Authenticator's Create Account button relies on it. Emulate it for that one name.
+if (!('__authMethod' in HTMLFormElement.prototype)) {
+  Object.defineProperty(HTMLFormElement.prototype, '__authMethod', {
+    configurable: true,
+    get(this: HTMLFormElement) {
+      return this.elements.namedItem('__authMethod') ?? undefined;
+    },
+  });
+}

@@ -1,32 +1,100 @@
-import '../theme/auth.css';
+import '../theme/amplify-ui.css';
+import '../theme/authenticator.css';
+import { Authenticator, ThemeProvider } from '@aws-amplify/ui-react';
+import { useMemo, useRef, useState } from 'react';
 import { useInvitation } from '../hooks/use-invitation';
+import { useRequiredFieldMessages } from '../hooks/use-required-field-messages';
 import { useUserPoolConfigured } from '../hooks/use-user-pool-configured';
-import { AuthWidget } from './auth-widget';
+import { createAuthServices } from '../services/auth-services';
+import { applyProductVocabulary } from '../services/product-vocabulary';
+import { bullpenAuthTheme } from '../theme/bullpen-auth-theme';
 import { ConfigurationError } from './configuration-error';
-import { InvitationContext } from './invitation-header';
+import { InvitationContext, InvitationHeader } from './invitation-header';
 import { ProductHeader } from './product-header';
 import { ProductPitch } from './product-pitch';
+import { SetupTotpHeader } from './setup-totp-header';
+import { SignInNotice, SignInNoticeContext } from './sign-in-notice';
+import { SignedInNote } from './signed-in-note';
+import { SignUpFooter } from './sign-up-footer';
+import { SignUpFormFields } from './sign-up-form-fields';
+import { SignUpRefreshContext } from './sign-up-refresh';
+
+/** SPEC §2: the issuer shown by authenticator apps for the QR code of the setup screen. */
+export const TOTP_ISSUER = 'Bullpen';
+
+const formFields = {
+  signUp: {
+    phone_number: { order: 1, dialCode: '+1' },
+    password: { order: 2 },
+    confirm_password: { order: 3 },
+  },
+  setupTotp: { QR: { totpIssuer: TOTP_ISSUER } },
+};
+
+applyProductVocabulary();
+
+const components = {
+  Header: ProductHeader,
+  SignIn: { Header: SignInNotice },
+  SignUp: { Header: InvitationHeader, FormFields: SignUpFormFields, Footer: SignUpFooter },
+  SetupTotp: { Header: SetupTotpHeader },
+};
 
 /**
- * /auth: the product's name, the widget (SPEC §3: phone-number sign-in and sign-up, no social providers) and, beside it,
- * what Bullpen is.
+ * The Amplify Authenticator configured as SPEC §3 says (phone number sign-in and sign-up, no social
+ * providers) and themed to the product. Signed-in state is the host's business: it listens to Amplify's Hub
+ * and routes away, so nothing is rendered once the user is authenticated.
  */
 export function BullpenAuthenticator() {
   const configured = useUserPoolConfigured();
+  const container = useRef<HTMLDivElement>(null);
+  useRequiredFieldMessages(container);
+  const refreshSignUp = useRef<(() => void) | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   // A visitor who followed an invitation starts on Create Account, told which contest it is for.
   const invitation = useInvitation();
+  // Once per mount: the Authenticator reads its services when it starts.
+  const services = useMemo(
+    () =>
+      createAuthServices({
+        onSignUpStarted: () => setTimeout(() => refreshSignUp.current?.(), 0),
+        onBackToSignIn: setNotice,
+      }),
+    [],
+  );
+
   return (
     <InvitationContext.Provider value={invitation}>
-      <div className="bullpen-auth">
-        <div className="bullpen-auth__layout">
-          <div className="bullpen-auth__main">
-            <ProductHeader />
-            {configured ? <AuthWidget initial={{ name: invitation ? 'signUp' : 'signIn' }} /> : <ConfigurationError />}
-          </div>
-          {/* After the widget in reading order, so keyboard and screen-reader users reach the form first. */}
-          <ProductPitch />
-        </div>
-      </div>
+      <SignUpRefreshContext.Provider value={refreshSignUp}>
+        <SignInNoticeContext.Provider value={notice}>
+          <ThemeProvider theme={bullpenAuthTheme} colorMode="dark">
+            <div ref={container} className="bullpen-auth">
+              <div className="bullpen-auth__layout">
+                {configured ? (
+                  <Authenticator
+                    loginMechanisms={['phone_number']}
+                    signUpAttributes={['phone_number']}
+                    socialProviders={[]}
+                    formFields={formFields}
+                    components={components}
+                    services={services}
+                    initialState={invitation ? 'signUp' : 'signIn'}
+                  >
+                    {() => <SignedInNote />}
+                  </Authenticator>
+                ) : (
+                  <div>
+                    <ProductHeader />
+                    <ConfigurationError />
+                  </div>
+                )}
+                {/* After the widget in reading order, so keyboard and screen-reader users reach the form first. */}
+                <ProductPitch />
+              </div>
+            </div>
+          </ThemeProvider>
+        </SignInNoticeContext.Provider>
+      </SignUpRefreshContext.Provider>
     </InvitationContext.Provider>
   );
 }

@@ -1,3 +1,4 @@
+import { Alert } from '@aws-amplify/ui-react';
 import { useEffect } from 'react';
 import { CONFIGURATION_ERROR_MESSAGE } from '../services/configuration-error';
 
@@ -8,10 +9,10 @@ export function ConfigurationError() {
     );
   }, []);
   return (
-    <div className="bullpen-auth__widget">
-      <div className="bullpen-auth__alert" role="alert">
-        <span className="bullpen-auth__alert-text">{CONFIGURATION_ERROR_MESSAGE}</span>
-      </div>
+    <div data-amplify-authenticator="" className="bullpen-auth__configuration-error">
+      <Alert variation="error" role="alert">
+        {CONFIGURATION_ERROR_MESSAGE}
+      </Alert>
     </div>
   );
 }

@@ -1,5 +1,4 @@
-// SPEC §5 validation rules for the widget's forms (sign-up, and the new password of a reset or a forced change), as
-// pure functions.
+// SPEC §5 validation rules for the sign-up form, as pure functions the Authenticator's validation services call.
 export const PASSWORD_MIN_LENGTH = 8;
 /** SPEC §9: the confirm-password mismatch shows early once both values reach this length. */
 export const CONFIRM_MATCH_THRESHOLD = 6;
@@ -15,7 +14,7 @@ export type FormValues = Record<string, string | undefined>;
 export type Touched = Record<string, boolean | undefined>;
 export type FieldErrors = Record<string, string | string[]>;
 
-// The shape of address Amplify UI's Authenticator accepted: something@something.tld, no spaces.
+// The same shape of address the Authenticator accepts elsewhere: something@something.tld, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isValidEmail(value: string): boolean {
@@ -37,6 +36,9 @@ export function validateConfirmPassword(values: FormValues, touched: Touched, su
   const password = values.password ?? '';
   const confirm = values.confirm_password ?? '';
   if (password === confirm) return {};
+  // On submit the Authenticator trims every value but `password`, the confirmation included; its untrimmed
+  // copy was already compared on every keystroke, so compare like with like here.
+  if (submitted && password.trim() === confirm) return {};
   const bothTouched = isTouched('password', touched, submitted) && isTouched('confirm_password', touched, submitted);
   const bothLongEnough = password.length >= CONFIRM_MATCH_THRESHOLD && confirm.length >= CONFIRM_MATCH_THRESHOLD;
   return bothTouched || bothLongEnough ? { confirm_password: messages.passwordsMustMatch } : {};
@@ -79,9 +81,4 @@ export function validateSignUp(values: FormValues, touched: Touched, submitted =
     ...validatePassword(values, touched, submitted),
     ...validateConfirmPassword(values, touched, submitted),
   };
-}
-
-/** A new password and its confirmation: a reset, or the change an administrator-created account must make. */
-export function validateNewPassword(values: FormValues, touched: Touched, submitted = false): FieldErrors {
-  return { ...validatePassword(values, touched, submitted), ...validateConfirmPassword(values, touched, submitted) };
 }

@@ -1,5 +1,0 @@
-export { SignOutButton } from './components/sign-out-button';
-export {
-  signOutEverywhere,
-  type SignOutOutcome,
-} from './api/sign-out-everywhere';

@@ -41,6 +41,13 @@ function numberFrom(env, name, fallback) {
   return value;
 }
 
+function flagFrom(env, name) {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === '0') return false;
+  if (raw === '1') return true;
+  throw new Error(`Invalid setting ${name}="${raw}": must be 1 or 0`);
+}
+
 /** Ports and folders from the environment, each with its local default (README, Configuration). */
 export function settingsFrom(env = process.env) {
   const ports = Object.fromEntries(APPS.map((app) => [app.key, numberFrom(env, app.portEnv, app.port)]));
@@ -50,6 +57,8 @@ export function settingsFrom(env = process.env) {
     poolPort: numberFrom(env, 'USER_POOL_PORT', 9229),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(ROOT, '.data')),
     hostname: env.PUBLIC_HOSTNAME ?? 'localhost',
+    // The builds' source maps carry the apps' whole source: served only when an operator asks (debugging a build).
+    sourceMaps: flagFrom(env, 'SERVE_SOURCE_MAPS'),
   };
 }
 
@@ -128,12 +137,14 @@ function remotePageHeaders(dist, fallback) {
  * to roll a remote out or back, and two stacks built from one dist/ never share it), and its page's CSP follows that
  * file, and the page carries that file inline (scripts/lib/inline-config.mjs). A remote answers cross-origin (the host page fetches its manifest and chunks), and its stand-alone page's CSP
  * follows the config.json of its own dist/, the one that page loads (`config`, the stack's, when it has none).
+ * `sourceMaps`: serve the builds' *.map files (SERVE_SOURCE_MAPS=1); otherwise they are 404s.
  */
-export function staticServerOptions(app, { dist, configFile, config }) {
+export function staticServerOptions(app, { dist, configFile, config, sourceMaps = false }) {
   if (app.key === 'host') {
     const currentConfig = () => JSON.parse(readFileSync(configFile, 'utf8'));
     return {
       root: dist,
+      sourceMaps,
       spa: true,
       cors: false,
       dynamic: { '/config.json': currentConfig },
@@ -146,7 +157,14 @@ export function staticServerOptions(app, { dist, configFile, config }) {
       },
     };
   }
-  return { root: dist, spa: false, cors: true, dynamic: {}, headers: () => remotePageHeaders(dist, config) };
+  return {
+    root: dist,
+    sourceMaps,
+    spa: false,
+    cors: true,
+    dynamic: {},
+    headers: () => remotePageHeaders(dist, config),
+  };
 }
 
 /** Production builds of the five apps, one after another (two cores). `signal`: aborting it stops the build under way. */
@@ -341,7 +359,7 @@ export async function startStack({
         const dist = dists[app.key] ?? path.join(dir, 'dist');
         if (!existsSync(path.join(dist, 'index.html')))
           throw new Error(`${dist} is missing: build first (npm start builds)`);
-        const options = staticServerOptions(app, { dist, configFile, config });
+        const options = staticServerOptions(app, { dist, configFile, config, sourceMaps: settings.sourceMaps });
         servers.push(await createStaticServer({ ...options, port, host: '127.0.0.1' }));
       }
     }

@@ -41,6 +41,13 @@ function numberFrom(env, name, fallback) {
   return value;
 }
 
+function flagFrom(env, name) {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === '0') return false;
+  if (raw === '1') return true;
+  throw new Error(`Invalid setting ${name}="${raw}": must be 1 or 0`);
+}
+
 /** Ports and folders from the environment, each with its local default (README, Configuration). */
 export function settingsFrom(env = process.env) {
   const ports = Object.fromEntries(APPS.map((app) => [app.key, numberFrom(env, app.portEnv, app.port)]));
@@ -50,6 +57,8 @@ export function settingsFrom(env = process.env) {
     poolPort: numberFrom(env, 'USER_POOL_PORT', 9229),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(ROOT, '.data')),
     hostname: env.PUBLIC_HOSTNAME ?? 'localhost',
+    // The builds' source maps carry the apps' whole source: served only when an operator asks (debugging a build).
+    sourceMaps: flagFrom(env, 'SERVE_SOURCE_MAPS'),
   };
 }
 
@@ -72,27 +81,38 @@ export function runtimeConfig(settings) {
   };
 }
 
-function prefixed(child, label) {
+/** How many of a child's last lines its failure quotes: a refused setting names itself there. */
+const RECENT_LINES = 8;
+
+/** Spawns a child whose output is printed line by line under its label (unless `quiet`) and whose last lines are kept
+ *  (`child.recent`) for the message of its failure. */
+function run(command, args, { cwd = ROOT, env = process.env, label, quiet = false }) {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.recent = [];
   for (const stream of [child.stdout, child.stderr]) {
     let buffered = '';
-    stream?.on('data', (chunk) => {
+    stream.on('data', (chunk) => {
       buffered += chunk;
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
-      for (const line of lines) if (line.trim()) console.log(`[${label}] ${line}`);
+      for (const line of lines) {
+        if (!line.trim()) continue;
+        child.recent.push(line);
+        if (child.recent.length > RECENT_LINES) child.recent.shift();
+        if (!quiet) console.log(`[${label}] ${line}`);
+      }
     });
   }
-}
-
-function run(command, args, { cwd = ROOT, env = process.env, label, quiet = false }) {
-  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  if (!quiet) prefixed(child, label);
   return child;
 }
 
 function exited(child) {
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
+
+const interrupted = () => new Error('Start-up interrupted');
 
 /** Headers of the host's page: its CSP follows the config the page is about to load. */
 function hostPageHeaders(config) {
@@ -117,12 +137,14 @@ function remotePageHeaders(dist, fallback) {
  * to roll a remote out or back, and two stacks built from one dist/ never share it), and its page's CSP follows that
  * file, and the page carries that file inline (scripts/lib/inline-config.mjs). A remote answers cross-origin (the host page fetches its manifest and chunks), and its stand-alone page's CSP
  * follows the config.json of its own dist/, the one that page loads (`config`, the stack's, when it has none).
+ * `sourceMaps`: serve the builds' *.map files (SERVE_SOURCE_MAPS=1); otherwise they are 404s.
  */
-export function staticServerOptions(app, { dist, configFile, config }) {
+export function staticServerOptions(app, { dist, configFile, config, sourceMaps = false }) {
   if (app.key === 'host') {
     const currentConfig = () => JSON.parse(readFileSync(configFile, 'utf8'));
     return {
       root: dist,
+      sourceMaps,
       spa: true,
       cors: false,
       dynamic: { '/config.json': currentConfig },
@@ -135,12 +157,20 @@ export function staticServerOptions(app, { dist, configFile, config }) {
       },
     };
   }
-  return { root: dist, spa: false, cors: true, dynamic: {}, headers: () => remotePageHeaders(dist, config) };
+  return {
+    root: dist,
+    sourceMaps,
+    spa: false,
+    cors: true,
+    dynamic: {},
+    headers: () => remotePageHeaders(dist, config),
+  };
 }
 
-/** Production builds of the five apps, one after another (two cores). */
-export async function buildApps({ log = console.log } = {}) {
+/** Production builds of the five apps, one after another (two cores). `signal`: aborting it stops the build under way. */
+export async function buildApps({ log = console.log, signal } = {}) {
   for (const app of APPS) {
+    if (signal?.aborted) throw interrupted();
     const started = Date.now();
     const child = run(process.execPath, [RSPACK, 'build', '--config', 'rspack.config.ts'], {
       cwd: path.join(ROOT, app.dir),
@@ -151,7 +181,11 @@ export async function buildApps({ log = console.log } = {}) {
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
+    const abort = () => child.kill('SIGTERM');
+    signal?.addEventListener('abort', abort, { once: true });
     const { code } = await exited(child);
+    signal?.removeEventListener('abort', abort);
+    if (signal?.aborted) throw interrupted();
     if (code !== 0) throw new Error(`Building ${app.dir} failed:\n${output}`);
     log(`[build] ${app.dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
@@ -178,10 +212,11 @@ async function assertPortsFree(settings) {
   }
 }
 
-async function waitFor(url, { timeoutMs = 60_000, child, label }) {
+/** Polls `url` until it answers 200. `check` throws to give up early (a child stopped, start-up was interrupted). */
+async function waitFor(url, { timeoutMs = 60_000, check, label }) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${label} stopped while starting (exit ${child.exitCode})`);
+    check();
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) return;
@@ -198,7 +233,10 @@ async function waitFor(url, { timeoutMs = 60_000, child, label }) {
  * `env`: extra environment for the API and the pool (e.g. MARKET_TICK_MS for tests).
  * `dists`: serve another folder than `<app>/dist` for some apps, e.g. `{ host: '/tmp/copy-of-host-dist' }` (the e2e
  * stack serves copies, so a rebuild elsewhere cannot change what it serves mid-run).
- * Resolves once every part answers; `stop()` ends them all.
+ * `signal`: aborting it during start-up stops what has started and rejects.
+ * Resolves once every part answers; `stop()` ends them all. Whatever goes wrong ends everything it started: a failed
+ * start-up stops the rest before it rejects (a refused setting must not leave the user pool running), and a child that
+ * stops on its own afterwards stops the rest, then rejects `died`.
  */
 export async function startStack({
   settings = settingsFrom(),
@@ -208,39 +246,65 @@ export async function startStack({
   log = console.log,
   quiet = false,
   dists = {},
+  signal,
 } = {}) {
   const children = [];
   const servers = [];
-  let stopping = false;
-  const stop = async () => {
-    stopping = true;
-    await Promise.all(servers.map((server) => server.close()));
-    await Promise.all(
-      children.map(async ({ child }) => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        await exited(child);
-        clearTimeout(timer);
-      }),
-    );
-  };
-  const deaths = [];
+  let stopping = null;
+  let started = false;
+  /** The first child that stopped on its own: start-up gives up with it, or `died` rejects with it. */
+  let failure = null;
+  let reportDeath;
+  const died = new Promise((_, reject) => {
+    reportDeath = reject;
+  });
+  // Whoever holds the stack listens to `died`; one that never does must not crash the process with it.
+  died.catch(() => undefined);
 
-  const service = (label, args, serviceEnv) => {
-    const child = run(process.execPath, args, { env: { ...process.env, ...serviceEnv }, label, quiet });
+  const stop = () => {
+    stopping ??= (async () => {
+      await Promise.all(servers.map((server) => server.close()));
+      await Promise.all(
+        children.map(async ({ child }) => {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          child.kill('SIGTERM');
+          const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+          await exited(child);
+          clearTimeout(timer);
+        }),
+      );
+    })();
+    return stopping;
+  };
+
+  /** Start-up goes on only while every child runs and nobody asked it to stop. */
+  const check = () => {
+    if (failure) throw failure;
+    if (signal?.aborted) throw interrupted();
+  };
+
+  const watch = (label, child) => {
     children.push({ label, child });
-    deaths.push(
-      exited(child).then(({ code, signal }) => {
-        if (!stopping) throw new Error(`${label} stopped unexpectedly (${signal ?? `exit ${code}`})`);
-      }),
-    );
+    exited(child).then(({ code, signal: killedBy }) => {
+      if (stopping || failure) return;
+      // Printed already unless quiet: then the child's last words (the API's refused setting) travel in the error.
+      const said = quiet && child.recent.length ? `:\n${child.recent.join('\n')}` : '';
+      failure = new Error(
+        `${label} stopped ${started ? 'unexpectedly' : 'while starting'} (${killedBy ?? `exit ${code}`})${said}`,
+      );
+      if (started) stop().then(() => reportDeath(failure));
+    });
     return child;
   };
 
+  const service = (label, args, serviceEnv) =>
+    watch(label, run(process.execPath, args, { env: { ...process.env, ...serviceEnv }, label, quiet }));
+
   try {
+    check();
     await assertPortsFree(settings);
-    if (build) await buildApps({ log });
+    if (build) await buildApps({ log, signal });
+    check();
     const url = (port) => `http://${settings.hostname}:${port}`;
     const config = runtimeConfig(settings);
     const configFile = path.join(settings.dataDir, 'host', 'config.json');
@@ -249,18 +313,19 @@ export async function startStack({
 
     const poolEntry = path.join(ROOT, 'user-pool', 'src', 'server.ts');
     if (existsSync(poolEntry)) {
-      const pool = service('user-pool', [TSX, poolEntry], {
+      service('user-pool', [TSX, poolEntry], {
         USER_POOL_PORT: String(settings.poolPort),
         USER_POOL_DATA_DIR: path.join(settings.dataDir, 'user-pool'),
         USER_POOL_PUBLIC_URL: url(settings.poolPort),
         ...env,
       });
-      await waitFor(`${url(settings.poolPort)}/${POOL_ID}/.well-known/jwks.json`, { child: pool, label: 'user pool' });
+      await waitFor(`${url(settings.poolPort)}/${POOL_ID}/.well-known/jwks.json`, { check, label: 'user pool' });
     } else {
       log('[start] user-pool/src/server.ts is missing: signing in will not work');
     }
 
-    const api = service('api', [TSX, path.join(ROOT, 'api', 'src', 'server.ts')], {
+    check();
+    service('api', [TSX, path.join(ROOT, 'api', 'src', 'server.ts')], {
       PORT: String(settings.apiPort),
       API_DATA_DIR: path.join(settings.dataDir, 'api'),
       AUTH_ISSUER: `${url(settings.poolPort)}/${POOL_ID}`,
@@ -268,30 +333,33 @@ export async function startStack({
       CORS_ORIGINS: APPS.map((app) => url(settings.ports[app.key])).join(','),
       ...env,
     });
-    await waitFor(`${url(settings.apiPort)}/health`, { child: api, label: 'API' });
+    await waitFor(`${url(settings.apiPort)}/health`, { check, label: 'API' });
 
     for (const app of APPS) {
+      check();
       const port = settings.ports[app.key];
       const dir = path.join(ROOT, app.dir);
       if (dev) {
-        const child = run(process.execPath, [RSPACK, 'serve', '--config', 'rspack.config.ts'], {
-          cwd: dir,
-          env: {
-            ...process.env,
-            NODE_ENV: 'development',
-            [app.portEnv]: String(port),
-            BULLPEN_RUNTIME_CONFIG: JSON.stringify(config),
-          },
-          label: app.dir,
-          quiet,
-        });
-        children.push({ label: app.dir, child });
-        await waitFor(`${url(port)}/`, { child, label: app.dir, timeoutMs: 120_000 });
+        watch(
+          app.dir,
+          run(process.execPath, [RSPACK, 'serve', '--config', 'rspack.config.ts'], {
+            cwd: dir,
+            env: {
+              ...process.env,
+              NODE_ENV: 'development',
+              [app.portEnv]: String(port),
+              BULLPEN_RUNTIME_CONFIG: JSON.stringify(config),
+            },
+            label: app.dir,
+            quiet,
+          }),
+        );
+        await waitFor(`${url(port)}/`, { check, label: app.dir, timeoutMs: 120_000 });
       } else {
         const dist = dists[app.key] ?? path.join(dir, 'dist');
         if (!existsSync(path.join(dist, 'index.html')))
           throw new Error(`${dist} is missing: build first (npm start builds)`);
-        const options = staticServerOptions(app, { dist, configFile, config });
+        const options = staticServerOptions(app, { dist, configFile, config, sourceMaps: settings.sourceMaps });
         servers.push(await createStaticServer({ ...options, port, host: '127.0.0.1' }));
       }
     }
@@ -305,7 +373,11 @@ export async function startStack({
     };
     // Resolves once the static servers have made the brotli copies under way (a benchmark's warm-up waits for it).
     const compressed = () => Promise.all(servers.map((server) => server.compressed())).then(() => undefined);
-    return { urls, config, configFile, settings, stop, compressed, died: Promise.race(deaths) };
+    check();
+    started = true;
+    // What runs, by label and process id (a test stops one to see the rest follow).
+    const processes = children.map(({ label, child }) => ({ label, pid: child.pid }));
+    return { urls, config, configFile, settings, stop, compressed, died, processes };
   } catch (error) {
     await stop();
     throw error;

@@ -4,7 +4,8 @@
 // remotes, the SPA fallback for the host, and the security headers of every page (Content-Security-Policy,
 // X-Frame-Options, Referrer-Policy). A path it cannot read as a file inside its root (undecodable, NUL or control
 // characters, backslashes, '..' segments, too long) is a 400; a file outside the root is never served, whatever the
-// path or a symbolic link says.
+// path or a symbolic link says. Source maps (*.map) are never served unless `sourceMaps` says so: they carry the apps'
+// whole source, comments included.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -91,6 +92,19 @@ async function fileAt(root, urlPath) {
   }
 }
 
+/** What a production build writes a source map beside. */
+const MAPPED = new Set(['.js', '.mjs', '.css']);
+
+/** Whether a request path names a source map. Compared without case: a case-insensitive file system finds
+ *  main.js.map under /main.js.MAP. */
+const isSourceMap = (urlPath) => urlPath.toLowerCase().endsWith('.map');
+
+const isFile = (file) =>
+  stat(file).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+
 /** What every HTML answer carries unless the server is given its own: no framing, no plugins, no foreign <base>. */
 const PAGE_DEFAULTS = {
   'Content-Security-Policy': "object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
@@ -107,7 +121,8 @@ const defined = (headers) => Object.fromEntries(Object.entries(headers).filter((
  *  them (the host's Content-Security-Policy follows its config.json); they replace the defaults of the same name
  *  (PAGE_DEFAULTS: frame-ancestors 'none', X-Frame-Options, Referrer-Policy), and null drops one. `html`: a function
  *  of a page's text returning the text to send, or a promise of it (the host inlines its runtime config and the
- *  remotes' manifests), re-run on every request. */
+ *  remotes' manifests), re-run on every request. `sourceMaps`: serve the *.map files (otherwise a 404, as if absent),
+ *  and name a script's map in its SourceMap header (production builds leave the sourceMappingURL comment out). */
 export function createStaticServer({
   root,
   port,
@@ -117,6 +132,7 @@ export function createStaticServer({
   headers = {},
   dynamic = {},
   html = null,
+  sourceMaps = false,
 }) {
   const absoluteRoot = path.resolve(root);
   const compressor = createCompressor();
@@ -159,6 +175,10 @@ export function createStaticServer({
         response.end(request.method === 'HEAD' ? undefined : body);
         return;
       }
+      if (!sourceMaps && isSourceMap(urlPath)) {
+        plain(response, 404, 'Not found');
+        return;
+      }
       let file = await fileAt(absoluteRoot, urlPath);
       if (!file && spa && !path.extname(urlPath)) file = await fileAt(absoluteRoot, '/index.html');
       if (!file) {
@@ -173,6 +193,9 @@ export function createStaticServer({
         Vary: 'Accept-Encoding',
         ...(extension === '.html'
           ? defined({ ...PAGE_DEFAULTS, ...(typeof headers === 'function' ? headers(request) : headers) })
+          : {}),
+        ...(sourceMaps && MAPPED.has(extension) && (await isFile(`${file}.map`))
+          ? { SourceMap: encodeURIComponent(`${path.basename(file)}.map`) }
           : {}),
       };
       const info = await stat(file);

@@ -37,6 +37,7 @@ beforeAll(async () => {
     mkdirSync(dist, { recursive: true });
     writeFileSync(path.join(dist, 'index.html'), INDEX);
     writeFileSync(path.join(dist, 'main.0123456789ab.js'), 'console.log(1);');
+    writeFileSync(path.join(dist, 'main.0123456789ab.js.map'), JSON.stringify({ version: 3, sourcesContent: ['src'] }));
     // remote-profile is built without a config.json of its own.
     if (app.key !== 'profile') writeFileSync(path.join(dist, 'config.json'), JSON.stringify(SHIPPED));
     if (app.key !== 'host') {
@@ -69,6 +70,25 @@ describe('every page of every app carries a Content-Security-Policy that refuses
     expect(policy).not.toContain('unsafe-eval');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('source maps', () => {
+  it.each(APPS.map((app) => app.key))('%s: its builds’ maps are 404s', async (key) => {
+    expect((await get(key, '/main.0123456789ab.js.map')).status).toBe(404);
+    expect((await get(key, '/main.0123456789ab.js')).headers.get('sourcemap')).toBeNull();
+  });
+
+  it('are served when SERVE_SOURCE_MAPS=1, and nothing else turns them on', () => {
+    expect(settingsFrom({}).sourceMaps).toBe(false);
+    expect(settingsFrom({ SERVE_SOURCE_MAPS: '0' }).sourceMaps).toBe(false);
+    expect(settingsFrom({ SERVE_SOURCE_MAPS: '1' }).sourceMaps).toBe(true);
+    expect(() => settingsFrom({ SERVE_SOURCE_MAPS: 'yes' })).toThrow('Invalid setting SERVE_SOURCE_MAPS="yes"');
+    for (const app of APPS) {
+      const options = { dist: base, configFile, config: STACK };
+      expect(staticServerOptions(app, options).sourceMaps).toBe(false);
+      expect(staticServerOptions(app, { ...options, sourceMaps: true }).sourceMaps).toBe(true);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 // The production static server (scripts/lib/static-server.mjs) on a real port, over a temporary dist/ with a
 // sibling `<root>-evil` and a secret one level up: malformed paths are 400s, never 500s; nothing outside the root is
-// ever served; cache headers, ETags, brotli and gzip, CORS and the security headers of every page.
+// ever served; source maps only when told; cache headers, ETags, brotli and gzip, CORS and the security headers of
+// every page.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -39,6 +40,9 @@ beforeAll(() => {
   writeFileSync(path.join(root, 'config.json'), JSON.stringify(CONFIG));
   writeFileSync(path.join(root, 'nested', 'index.html'), INDEX);
   writeFileSync(path.join(root, 'plain.js'), 'export {};');
+  // A production build writes each script's source map beside it: the whole source, comments included.
+  writeFileSync(path.join(root, 'main.0123456789ab.js.map'), JSON.stringify({ version: 3, sourcesContent: [SECRET] }));
+  writeFileSync(path.join(root, 'nested', 'style.css.map'), JSON.stringify({ version: 3, sourcesContent: [SECRET] }));
   writeFileSync(path.join(evil, 'secret.txt'), SECRET);
   writeFileSync(path.join(evil, 'index.html'), SECRET);
   writeFileSync(path.join(base, 'secret.txt'), SECRET);
@@ -502,5 +506,52 @@ describe('security headers of every page (security review, item 2)', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('source maps are served only when told (hostile input, round three)', () => {
+  const MAPS = [
+    '/main.0123456789ab.js.map',
+    '/MAIN.0123456789AB.JS.MAP',
+    '/main.0123456789ab.js%2Emap',
+    '/main.0123456789ab.js.map?x=1',
+    '//main.0123456789ab.js.map',
+    '/nested/style.css.map',
+  ];
+
+  describe('by default', () => {
+    const remote = serving({ cors: true });
+    const host = serving({ spa: true });
+
+    it.each(MAPS)('%s is a 404 from a remote and from the host (SPA) alike', async (target) => {
+      for (const server of [remote, host]) {
+        for (const method of ['GET', 'HEAD']) {
+          const response = await request(server.port, target, { method, headers: { 'accept-encoding': 'gzip, br' } });
+          expect(response.status).toBe(404);
+          expect(response.body.toString()).not.toContain(SECRET);
+        }
+      }
+    });
+
+    it('names no map beside a script', async () => {
+      const response = await request(remote.port, '/main.0123456789ab.js');
+      expect(response.status).toBe(200);
+      expect(response.headers.sourcemap).toBeUndefined();
+    });
+  });
+
+  describe('with sourceMaps', () => {
+    const remote = serving({ cors: true, sourceMaps: true });
+
+    it('serves the map, and names it in the SourceMap header of its script', async () => {
+      const map = await request(remote.port, '/main.0123456789ab.js.map');
+      expect(map.status).toBe(200);
+      expect(map.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(map.body.toString()).sourcesContent).toEqual([SECRET]);
+      const script = await request(remote.port, '/main.0123456789ab.js');
+      expect(script.headers.sourcemap).toBe('main.0123456789ab.js.map');
+      // A script without a map names none.
+      expect((await request(remote.port, '/plain.js')).headers.sourcemap).toBeUndefined();
+    });
   });
 });

@@ -107,7 +107,9 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
     mode,
     context: dir,
     entry: { main: './src/index.ts' },
-    devtool: dev ? 'cheap-module-source-map' : 'source-map',
+    // A production build still writes its maps (to read a stack trace), but its scripts do not point at them: the
+    // maps carry the whole source, and the static server serves them only when told (SERVE_SOURCE_MAPS=1).
+    devtool: dev ? 'cheap-module-source-map' : 'hidden-source-map',
     output: {
       // BULLPEN_DIST_DIR: build a second version of an app elsewhere (the e2e remote-switch test, a canary).
       path: process.env.BULLPEN_DIST_DIR ? path.resolve(process.env.BULLPEN_DIST_DIR) : path.join(dir, 'dist'),

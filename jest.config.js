@@ -10,5 +10,6 @@ module.exports = {
     'remote-trading',
     'remote-profile',
     'scripts',
+    'bench',
   ].map((dir) => `<rootDir>/${dir}`),
 };

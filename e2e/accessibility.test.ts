@@ -1,4 +1,4 @@
-// Issue 8 (accessibility): axe-core (WCAG 2.0/2.1 A and AA) on every screen of SPEC §2, signed out and signed in,
+// Accessibility: axe-core (WCAG 2.0/2.1 A and AA) on every screen of SPEC §2, signed out and signed in,
 // with no serious or critical violation allowed; and a keyboard-only journey through sign-in, joining a contest
 // and trading in it. The steps run in order: the live contest is created in beforeAll, joined by keyboard before its
 // start, traded in once it is live, and scanned again when it has completed.
@@ -214,7 +214,7 @@ describe('keyboard only (WCAG 2.1.1, 2.4.7)', () => {
     await page.keyboard.press('Enter');
     await waitForPath(page, '/auth');
 
-    // An invitation opens on Create Account (issue 17); Kim has an account and takes the Sign In tab. The tabs are
+    // An invitation opens on Create Account; Kim has an account and takes the Sign In tab. The tabs are
     // one stop in the Tab order (the selected one); an arrow key moves to the other and selects it.
     await tabTo(page, page.getByRole('tab', { name: 'Create Account' }));
     await page.keyboard.press('ArrowLeft');

@@ -1,4 +1,4 @@
-// Issue 5: two players and the contest screens, in Chromium against the real stack. The steps run in order: Alice
+// Two players and the contest screens, in Chromium against the real stack. The steps run in order: Alice
 // creates a contest, Bob arrives signed out through the invitation, signs in, comes back through `next` and plays
 // with his picks; then a team contest and a cancellation. (A contest played to its final standings is in
 // trading.test.ts.)
@@ -73,7 +73,7 @@ it('Bob opens the invitation signed out, signs in, chooses a call sign and comes
   await bobPage.getByText('E2E Friends Cup').first().waitFor();
   await bobPage.getByRole('link', { name: 'Sign up to join' }).click();
   await waitForPath(bobPage, '/auth');
-  // An invitation opens on Create Account, naming the contest (issue 17); Bob has an account and signs in.
+  // An invitation opens on Create Account, naming the contest; Bob has an account and signs in.
   await bobPage.getByRole('heading', { name: 'Create an account to join E2E Friends Cup' }).waitFor();
   await bobPage.getByRole('tab', { name: 'Sign In' }).click();
   await bobPage.getByLabel('Phone Number').fill(bob.phone.replace(/^\+1/, ''));

@@ -1,4 +1,4 @@
-// The contract between the host and its remotes (issue #14, README "The host-remote contract"), on the builds the
+// The contract between the host and its remotes (docs/host-remote-contract.md), on the builds the
 // stack serves: every page the host routes to is one its remote's built manifest exposes, and a remote built against
 // another major of @bullpen/shared is refused (fallback + console message) while one built against another minor loads.
 import { execFile } from 'node:child_process';

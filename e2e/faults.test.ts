@@ -1,4 +1,4 @@
-// Faults (issue 8): the API going down and coming back while a user is on the app, and the user pool being
+// Faults: the API going down and coming back while a user is on the app, and the user pool being
 // unreachable at sign-in. (A stopped remote is in shell.test.ts; crashes in the middle of trades, with every
 // acknowledged trade kept, are api/test/durability.test.ts.)
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -32,7 +32,7 @@ afterAll(async () => {
 // These journeys point the stack's config.json at an API of their own: only on a stack this run started.
 const onOwnedStack = process.env.E2E_STACK && stack().owned ? describe : describe.skip;
 
-onOwnedStack('the API goes down and comes back (issue 8)', () => {
+onOwnedStack('the API goes down and comes back', () => {
   let api: ApiProcess;
   let dataDir: string;
   let originalConfig: string;
@@ -106,7 +106,7 @@ onOwnedStack('the API goes down and comes back (issue 8)', () => {
   });
 });
 
-describe('the user pool is unreachable (issue 8)', () => {
+describe('the user pool is unreachable', () => {
   it('sign-in says so clearly, and works once the pool answers again', async () => {
     const user = await createUser();
     const { page, context } = await newPage(browser);

@@ -1,4 +1,4 @@
-// Issue 18 (layouts at 390 px and 1280 px, DESIGN §8): every screen of SPEC §2, with real data from the API, at
+// Layouts at 390 px and 1280 px (DESIGN §8): every screen of SPEC §2, with real data from the API, at
 // 390x844 (a phone) and 1280x800 (a laptop). On each screen and width:
 //   - the page never scrolls sideways (document scrollWidth ≤ viewport width), and nothing visible sticks out of
 //     the viewport (a parent with overflow-x: hidden would hide a page scroll, not the clipping);
@@ -579,7 +579,7 @@ describe('live contests', () => {
     await trade(alice, liveTeamId, 'NVDA', 'sell', 5);
     await trade(alice, liveTeamId, 'JPM', 'buy', 2);
     await trade(bob, liveTeamId, 'GOOGL', 'sell', 1);
-    // An open conditional order (issue 16), so the trading screen shows its Open orders list: a buy limit far below
+    // An open conditional order, so the trading screen shows its Open orders list: a buy limit far below
     // the price waits until the contest ends.
     const { equities } = await callApi<{ equities: { symbol: string; price: number }[] }>(
       'POST',
@@ -656,7 +656,7 @@ describe('live contests', () => {
       },
     }));
 
-  it('/trading/{id}: a stop-limit order under review beside an open limit order (issue 16)', () =>
+  it('/trading/{id}: a stop-limit order under review beside an open limit order', () =>
     sweep('trading (stop-limit review, open orders)', {
       user: alice,
       path: `/trading/${liveId}`,

@@ -1,4 +1,4 @@
-// Issue 7: onboarding and profiles in Chromium against the real stack. (Opening a profile from a leaderboard and the
+// Onboarding and profiles in Chromium against the real stack. (Opening a profile from a leaderboard and the
 // stats after a completed contest are part of trading.test.ts, which plays a whole contest.)
 import type { Browser } from 'playwright-core';
 import { appUrl, createUser, launchBrowser, newPage, type TestPage, waitForPath } from './helpers';

@@ -1,4 +1,4 @@
-// Issue 17 (results, insight and discovery) in Chromium against the real stack: a public contest found in "Open to
+// Results, insight and discovery in Chromium against the real stack: a public contest found in "Open to
 // join", watched read-only from "Live now" by someone who does not play, the benchmark on a player's live screen, and
 // the contest played to its end, where the results page shows the API's own numbers (its final board, each player's
 // portfolio, and the equal-weight benchmark) at 390 and 1280 px. The contest starts 30 s after it is created and lasts

@@ -1,4 +1,4 @@
-// Security in the browser (issue 8): the host's Content-Security-Policy, script injection through the texts users
+// Security in the browser: the host's Content-Security-Policy, script injection through the texts users
 // write (contest names, team names, display names, bios) rendered inert, and open-redirect attempts through "next".
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -41,7 +41,7 @@ async function watchForAttacks(context: BrowserContext) {
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
 const payloadsRun = (page: Page) => page.evaluate(() => (window as unknown as { __ran: string[] }).__ran);
 
-describe('Content-Security-Policy of the host (issue 8)', () => {
+describe('Content-Security-Policy of the host', () => {
   it('allows scripts only from the host and the configured remotes, and connections only to them, the API and the pool', async () => {
     const { config } = stack();
     const response = await fetch(appUrl('/home'));
@@ -93,7 +93,7 @@ describe('Content-Security-Policy of the host (issue 8)', () => {
   });
 });
 
-describe('script injection through what users write (issue 8)', () => {
+describe('script injection through what users write', () => {
   // Each payload pushes to window.__ran if it ever runs: as HTML, as an event handler or as a javascript: link.
   const payload = (label: string) => `<img src=x onerror="__ran.push('${label}')">`;
   const NAME = `<svg/onload=__ran.push(1)><script>__ran.push(2)</script>`;
@@ -168,7 +168,7 @@ describe('script injection through what users write (issue 8)', () => {
   });
 });
 
-describe('open redirects through "next" (SPEC §2, issue 8)', () => {
+describe('open redirects through "next" (SPEC §2)', () => {
   const origin = () => new URL(stack().app).origin;
   const attempts = [
     'https://evil.example/steal',
@@ -199,7 +199,7 @@ describe('open redirects through "next" (SPEC §2, issue 8)', () => {
   });
 });
 
-describe('admin comes only from the user pool group "admins" (issue 19)', () => {
+describe('admin comes only from the user pool group "admins"', () => {
   const role = async (idToken: string) =>
     (
       await callApi<{ user: { role: string } }>('POST', '/user/get-user', {
@@ -223,7 +223,7 @@ describe('admin comes only from the user pool group "admins" (issue 19)', () => 
     });
     const attacker = await createActiveUser();
     const tokens = await tokensFor(attacker);
-    // The attack of issue 19: change phone_number to the admin's (the pool accepts it, unverified), then refresh.
+    // The attack: change phone_number to the admin's (the pool accepts it, unverified), then refresh.
     await cognito('UpdateUserAttributes', {
       AccessToken: tokens.accessToken,
       UserAttributes: [{ Name: 'phone_number', Value: adminPhone }],

@@ -20,7 +20,7 @@ export function e2eSettings(env = process.env) {
 /** The e2e stack's pool adds this number to its "admins" group when it confirms (USER_POOL_ADMINS). */
 export const E2E_ADMIN_PHONE = '+15550000100';
 
-/** The contest rules the e2e stack's API runs with (issue #14 item 6): journeys that wait for a contest to start and
+/** The contest rules the e2e stack's API runs with: journeys that wait for a contest to start and
  *  end wait seconds, not the development defaults' 30 s lead, 2-minute minimum and 5 s tick. */
 export const E2E_CONTEST_ENV = { CONTEST_MIN_LEAD_S: '5', CONTEST_MIN_DURATION_S: '30', MARKET_TICK_MS: '2000' };
 

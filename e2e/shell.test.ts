@@ -173,7 +173,7 @@ describe('a retry touches only the remote that failed (DESIGN §1)', () => {
     await page.getByRole('heading', { name: UNAVAILABLE_TEXT }).waitFor({ timeout: 30_000 });
 
     // Back to the profile in the same document: remote-profile's modules were kept, so neither its manifest nor
-    // its entry is fetched again (re-registering every remote on a failure used to drop them).
+    // its entry is fetched again (a retry resets only the remote that failed).
     await page.getByRole('link', { name: 'Profile', exact: true }).click();
     await waitForPath(page, '/profile');
     await page.getByRole('main').getByText(user.callSign).first().waitFor({ timeout: 30_000 });
@@ -182,7 +182,7 @@ describe('a retry touches only the remote that failed (DESIGN §1)', () => {
   });
 });
 
-describe('the host page names the chunks it boots with (issue #13)', () => {
+describe('the host page names the chunks it boots with', () => {
   it('preloads exactly the host scripts the sign-in form runs besides main.js (Amplify after it), each fetched once', async () => {
     const { page, context } = await newPage(browser);
     const hostOrigin = new URL(appUrl('/')).origin;
@@ -236,7 +236,7 @@ describe('the host page names the chunks it boots with (issue #13)', () => {
   });
 });
 
-describe('a warm visit shows the last /home at once (issue #13)', () => {
+describe('a warm visit shows the last /home at once', () => {
   it('paints the page its user last saw before the app starts; the app replaces it; sign-out forgets it', async () => {
     const user = await createActiveUser();
     const name = `Kept page ${Date.now().toString(36)}`;
@@ -399,7 +399,7 @@ describe('rolling a remote out and back through config.json (DESIGN §1)', () =>
       await page.waitForLoadState('networkidle');
       page.off('request', listener);
       const hostScript = requests.find((url) => url.startsWith(s.app) && /\/main\.[0-9a-f]+\.js$/.test(url));
-      // The manifests the page used: those the host's server put in it (issue #13), or fetched by the page itself.
+      // The manifests the page used: those the host's server put in it, or fetched by the page itself.
       const inline = await page.evaluate(() =>
         Object.keys(JSON.parse(document.getElementById('bullpen-manifests')?.textContent ?? '{}')),
       );

@@ -1,4 +1,4 @@
-// Issue 6 (and the parts of issue 7 that need a real contest): two players in a short live contest, in Chromium
+// Trading, and the parts of the profiles that need a real contest: two players in a short live contest, in Chromium
 // against the real stack. The contest starts about 20 s after it is created and lasts 75 s (the e2e stack runs short
 // contest rules, e2e/settings.mjs), so the journey follows one contest from upcoming to completed; its steps run in
 // order.
@@ -112,7 +112,7 @@ it("a trade shows on the other player's leaderboard within one tick, without a r
   await bobsRow.getByText(cash, { exact: true }).waitFor({ timeout: 12_000 });
 });
 
-it('a limit order waits in Open orders, fills at a tick with a toast and a trade; another is cancelled (issue 16)', async () => {
+it('a limit order waits in Open orders, fills at a tick with a toast and a trade; another is cancelled', async () => {
   // Bob holds only cash since he sold everything. A buy limit a little above the price fills at the next tick.
   const trading = await open(bob, `/trading/${contestId}`);
   await trading.getByLabel('Symbol').fill('AAPL');

@@ -75,8 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     return parsed.data;
   };
 
-  // Admins used to be named by phone number, an attribute users can change. Refuse the old setting rather than
-  // start with admins an operator believes exist.
+  // A phone number is an attribute users can change, so it cannot name admins. Refuse the setting that did rather
+  // than start with admins an operator believes exist.
   if (env.ADMIN_PHONE_NUMBERS) {
     throw new ConfigError(
       'ADMIN_PHONE_NUMBERS is no longer read: admins are the members of the user pool group "admins" (local pool: USER_POOL_ADMINS)',

@@ -58,7 +58,7 @@ describe.each(DRIVERS)('contest clock (%s)', (driver) => {
   test('start: the portfolio a contest starts with is the picks screen preview of the same prices, to the cent', async () => {
     const owner = await createUser(ctx);
     const player = await createUser(ctx);
-    // An odd amount and a pick too dear for its share: the two rules used to be written twice.
+    // An odd amount and a pick too dear for its share: the server and the preview must apply one rule, not two copies.
     const contest = await createContest(ctx, owner, { picksCount: 3, startingCash: 12_345.67 });
     const picks = ['BKNG', 'T', 'NVDA'];
     await joinContest(ctx, player, contest._id, picks);

@@ -292,8 +292,8 @@ describe.each(DRIVERS)('hostile input (%s)', (driver) => {
       "' OR 1=1 --",
       '__proto__',
       'constructor',
-      // Longer than any id we issue: unknown, like a mistyped one, not a validation error (issue 18: a 300-character
-      // id in an address showed "Validation failed").
+      // Longer than any id we issue: unknown, like a mistyped one, not a validation error (a 300-character id in an
+      // address must not show "Validation failed").
       'x'.repeat(300),
       `${upcoming._id}${'0'.repeat(300)}`,
     ];

@@ -1,7 +1,9 @@
 // API benchmark (bench/api): seeds a database (1,000 users; 50 live contests × 200 participants), starts the API as
 // its own process, drives it with autocannon, then measures the contest clock's tick cost at 1k, 10k and 100k
 // participants. Reads (`GET /contest/active/{id}`, `GET /contest/{id}/standings`) are compared in the same run with a
-// bare Fastify route (bench/api/bare-server.ts, its own process) serving the same bytes from memory. Prints one figure per line. Run from the repository root: `npx tsx bench/api/run.ts`; with --check it
+// bare Fastify route (bench/api/bare-server.ts, its own process) serving the same bytes from memory. Prints one figure
+// per line and writes them, with the machine and the command, to bench/results/api-<time>.md and api-latest.md
+// (--no-results: no file). Run from the repository root: `npx tsx bench/api/run.ts`; with --check it
 // exits 1 when the tick cost grows worse than n log n from 1k to 10k or from 10k to 100k participants, or when a read
 // answers under 10% of the bare route's req/s or with a p99 over 20 ms.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -19,6 +21,7 @@ import { systemClock } from '../../api/src/lib/clock';
 import { MarketService } from '../../api/src/market/market-service';
 import { SimulatedPriceFeed } from '../../api/src/market/simulator';
 import { UNIVERSE } from '../../api/src/market/universe';
+import { currentMachine, recorder, writeRun } from '../lib/results';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const TSX_LOADER = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
@@ -40,14 +43,16 @@ const PICKS = ['AAPL', 'MSFT'];
 const CHECK = process.argv.includes('--check');
 /** --ticks-only: only the clock's tick figures (no API process, no load): `npx tsx bench/api/run.ts --ticks-only`. */
 const TICKS_ONLY = process.argv.includes('--ticks-only');
-/** Conditional orders waiting in the tick-with-orders figure (issue 16), and how many of them fill at its first tick. */
+/** Conditional orders waiting in the tick-with-orders figure, and how many of them fill at its first tick. */
 const OPEN_ORDERS = 10_000;
 const FILLING_ORDERS = 100;
 const TICK_GROWTH_TOLERANCE = 1.5;
 
 const quiet = { log: (..._args: unknown[]) => undefined };
+/** The figures this run prints, kept for its file under bench/results/. */
+const { say, lines: recorded } = recorder();
 const print = (label: string, value: number, unit: string) =>
-  console.log(`${label}: ${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`);
+  say(`${label}: ${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`);
 
 async function main() {
   if (TICKS_ONLY) {
@@ -255,7 +260,7 @@ async function tickFigures(databaseUrl: string | null, readFailures: string[]) {
     costs.push([participants, ms]);
     print(`clock tick with ${participants.toLocaleString('en-US')} live participants`, ms, 'ms');
   }
-  // 4b. The same 10,000 players with 10,000 conditional orders waiting (issue 16): the first tick fills some.
+  // 4b. The same 10,000 players with 10,000 conditional orders waiting: the first tick fills some, the rest wait.
   const withOrders = await tickCost(10_000, databaseUrl, OPEN_ORDERS);
   print(
     `clock tick with 10,000 live participants and ${OPEN_ORDERS.toLocaleString('en-US')} open orders, ${FILLING_ORDERS} filling`,
@@ -271,8 +276,7 @@ async function tickFigures(databaseUrl: string | null, readFailures: string[]) {
   // 5. Growth: the tick must cost no worse than n log n. Each tenfold step may grow by at most the n log n ratio of its
   // sizes times TICK_GROWTH_TOLERANCE (noise on a shared machine, and fixed costs that do not scale either way).
   const broken: string[] = [...readFailures];
-  if (readFailures.length === 0 && !TICKS_ONLY)
-    console.log('reads: within targets (>= 10% of the bare route, p99 <= 20 ms)');
+  if (readFailures.length === 0 && !TICKS_ONLY) say('reads: within targets (>= 10% of the bare route, p99 <= 20 ms)');
   for (let i = 1; i < costs.length; i++) {
     const [n0, t0] = costs[i - 1] as [number, number];
     const [n1, t1] = costs[i] as [number, number];
@@ -283,8 +287,8 @@ async function tickFigures(databaseUrl: string | null, readFailures: string[]) {
     if (ratio > limit)
       broken.push(`clock tick cost grows worse than n log n: ${step} ratio ${ratio.toFixed(2)} > ${limit.toFixed(1)}`);
   }
-  if (broken.length === readFailures.length) console.log('clock tick growth: within n log n');
-  for (const line of broken) console.log(line);
+  if (broken.length === readFailures.length) say('clock tick growth: within n log n');
+  for (const line of broken) say(line);
   if (CHECK && broken.length > 0) process.exitCode = 1;
 }
 
@@ -438,7 +442,21 @@ async function tickCost(
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+const startedAt = new Date();
+main()
+  .then(async () => {
+    if (process.argv.includes('--no-results') || recorded.length === 0) return;
+    const file = await writeRun({
+      bench: 'api',
+      startedAt,
+      command: ['npx tsx bench/api/run.ts', ...process.argv.slice(2)].join(' '),
+      machine: currentMachine(),
+      lines: recorded,
+      exitCode: Number(process.exitCode ?? 0),
+    });
+    console.log(`figures written to ${path.relative(REPO_ROOT, file)}`);
+  })
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

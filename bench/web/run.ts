@@ -12,7 +12,8 @@
 // real API and renders the same row. For /home (first contest row), /live-contest/{id} (first leaderboard row) and
 // /auth (the sign-in form), cold and warm: the time, its ratio to the floor's, and the sequential round trips before
 // it (the longest chain of network requests, each sent after the previous one answered, from CDP's timeline).
-// Every figure is the median of --runs (default 3) runs. Prints one figure per line (`label: value unit`).
+// Every figure is the median of --runs (default 3) runs. Prints one figure per line (`label: value unit`) and writes
+// them, with the machine and the command, to bench/results/web-<time>.md and web-latest.md (bench/lib/results.ts).
 //
 // Run from the repository root. The build step writes every app's dist/, so in a shared checkout take the build lock:
 //   flock /tmp/bullpen-build.lock npx tsx bench/web/run.ts     build, then measure
@@ -23,29 +24,42 @@
 // throttled cold and warm visit of each page until its ready element: self time per script and the heaviest functions,
 // the .cpuprofile files kept under .data/bench-web/profiles for DevTools), --trace (a Chrome trace of the same visits:
 // the main thread's time by task, the traces kept under .data/bench-web/traces), --pages=/home,/auth (only these pages
-// beside the floor). BENCH_WEB_PORT_BASE moves the ports (default 3800: base..base+4 apps, +5 API, +6 pool);
+// beside the floor), --no-results (write no file under bench/results/). BENCH_WEB_PORT_BASE moves the ports
+// (default 3800: base..base+4 apps, +5 API, +6 pool);
 // BENCH_WEB_DIST_ROOT=<folder with host/, remote-auth/, …> measures other builds than the apps' dist/ (use with --no-build).
 import { randomInt } from 'node:crypto';
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { rspack } from '@rspack/core';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 import { APPS, buildApps, ROOT, startStack } from '../../scripts/lib/stack.mjs';
+import { currentMachine, recorder, writeRun } from '../lib/results';
 
-const args = process.argv.slice(2);
-const CHECK = args.includes('--check');
-const BUILD = !args.includes('--no-build');
-const LIST = args.includes('--list');
-const TIMELINE = args.includes('--timeline');
-const LOOPBACK = !args.includes('--no-loopback');
-const PROFILE = args.includes('--profile');
-const TRACE = args.includes('--trace');
+const { values: flags } = parseArgs({
+  options: {
+    check: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+    list: { type: 'boolean', default: false },
+    timeline: { type: 'boolean', default: false },
+    'no-loopback': { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+    trace: { type: 'boolean', default: false },
+    'no-results': { type: 'boolean', default: false },
+    pages: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+  },
+});
+const CHECK = flags.check;
+const BUILD = !flags['no-build'];
+const LIST = flags.list;
+const TIMELINE = flags.timeline;
+const LOOPBACK = !flags['no-loopback'];
+const PROFILE = flags.profile;
+const TRACE = flags.trace;
 /** --pages=/home,/auth: measure only these pages (the floor always). */
-const PAGES = args
-  .find((arg) => arg.startsWith('--pages='))
-  ?.slice('--pages='.length)
-  .split(',');
-const RUNS = Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
+const PAGES = flags.pages?.split(',');
+const RUNS = Number(flags.runs);
 const PORT_BASE = Number(process.env.BENCH_WEB_PORT_BASE ?? 3800);
 const DATA_DIR = path.join(ROOT, '.data', 'bench-web');
 const DIST_ROOT = process.env.BENCH_WEB_DIST_ROOT ? path.resolve(process.env.BENCH_WEB_DIST_ROOT) : null;
@@ -84,8 +98,10 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** The figures this run prints, kept for its file under bench/results/. */
+const { say, lines: recorded } = recorder();
 const print = (label: string, value: number | null, unit: string, digits = 1) =>
-  console.log(`${label}: ${value === null ? 'n/a' : Number.isInteger(value) ? value : value.toFixed(digits)} ${unit}`);
+  say(`${label}: ${value === null ? 'n/a' : Number.isInteger(value) ? value : value.toFixed(digits)} ${unit}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: (number | null)[]): number | null => {
   const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
@@ -722,6 +738,7 @@ async function buildFloor(outDir: string, apiHost: string, clientId: string) {
 // --- main ------------------------------------------------------------------------------------------------------
 
 async function main() {
+  const startedAt = new Date();
   let exitCode = 0;
   let stack: Stack | null = null;
   let browser: Browser | null = null;
@@ -848,7 +865,7 @@ async function main() {
 
     const broken: string[] = [];
     if (LOOPBACK) {
-      console.log(`# loopback, no throttling (median of ${RUNS})`);
+      say(`# loopback, no throttling (median of ${RUNS})`);
       for (const scenario of scenarios) {
         const url = `${running.urls.app}${scenario.path}`;
         const runs: { cold: Visit; warm: Visit }[] = [];
@@ -888,11 +905,11 @@ async function main() {
           }
         }
       }
-      if (broken.length === 0) console.log('JS budgets (cold): all met');
+      if (broken.length === 0) say('JS budgets (cold): all met');
     }
 
     // Throttled: slow 4G and a 4x slower CPU, the floor first, then each page as a ratio to it.
-    console.log(`# throttled: slow 4G (150 ms, 1.6 Mbit/s down, 750 kbit/s up), CPU 4x slower (median of ${RUNS})`);
+    say(`# throttled: slow 4G (150 ms, 1.6 Mbit/s down, 750 kbit/s up), CPU 4x slower (median of ${RUNS})`);
     // One visit first, thrown away (the browser's own start-up), then the floor and the pages taken in turn in every
     // round, so a slow moment of the shared machine falls on all of them alike.
     await coldAndWarm(browser, running, user, floor, `${running.urls.app}${floor.path}`, true);
@@ -960,14 +977,25 @@ async function main() {
       }
     }
 
-    if (broken.length === 0) console.log('budgets and targets: all met');
-    for (const line of broken) console.log(`broken: ${line}`);
+    if (broken.length === 0) say('budgets and targets: all met');
+    for (const line of broken) say(`broken: ${line}`);
     if (CHECK && broken.length > 0) exitCode = 1;
   } catch (error) {
     console.error('[bench/web]', error);
     exitCode = 1;
   } finally {
     await cleanUp();
+  }
+  if (!flags['no-results'] && recorded.length > 0) {
+    const file = await writeRun({
+      bench: 'web',
+      startedAt,
+      command: ['npx tsx bench/web/run.ts', ...process.argv.slice(2)].join(' '),
+      machine: currentMachine(),
+      lines: recorded,
+      exitCode,
+    });
+    console.log(`figures written to ${path.relative(ROOT, file)}`);
   }
   process.exit(exitCode);
 }

@@ -103,7 +103,7 @@ describe('auth gate', () => {
     await waitFor(() => expect(calls).toBe(2));
   });
 
-  it('signs in a user whose stored ID token is good without waiting for Amplify (issue #13)', async () => {
+  it('signs in a user whose stored ID token is good without waiting for Amplify', async () => {
     configureAuth(getRuntimeConfig() as RuntimeConfig);
     const claims = { sub: 'sub-1', exp: Math.floor(Date.now() / 1000) + 3600 };
     const token = `e30.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.signature`;
@@ -125,7 +125,7 @@ describe('auth gate', () => {
     expect(auth.fetchAuthSession).not.toHaveBeenCalled();
   });
 
-  it('shows a visitor with no stored session the sign-in page at once, without asking Amplify (issue #13)', async () => {
+  it('shows a visitor with no stored session the sign-in page at once, without asking Amplify', async () => {
     renderAt('/home', { signedIn: false });
     expect(screen.queryByText('Checking your session')).not.toBeInTheDocument();
     expect(await heading('remote_auth/AuthPage')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-// The route's page starts loading at boot (preloadRoute, issue #13): the same load RemotePage takes, so a page whose
+// The route's page starts loading at boot (preloadRoute): the same load RemotePage takes, so a page whose
 // code ran before React reached it is drawn in the first render, with no loader frame, and loaded once.
 import { auth, federation } from './setup';
 import { render, screen } from '@testing-library/react';

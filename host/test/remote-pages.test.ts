@@ -1,4 +1,4 @@
-// The host's side of the page contract (README "The host-remote contract"): every page the host names is one its
+// The host's side of the page contract (docs/host-remote-contract.md): every page the host names is one its
 // remote declares in src/exposes.ts. The type assertions below fail `npm run typecheck` if the pages stop being
 // checked (an unknown page must be a type error); the runtime checks fail `npx jest host` if a route drifts.
 import { exposes as authExposes } from '@bullpen/remote-auth/exposes';

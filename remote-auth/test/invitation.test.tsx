@@ -5,7 +5,7 @@ import { invitationContestId } from '../src/features/authenticator/hooks/use-inv
 import { configureAmplify } from './support/amplify';
 import { resetCognito, server } from './support/cognito-mock';
 
-// Issue 17: a signed-out visitor who follows an invitation (the join page saved itself as "next") lands on the
+// A signed-out visitor who follows an invitation (the join page saved itself as "next") lands on the
 // Create Account tab, told which contest the account is for.
 
 const API = 'http://localhost:4000';

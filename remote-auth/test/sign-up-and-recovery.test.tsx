@@ -185,7 +185,7 @@ describe('Forgot password', () => {
       Password: 'a new password',
     });
     expect(code).not.toBeInTheDocument();
-    // Not a silent empty form: the screen says what happened and what to do (issue 18).
+    // Not a silent empty form: the screen says what happened and what to do.
     expect(screen.getByRole('status')).toHaveTextContent('Your password was changed. Sign in with your new password.');
   });
 

@@ -1,7 +1,7 @@
 // What remote-profile exposes to the host: page name -> module. The one list that its build (rspack.config.ts, as
 // Module Federation's `exposes`), its stand-alone bootstrap and the host's routes read (the host imports the type
 // only, so nothing of it reaches the host's bundle). Renaming or removing a page here fails the host's typecheck;
-// a path that no longer exists fails this remote's build. See README "The host-remote contract".
+// a path that no longer exists fails this remote's build. See docs/host-remote-contract.md.
 export const exposes = {
   OnboardingPage: './src/app/pages/onboarding-page.tsx',
   ProfilePage: './src/app/pages/profile-page.tsx',

@@ -100,7 +100,7 @@ it("shows the server's message on the field when the call sign is taken", async 
   const field = await screen.findByRole('alert');
   expect(field).toHaveTextContent('Call sign is already taken');
   expect(screen.getByLabelText('Call sign')).toHaveAttribute('aria-invalid', 'true');
-  // One message, on the field: no toast that would outlive the fix beside the welcome toast (issue 18).
+  // One message, on the field: no toast that would outlive the fix beside the welcome toast.
   expect(useToastStore.getState().toasts).toEqual([]);
   expect(useUserStore.getState().user).toBeNull();
   expect(screen.getByRole('button', { name: 'Start playing' })).toBeEnabled();

@@ -7,7 +7,7 @@ import { mutate } from 'swr';
 import { API, contest, equity, me } from './fixtures';
 import { renderAt, server } from './render';
 
-// The order ticket's limit, stop and stop-limit orders and the "Open orders" list (issue 16), against a fake API that
+// The order ticket's limit, stop and stop-limit orders and the "Open orders" list, against a fake API that
 // keeps orders and reservations as the real one does.
 
 let state: ContestUser = me();

@@ -51,7 +51,7 @@ it('follows new points, and removes the chart when it goes away', async () => {
   expect(remove).toHaveBeenCalledTimes(1);
 });
 
-describe('on a phone (issue 18: time labels cut at the edges, the price tag on a price label)', () => {
+describe('on a phone (no time label cut at the edges, no price tag on a price label)', () => {
   it('keeps the first and last time labels inside the box at every width', () => {
     for (const width of [320, 390, 1280]) {
       expect(chartOptionsFor(width).chart.timeScale).toMatchObject({ fixLeftEdge: true, fixRightEdge: true });

@@ -5,7 +5,7 @@ import { useRankToast } from '../src/features/live-contest/hooks/use-rank-toast'
 import { API, board, contest, me } from './fixtures';
 import { renderAt, server } from './render';
 
-// Issue 17 on the live screen: the benchmark beside my value, whether I am ahead of the market, how scoring works one
+// Results and insight on the live screen: the benchmark beside my value, whether I am ahead of the market, how scoring works one
 // step from the board, and a toast when my rank changes.
 
 const toasts = () => useToastStore.getState().toasts.map((t) => [t.kind, t.message]);

@@ -1,4 +1,4 @@
-// Live updates touch exactly the cache entry they mean (issue #14 item 5) and only with payloads the shared schemas
+// Live updates touch exactly the cache entry they mean and only with payloads the shared schemas
 // accept.
 import { API_PATHS, pricesEventSchema, standingsEventSchema } from '@bullpen/shared/schemas';
 import type { Cache } from 'swr';

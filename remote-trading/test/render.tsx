@@ -8,7 +8,7 @@ import LiveContestPage from '../src/app/pages/live-contest-page';
 import TradingPage from '../src/app/pages/trading-page';
 import { API } from './fixtures';
 
-// Every live screen of a player reads the benchmark beside its portfolio chart (issue 17): by default it has no
+// Every live screen of a player reads the benchmark beside its portfolio chart: by default it has no
 // points yet; a test about it answers with its own.
 export const server = setupServer(
   http.get(`${API}/contest/:id/benchmark`, () =>

@@ -1,6 +1,6 @@
 // Compressed bodies for the static servers. Brotli when the client takes it, as a production CDN serves these files:
 // at its best level it is about 14 % smaller than gzip on Bullpen's bundles, which on a phone link is time before the
-// first screen (issue #13). That level costs about half a second of CPU on the largest chunk, so no request ever waits
+// first screen. That level costs about half a second of CPU on the largest chunk, so no request ever waits
 // for it: a body that has no brotli copy yet goes out as gzip while brotli is made in the background, and every later
 // request gets brotli. Both are made once per file version and kept.
 import { promisify } from 'node:util';

@@ -1,8 +1,8 @@
-// The remotes' current mf-manifest.json files, for the host page to carry inline (issue #13): a visit then waits on
-// no manifest round trip, cold or warm, where it used to fetch the current route's manifest (no-cache, so always a
-// round trip) before it could ask for the remote's entry. Fetched on every page request, revalidated with the
-// remote's ETag (a 304 reuses the last copy), so a rollout or rollback of one remote shows on the next page load, as
-// before. A manifest that does not answer within `timeoutMs`, fails or is not JSON is left out: the page fetches it
+// The remotes' current mf-manifest.json files, for the host page to carry inline: a visit then waits on no manifest
+// round trip, cold or warm, where it would otherwise fetch the current route's manifest (no-cache, so always a round
+// trip) before it could ask for the remote's entry. Fetched on every page request, revalidated with the
+// remote's ETag (a 304 reuses the last copy), so a rollout or rollback of one remote shows on the next page load.
+// A manifest that does not answer within `timeoutMs`, fails or is not JSON is left out: the page fetches it
 // itself, the ordinary way (and shows the remote's fallback if that fails too).
 
 const known = new Map();

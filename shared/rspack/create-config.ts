@@ -69,7 +69,7 @@ interface SharedEntry {
   version?: string;
 }
 
-/** The shared contract (README "The host-remote contract"). Every singleton carries a semver version and a range.
+/** The shared contract (docs/host-remote-contract.md). Every singleton carries a semver version and a range.
  *  @bullpen/shared: an app accepts any release of the major it was built with (`^MAJOR.0.0`): within a major a shared
  *  release only adds, so a remote built against 1.4 runs on a host that provides 1.2 and the reverse; a new major is
  *  refused (strictVersion: the load fails, the host shows its fallback and logs why). */
@@ -189,7 +189,7 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
           : { externalRuntime: !dev, optimization: { target: 'web', disableRemote: true, disableSnapshot: true } },
       }),
       ...(dev ? [new ReactRefreshRspackPlugin()] : []),
-      // The host page names the chunks it boots with, so they download beside main.js (issue #13).
+      // The host page names the chunks it boots with, so they download beside main.js.
       ...(isHost && !dev ? [new PreloadBootChunksPlugin()] : []),
     ],
     optimization: {
@@ -197,7 +197,7 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
       chunkIds: 'deterministic',
       // The host boots with React, react-dom, the router, SWR, zustand and @bullpen/shared, each shared module its own
       // chunk: nine small files on a phone's connection, where HTTP/1.1 gives an origin six connections. One chunk of
-      // what every page boots with instead (issue #13). Amplify stays apart: it is loaded on demand.
+      // what every page boots with instead. Amplify stays apart: it is loaded on demand.
       ...(isHost && !dev
         ? {
             splitChunks: {
@@ -215,7 +215,7 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
         : {}),
       // A remote's page is one file beside its remoteEntry. Split further, a chunk that holds both a page's own modules
       // and a shared package's fallback (Amplify's sha256 and tslib in remote-auth) is left out of the manifest's list
-      // for that page, so the host does not preload it and the page waits one more round trip for it (issue #13).
+      // for that page, so the host does not preload it and the page waits one more round trip for it.
       // Code two pages use is then in both files; the runtime still runs each module once.
       ...(!isHost && !dev ? { splitChunks: { cacheGroups: { default: false, defaultVendors: false } } } : {}),
     },

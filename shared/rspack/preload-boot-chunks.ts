@@ -1,9 +1,9 @@
 import { type Chunk, type Compilation, type Compiler, type Module, rspack } from '@rspack/core';
 
-// Issue #13, a cold visit on a slow link: main.js names the chunks the app boots with (the async boundary's chunk and
-// the shared singletons it consumes: React, react-dom, the router, Amplify's core, @bullpen/shared), so the browser
-// used to ask for them only once main.js had arrived and run, a round trip and main.js's run after the page. The page
-// now names them itself (<link rel="preload" as="script">), so they download beside main.js; main.js then finds them
+// A cold visit on a slow link: main.js names the chunks the app boots with (the async boundary's chunk and the
+// shared singletons it consumes: React, react-dom, the router, Amplify's core, @bullpen/shared), so on its own the
+// browser would ask for them only once main.js had arrived and run, a round trip and main.js's run after the page.
+// The page names them itself (<link rel="preload" as="script">), so they download beside main.js; main.js then finds them
 // in the memory cache. Only what booting needs: lazily loaded chunks (a page's later screens) are not preloaded.
 
 const PLUGIN = 'PreloadBootChunksPlugin';

@@ -98,7 +98,7 @@ test('the outbox page lists codes newest first and refreshes itself', async () =
   expect(newest).toBeLessThanOrEqual(html.indexOf(entries[1].code));
 });
 
-// Object.prototype's names: a lookup on a plain object finds them, and `constructor` used to dump the whole state.
+// Object.prototype's names: a lookup on a plain object finds them, and `constructor` could dump the whole state.
 const PROTOTYPE_NAMES = [
   'constructor',
   'toString',

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { startUserPool } from '../src/index';
 import { callPool, claimsOf, CLIENT_ID, newPhone, PASSWORD, passwordSignIn, POOL_ID, useTestPool } from './helpers';
 
-// User, group and token names that are also properties of every plain object. Stored on plain objects they used to
-// crash the pool or write to Object.prototype (AdminSetUserPassword on `__proto__` set Object.prototype.status).
+// User, group and token names that are also properties of every plain object. Stored on plain objects they would
+// crash the pool or write to Object.prototype (AdminSetUserPassword on `__proto__` would set Object.prototype.status).
 const NAMES = [
   '__proto__',
   'constructor',

@@ -122,7 +122,7 @@ it('shows the server’s field errors on the fields, and no toast repeating them
   await user.click(screen.getByRole('button', { name: 'Create contest' }));
   expect(await screen.findByText('The start must be at least 5 minutes from now')).toBeInTheDocument();
   expect(screen.getByLabelText('Starts')).toHaveAttribute('aria-invalid', 'true');
-  // One message, where the user is looking (issue 18): on the field, not also in a toast.
+  // One message, where the user is looking: on the field, not also in a toast.
   expect(toasts()).toEqual([]);
   expect(screen.getByRole('button', { name: 'Create contest' })).toBeEnabled();
 });

@@ -2,12 +2,12 @@ import { storedIdToken } from '../auth/stored-session';
 import { API_PATHS } from '../schemas/api-paths';
 import { PUBLIC_PATHS } from './public-paths';
 
-// Issue #13: a page's first reads used to leave only once bootstrap had run (the shared chunks fetched and executed,
-// Amplify configured, the session read). The host's main.js now sends them itself, before the async boundary, when the
+// A page's first reads would otherwise leave only once bootstrap had run (the shared chunks fetched and executed,
+// Amplify configured, the session read). The host's main.js sends them itself, before the async boundary, when the
 // page carries its config inline and the stored ID token is good for a while yet, exactly as the API client would
 // (same URL, method, body and headers); the client then takes the answer instead of sending the same request again
 // (takeEarlyRead), once, and only if the token it would send is the one the early request carried. A refreshed
-// token, another body or a second call all go to the network as before. main.js imports this file on its own
+// token, another body or a second call all go to the network. main.js imports this file on its own
 // ('@bullpen/shared/early-reads', bundled into main.js, not the shared singleton): the two sides meet on globalThis.
 
 type Method = 'GET' | 'POST';

@@ -22,8 +22,8 @@ export function fetcher<T>(key: ApiKey): Promise<T> {
 /** Starts a read before the screen that shows it is even loaded (the host, once the token is known, in parallel with
  *  the route's remote): the first useSWR of the same key takes this request instead of sending its own. The answer
  *  also goes into SWR's cache as it arrives, so a screen that mounts after it draws the data in its first render
- *  rather than its loading state first and the data one render and one layout later (issue #13: on a phone's CPU that
- *  second pass was about 100 ms before /home's first contest row). Its revalidation on mount still takes this same
+ *  rather than its loading state first and the data one render and one layout later (on a phone's CPU that second
+ *  pass costs about 100 ms before /home's first contest row). Its revalidation on mount still takes this same
  *  answer, so nothing is fetched twice. */
 export function preloadApiRead(key: ApiKey): void {
   preload(key, fetcher).then(

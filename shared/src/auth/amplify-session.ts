@@ -4,13 +4,13 @@ import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { PASSWORD_MIN_LENGTH } from './password-rules';
 
-// The part of auth that needs Amplify, loaded on demand by configure-auth.ts (issue #13: about 40 KiB that a
+// The part of auth that needs Amplify, loaded on demand by configure-auth.ts (about 40 KiB that a
 // signed-in page with a good stored token does not need before its first screen).
 //
 // SPEC §3: phone-number sign-up and verification, no OAuth or social providers, MFA off,
 // passwords of at least 8 characters with no character class required. The ids come from config.json.
 //
-// One Amplify without sharing all of it (DESIGN §1, issue #13): only @aws-amplify/core is a shared singleton (the
+// One Amplify without sharing all of it (DESIGN §1): only @aws-amplify/core is a shared singleton (the
 // global context, Hub, the token-orchestrator registry, the storage). Every app bundles just the auth functions it
 // imports. The token provider is registered in core's registry, so every copy of @aws-amplify/auth, remote-auth's
 // Authenticator included, writes tokens through this one orchestrator (signIn resolves it from the context), and reads

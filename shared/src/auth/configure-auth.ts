@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from '../config/runtime-config';
 import { hasStoredUser, storedIdToken } from './stored-session';
 
-// Auth without Amplify on the first screen (issue #13). configureAuth only records the config; Amplify (about 40 KiB:
+// Auth without Amplify on the first screen. configureAuth only records the config; Amplify (about 40 KiB:
 // its core, the Cognito token provider and hashing) is loaded and configured the first time something needs it: a
 // sign-in page, a sign-out, a token that is missing or close to expiry (Amplify refreshes it, one refresh at a time),
 // and it is the same one Amplify for every app (amplify-session.ts). A signed-in page whose stored ID token is good
@@ -65,7 +65,7 @@ export function freshStoredIdToken(): string | null {
 /**
  * Someone has signed in on this device and not signed out (their token may need a refresh first). False means signed
  * out for sure: the gate shows the signed-out routes at once, and Amplify is loaded only when the sign-in widget needs
- * it, after its form is on screen (issue #13).
+ * it, after its form is on screen.
  */
 export function hasStoredSession(): boolean {
   return configured ? hasStoredUser(configured.auth.userPoolClientId) : false;

@@ -1,4 +1,4 @@
-// What Amplify's Cognito token store keeps in localStorage, read without Amplify (issue #13): a signed-in page paints
+// What Amplify's Cognito token store keeps in localStorage, read without Amplify: a signed-in page paints
 // and sends its reads with the stored ID token while it is good, and loads Amplify only when it is needed (sign-in,
 // sign-out, a refresh). Pure and free of imports, so main.js can carry it before any shared module is set up.
 

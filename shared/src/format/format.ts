@@ -2,7 +2,7 @@
 
 // Intl's formatters are made on first use, not when this module loads: the first Intl object a page makes costs about
 // 50 ms on a phone's CPU (the bench's 4x slowdown; ICU loads its locale data), and a cold /home evaluated three of them
-// before it drew anything (issue #13, bench/web --profile). A whole number (a count, a round amount of cash: what
+// before it drew anything (bench/web --profile). A whole number (a count, a round amount of cash: what
 // /home's cards show) is grouped here without Intl, to the same text, so that first screen makes none at all.
 let money: Intl.NumberFormat | undefined;
 let compactMoney: Intl.NumberFormat | undefined;

@@ -13,7 +13,7 @@ export { PageLoader, Spinner } from './spinner';
 export { TableScroller } from './table-scroller';
 export { EmptyState, ErrorState, PageError, PageHeader, Stat, StatGroup } from './states';
 
-// Charts, and the tables' narrow-screen columns (issue 14 item 4: the live screens, the profile, the results chart).
+// Charts, and the tables' narrow-screen columns (the live screens, the profile, the results chart).
 export { type ChartPoint, type ChartSeries, ChartLegend, TimeChart } from './chart';
 export { ReadError } from './read-error';
 

@@ -113,7 +113,7 @@ describe('DataTable', () => {
     expect(screen.getByRole('columnheader', { name: 'Quantity' })).toHaveClass('bp-table__end');
   });
 
-  it('scrolls sideways in a named region the keyboard can reach (issue 18: a scroller Tab never reached)', async () => {
+  it('scrolls sideways in a named region the keyboard can reach (a scroller Tab never reaches would hide columns)', async () => {
     render(
       <DataTable caption="Positions" columns={columns} rows={[{ symbol: 'AAPL', qty: 3 }]} rowKey={(r) => r.symbol} />,
     );

@@ -9,7 +9,7 @@ export function SignOutButton() {
   const run = async () => {
     setPending(true);
     try {
-      // Amplify is loaded on demand (issue #13); a page that cannot load it cannot sign out either, and says nothing.
+      // Amplify is loaded on demand; a page that cannot load it cannot sign out either, and says nothing.
       const { signOut } = await loadAuth();
       await signOut({ global: true }).catch(() => signOut().catch(() => undefined));
     } catch {

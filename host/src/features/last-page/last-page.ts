@@ -1,8 +1,8 @@
 import { storedIdToken, tokenSub } from '@bullpen/shared/early-reads';
 
-// Issue #13, a warm visit: "show the last known contests at once and refresh them". SWR's persisted reads make the
+// A warm visit should show the last known contests at once and refresh them. SWR's persisted reads make the
 // page render its last lists as soon as the app has started, but starting (compiling and running the federation
-// runtime, React and the remote on a slow phone) still took longer than a bare React page needs for its whole visit.
+// runtime, React and the remote on a slow phone) still takes longer than a bare React page needs for its whole visit.
 // So the page a signed-in user last saw on /home is kept as it looked (its markup and the styles it was drawn with)
 // when they leave it, and shown again by main.js the moment the next visit's page arrives, before anything else runs;
 // the app starts behind it and replaces it as soon as it shows a page of its own (any screen with its heading or an

@@ -3,7 +3,7 @@ import { LiveGate, type TicketComponent, TradingView } from '../../features/live
 import { OrderTicket } from '../../features/order-ticket';
 import { OpenOrders } from '../../features/orders';
 
-/** The ticket column: the order ticket, then the orders waiting for their price (issue 16). */
+/** The ticket column: the order ticket, then the orders waiting for their price. */
 const TicketWithOrders: TicketComponent = (props) => (
   <div className="bp-stack">
     <OrderTicket {...props} />

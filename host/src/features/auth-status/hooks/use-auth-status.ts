@@ -32,7 +32,7 @@ function forgetSession() {
 }
 
 export function useAuthStatus(): AuthStatus {
-  // A good stored ID token is a signed-in user now (issue #13): the first screen does not wait for Amplify, which is
+  // A good stored ID token is a signed-in user now: the first screen does not wait for Amplify, which is
   // loaded when something needs it (the API client refreshing a token, a sign-out, the sign-in page).
   // No stored session at all is a signed-out visitor now: the sign-in page does not wait for Amplify either.
   const [status, setStatus] = useState<AuthStatus>(() => {

@@ -2,14 +2,15 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 import { firstReads, hasStoredUser, readPageJson, startEarlyReads, storedIdToken } from '@bullpen/shared/early-reads';
 import { routeRemotePage } from './route-remotes';
 
-// Issue #13, a cold visit: the route's remote used to be asked for only once bootstrap had run, that is after main.js
-// had fetched the shared chunks (React, the router, Amplify's core, @bullpen/shared) and run them. main.js now takes
+// A cold visit: left to the federation runtime, the route's remote would be asked for only once bootstrap had run,
+// that is after main.js had fetched the shared chunks (React, the router, Amplify's core, @bullpen/shared) and run
+// them. So main.js takes
 // the current route's mf-manifest.json from the page (the host's server inlines the remotes' manifests; without them,
 // the dev server, it fetches it) and preloads the remote entry and the exposed page's chunks the manifest names, all
 // while the shared chunks download. The federation runtime is then handed those manifests (the runtime plugin below)
 // instead of fetching them, and finds the entry and chunks already in the memory cache. A signed-in page's first API reads leave from here too
 // (@bullpen/shared/early-reads). No shared module is imported here: main.js runs before sharing
-// is set up. Every failure leaves the ordinary path (the runtime fetches and loads as before).
+// is set up. Every failure leaves the ordinary path (the runtime fetches and loads by itself).
 
 /** The inline config's id and the part this file reads (see @bullpen/shared's runtime-config, not importable here). */
 export const CONFIG_ELEMENT_ID = 'bullpen-config';

@@ -4,7 +4,7 @@ import type { RemotePages } from './pages';
 
 // One load per remote page and attempt, shared by the route's early start (preload-route.ts, as soon as the config is
 // known) and the page itself (RemotePage), so a page whose code has run before React reaches it renders at once:
-// no loader frame, no extra render and layout before it (issue #13).
+// no loader frame, no extra render and layout before it.
 
 const loads = new Map<string, Promise<ComponentType>>();
 const loaded = new Map<string, ComponentType>();

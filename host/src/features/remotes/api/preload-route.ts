@@ -11,8 +11,8 @@ import { loadPage } from './page-loads';
 import type { RemotePageRef } from './pages';
 import { routeRemotePage } from './route-remotes';
 
-// A cold visit used to wait on the session, then the remote's manifest, its entry, the page chunk, and only then the
-// page's first API call, one after another. As soon as the config and the token are known, the current route's page
+// Left alone, a cold visit would wait on the session, then the remote's manifest, its entry, the page chunk, and only
+// then the page's first API call, one after another. As soon as the config and the token are known, the current route's page
 // is loaded (its files are already on their way from main.js) and the reads it starts with go out; the page then
 // finds its code loaded and its reads in SWR's cache or in flight (SWR's preload).
 

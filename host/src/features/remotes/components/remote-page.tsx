@@ -8,7 +8,7 @@ import { RemoteUnavailable } from './remote-unavailable';
 
 // Not React.lazy and <Suspense>: React 19 commits a render that only resolves a suspended boundary (a retry) no sooner
 // than 300 ms after the last time a boundary showed or hid its fallback, so a remote page that arrived 150 ms after
-// its loader appeared still waited another 150 ms, idle, on a cold visit (issue #13, bench/web --profile). The loaded
+// its loader appeared would still wait another 150 ms, idle, on a cold visit (bench/web --profile). The loaded
 // page is set as ordinary state instead, which React commits at once.
 
 type Loading = { Page?: ComponentType; failure?: { error: unknown } };

@@ -14,6 +14,7 @@ export function e2eSettings(env = process.env) {
     spareBase: base + 7,
     dataDir: path.resolve(env.E2E_DATA_DIR ?? path.join(ROOT, '.data', 'e2e')),
     hostname: 'localhost',
+    sourceMaps: false,
   };
 }
 

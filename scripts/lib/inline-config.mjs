@@ -20,7 +20,8 @@ export function jsonForScript(value) {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function inlineRuntimeConfig(page, config, manifests = {}) {
+/** `preloads`: scripts the page should start at once, beside main.js (scripts/lib/sign-in-preloads.mjs). */
+export function inlineRuntimeConfig(page, config, manifests = {}, { preloads = [] } = {}) {
   const { remotes, services } = pageOrigins(config);
   const hints = [
     // Remote chunks load as plain scripts, manifests with fetch (CORS): one connection of each kind.
@@ -29,6 +30,7 @@ export function inlineRuntimeConfig(page, config, manifests = {}) {
       `<link rel="preconnect" href="${escapeAttribute(origin)}" crossorigin>`,
     ]),
     ...services.map((origin) => `<link rel="preconnect" href="${escapeAttribute(origin)}" crossorigin>`),
+    ...preloads.map((href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`),
   ];
   const data = [
     `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${jsonForScript(config)}</script>`,

@@ -13,6 +13,7 @@ import {
 } from './content-security-policy.mjs';
 import { inlineRuntimeConfig } from './inline-config.mjs';
 import { fetchRemoteManifests } from './remote-manifests.mjs';
+import { signInPreloads } from './sign-in-preloads.mjs';
 import { createStaticServer } from './static-server.mjs';
 
 const require = createRequire(import.meta.url);
@@ -151,9 +152,12 @@ export function staticServerOptions(app, { dist, configFile, config, sourceMaps 
       headers: () => hostPageHeaders(currentConfig()),
       // The page carries its config and the remotes' manifests (no round trip of their own) and preconnects to what it
       // will load next.
-      html: async (page) => {
+      html: async (page, { path } = {}) => {
         const config = currentConfig();
-        return inlineRuntimeConfig(page, config, await fetchRemoteManifests(config.remotes));
+        const manifests = await fetchRemoteManifests(config.remotes);
+        return inlineRuntimeConfig(page, config, manifests, {
+          preloads: signInPreloads(page, path, config, manifests),
+        });
       },
     };
   }

@@ -202,7 +202,7 @@ export function createStaticServer({
       const wanted = preferredEncoding(request.headers['accept-encoding']);
       if (html && extension === '.html') {
         // A page rewritten per request: its validator is the hash of what is sent.
-        const text = Buffer.from(await html(await readFile(file, 'utf8')));
+        const text = Buffer.from(await html(await readFile(file, 'utf8'), { path: urlPath }));
         base.ETag = `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
         if (
           String(request.headers['if-none-match'] ?? '')

@@ -1,4 +1,4 @@
-/** What Bullpen is, in a few lines beside the sign-in widget, for a first-time visitor (issue 18). */
+/** What Bullpen is, in a few lines beside the sign-in widget, for a first-time visitor. */
 export function ProductPitch() {
   return (
     <section className="bullpen-auth__pitch" aria-labelledby="bullpen-pitch-title">

@@ -16,7 +16,7 @@ export function invitationContestId(nextPath: string | null = peekNextPath()): s
 }
 
 /**
- * A visitor who follows an invitation arrives to create an account (issue 17): which contest it is for, read once at
+ * A visitor who follows an invitation arrives to create an account: which contest it is for, read once at
  * mount from "next" (the join page saved it before coming here), with its name from the public contest view.
  */
 export function useInvitation(): { contestId: string; name: string | null } | null {

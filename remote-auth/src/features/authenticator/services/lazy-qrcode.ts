@@ -1,4 +1,4 @@
-// What the build puts where the Authenticator imports `qrcode` (remote-auth/rspack.config.ts, issue #13): the one
+// What the build puts where the Authenticator imports `qrcode` (remote-auth/rspack.config.ts): the one
 // function it calls, toDataURL (awaited, for the authenticator-app setup's QR image), loading the encoder only when
 // that screen draws it, so the sign-in page does not carry it. The browser build's path is not aliased.
 type ToDataUrl = (text: string, options?: object) => Promise<string>;

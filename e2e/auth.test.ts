@@ -2,14 +2,17 @@
 // local user pool, with confirmation codes read from the pool's outbox.
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
+import { totpCode } from '../user-pool/src/totp';
 import {
   appUrl,
   createActiveUser,
   createUser,
+  cognito,
   launchBrowser,
   newPage,
   signIn,
   stack,
+  tokensFor,
   uniquePhone,
   waitForPath,
 } from './helpers';
@@ -222,7 +225,7 @@ describe('forgot password (SPEC §4)', () => {
 
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await fillSignIn(page, user.phone, user.password);
-    await page.getByText('Incorrect username or password.').waitFor();
+    await page.getByText('Incorrect phone number or password.').waitFor();
     await fillSignIn(page, user.phone, 'a brand new password');
     await page.getByRole('heading', { name: WELCOME }).waitFor({ timeout: 30_000 });
     await context.close();
@@ -268,6 +271,104 @@ describe('forced new password and verify contact (SPEC §2)', () => {
   });
 });
 
+describe("the whole round on Amplify UI's Authenticator, on a phone and a laptop (SPEC §2, §4)", () => {
+  it.each([
+    [390, 844],
+    [1280, 800],
+  ])(
+    'signs up, confirms, is signed in, signs out, resets the password and signs in again at %ix%i',
+    async (width, height) => {
+      await mkdir(SHOTS_DIR, { recursive: true });
+      const { page, context, errors } = await newPage(browser, { width, height });
+      const shot = (step: string) =>
+        page.screenshot({ path: `${SHOTS_DIR}/round-${width}-${step}.png`, fullPage: true });
+      await page.goto(appUrl('/auth'));
+      await page.locator('[data-amplify-authenticator]').waitFor();
+      await shot('1-sign-in');
+
+      const phone = uniquePhone();
+      await page.getByRole('tab', { name: 'Create Account' }).click();
+      await page.getByLabel('Phone Number').fill(nationalPart(phone));
+      await page.getByLabel('Password', { exact: true }).fill('a fine password');
+      await page.getByLabel('Confirm Password').fill('a fine password');
+      await shot('2-create-account');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.getByLabel('Confirmation Code').fill(await latestCode(phone));
+      await shot('3-confirm');
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      // Auto sign-in after the confirmation (SPEC §9).
+      await page.getByRole('heading', { name: WELCOME }).waitFor({ timeout: 30_000 });
+      await shot('4-signed-in');
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await waitForPath(page, '/auth');
+      await page.locator('[data-amplify-authenticator]').waitFor();
+      await page.getByRole('button', { name: 'Forgot your password?' }).click();
+      await page.getByLabel('Enter your phone number').fill(nationalPart(phone));
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await page.getByLabel('Code *').fill(await latestCode(phone));
+      await page.getByLabel('New Password').fill('another fine password');
+      await page.getByLabel('Confirm Password').fill('another fine password');
+      await shot('5-reset');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('Your password was changed. Sign in with your new password.').waitFor();
+      await shot('6-password-changed');
+      await fillSignIn(page, phone, 'another fine password');
+      await page.getByRole('heading', { name: WELCOME }).waitFor({ timeout: 30_000 });
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
+// A borrowed stack (E2E_BASE_URL) runs the pool as `npm start` does, MFA off.
+const withOptionalMfa = process.env.E2E_BASE_URL ? describe.skip : describe;
+
+withOptionalMfa("second steps, the pool's MFA being optional (USER_POOL_MFA=OPTIONAL in the e2e stack)", () => {
+  it('asks a user who turned on text-message MFA for the texted code, then signs them in', async () => {
+    const user = await createUser();
+    const { accessToken } = await tokensFor(user);
+    await cognito('SetUserMFAPreference', {
+      AccessToken: accessToken,
+      SMSMfaSettings: { Enabled: true, PreferredMfa: true },
+    });
+    const { page, context, errors } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto(appUrl('/auth'));
+    await fillSignIn(page, user.phone, user.password);
+    await page.getByRole('heading', { name: 'Confirm SMS Code' }).waitFor();
+    await page.locator('[data-amplify-authenticator]').waitFor();
+    await page.screenshot({ path: `${SHOTS_DIR}/sms-code-390.png`, fullPage: true });
+    await page.getByLabel('Code *').fill(await latestCode(user.phone));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('heading', { name: WELCOME }).waitFor({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("asks a user who set up an authenticator app for the app's code, then signs them in", async () => {
+    const user = await createUser();
+    const { accessToken } = await tokensFor(user);
+    const { SecretCode } = await cognito<{ SecretCode: string }>('AssociateSoftwareToken', {
+      AccessToken: accessToken,
+    });
+    await cognito('VerifySoftwareToken', { AccessToken: accessToken, UserCode: totpCode(SecretCode, Date.now()) });
+    await cognito('SetUserMFAPreference', {
+      AccessToken: accessToken,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    });
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(appUrl('/auth'));
+    await fillSignIn(page, user.phone, user.password);
+    await page.getByRole('heading', { name: 'Confirm TOTP Code' }).waitFor();
+    await page.screenshot({ path: `${SHOTS_DIR}/totp-code-1280.png`, fullPage: true });
+    await page.getByLabel('Code *').fill(totpCode(SecretCode, Date.now()));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('heading', { name: WELCOME }).waitFor({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('look (SPEC §1, §9)', () => {
   it.each([1280, 480])('renders sign-in and sign-up on theme at %i px', async (width) => {
     await mkdir(SHOTS_DIR, { recursive: true });
@@ -279,7 +380,7 @@ describe('look (SPEC §1, §9)', () => {
 
     const look = await signIn.evaluate((button) => {
       const style = getComputedStyle(button);
-      const container = button.closest('.bullpen-auth__widget') as HTMLElement;
+      const container = button.closest('[data-amplify-container]') as HTMLElement;
       return {
         background: style.backgroundColor,
         font: style.fontFamily,

@@ -41,7 +41,8 @@ export default async function globalSetup() {
     dists,
     quiet: process.env.E2E_VERBOSE !== '1',
     log: () => undefined,
-    env: { USER_POOL_ADMINS: E2E_ADMIN_PHONE, ...E2E_CONTEST_ENV },
+    // MFA optional (the product runs it off): a user who turns a second step on meets the Authenticator's code screens.
+    env: { USER_POOL_ADMINS: E2E_ADMIN_PHONE, USER_POOL_MFA: 'OPTIONAL', ...E2E_CONTEST_ENV },
   });
   globalThis.__BULLPEN_E2E_STACK__ = stack;
   process.env.E2E_STACK = JSON.stringify({

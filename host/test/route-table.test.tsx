@@ -8,10 +8,12 @@ import { isValidElement, type ReactNode } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { ErrorPage } from '../src/app/pages/error-page';
 import { TermsPage } from '../src/app/pages/terms-page';
+import { HOST_ROUTES } from '../src/app/route-table';
 import { signedInRoutes, signedOutRoutes } from '../src/app/routes';
 import { RedirectToAuth } from '../src/features/next-address';
 import { RemotePage, routePreload } from '../src/features/remotes';
 import { startEarlyManifest } from '../src/features/remotes/api/early-manifest';
+import { route } from '../src/features/remotes/api/route-match';
 
 type Read = string | readonly [string, unknown];
 interface Expected {
@@ -142,7 +144,7 @@ const readKey = (read: Read) =>
 
 /** The remote page main.js preloaded, from the entry and page chunk it asked for. */
 async function mainJsPreload(path: string): Promise<{ preloads: string | null; reads: string[] }> {
-  startEarlyManifest(path);
+  startEarlyManifest(HOST_ROUTES, path);
   await settle();
   const hrefs = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href);
   const preloads = hrefs.length === 0 ? null : hrefs.map((href) => href.replace(/^http:\/\/|\.test\//g, '')).join(' ');
@@ -180,7 +182,7 @@ describe('signed in', () => {
   it.each(cases(SIGNED_IN))('$path: shows $shows, preloads $preloads', async ({ path, shows, preloads, reads }) => {
     expect(routerShows(signedInRoutes, path)).toBe(shows);
 
-    const boot = routePreload(path, true);
+    const boot = routePreload(HOST_ROUTES, path, true);
     expect(boot && `${boot.remote}/${boot.page}`).toBe(preloads);
     expect(boot?.reads ?? []).toEqual(reads);
 
@@ -196,7 +198,7 @@ describe('signed out', () => {
   it.each(cases(SIGNED_OUT))('$path: shows $shows, preloads $preloads', async ({ path, shows, preloads }) => {
     expect(routerShows(signedOutRoutes, path)).toBe(shows);
 
-    const boot = routePreload(path, false);
+    const boot = routePreload(HOST_ROUTES, path, false);
     expect(boot && `${boot.remote}/${boot.page}`).toBe(preloads);
     expect(boot?.reads ?? []).toEqual([]);
 
@@ -207,8 +209,43 @@ describe('signed out', () => {
 });
 
 it('an undecodable parameter preloads nothing', async () => {
-  expect(routePreload('/live-contest/%E0', true)).toBeNull();
+  expect(routePreload(HOST_ROUTES, '/live-contest/%E0', true)).toBeNull();
   localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'u1');
   localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.u1.idToken`, goodToken());
   expect(await mainJsPreload('/live-contest/%E0')).toEqual({ preloads: null, reads: [] });
+});
+
+describe('a table of other routes', () => {
+  const routes = [
+    route({
+      path: '/a/:first/b/:second',
+      access: 'anyone',
+      remote: 'contests',
+      page: 'HomePage',
+      preload: true,
+      reads: ({ first, second }) => [`/x/${first}/${second}`],
+    }),
+    route({ path: '/quiet', access: 'anyone', remote: 'contests', page: 'HomePage' }),
+    route({ path: '/to-quiet', access: 'anyone', redirect: '/quiet' }),
+    route({ path: '/to-x', access: 'anyone', redirect: '/x.y' }),
+    route({ path: '/twice', access: 'anyone', redirect: '/to-x' }),
+    route({ path: '/x.y', access: 'anyone', remote: 'contests', page: 'HomePage', preload: true }),
+  ];
+
+  it('reads every parameter of a path, decoded', () => {
+    expect(routePreload(routes, '/a/1%2F2/b/3', true)?.reads).toEqual(['/x/1/2/3']);
+    expect(routePreload(routes, '/a/1/b', true)).toBeNull();
+  });
+
+  it('preloads only a route marked so, through one redirect at most', () => {
+    expect(routePreload(routes, '/quiet', true)).toBeNull();
+    expect(routePreload(routes, '/to-quiet', true)).toBeNull();
+    expect(routePreload(routes, '/to-x', true)?.page).toBe('HomePage');
+    expect(routePreload(routes, '/twice', true)).toBeNull();
+  });
+
+  it('takes a literal segment literally', () => {
+    expect(routePreload(routes, '/x.y', true)?.page).toBe('HomePage');
+    expect(routePreload(routes, '/xzy', true)).toBeNull();
+  });
 });

@@ -6,12 +6,8 @@ import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import {
-  ONBOARDING_PAGE,
-  type RemoteRoute,
-  SIGNED_IN_REMOTE_ROUTES,
-  SIGNED_OUT_REMOTE_ROUTES,
-} from '../host/src/app/remote-routes';
+import { HOST_ROUTES, ONBOARDING_PAGE } from '../host/src/app/route-table';
+import { isRedirect, type PageRoute } from '../host/src/features/remotes/api/route-match';
 import { appUrl, launchBrowser, newPage, type RuntimeConfig, stack, UNAVAILABLE_TEXT, withConfig } from './helpers';
 import { serveDirectory } from './helpers/serve-directory';
 
@@ -28,9 +24,8 @@ async function manifestAt(url: string): Promise<Manifest> {
 }
 
 describe('every host route resolves to a page its remote exposes', () => {
-  const routes: (Omit<RemoteRoute, 'path'> & { path: string })[] = [
-    ...SIGNED_IN_REMOTE_ROUTES,
-    ...SIGNED_OUT_REMOTE_ROUTES,
+  const routes: Pick<PageRoute, 'path' | 'remote' | 'page'>[] = [
+    ...HOST_ROUTES.filter((entry): entry is PageRoute => !isRedirect(entry)),
     { path: '(onboarding gate)', ...ONBOARDING_PAGE },
   ];
 

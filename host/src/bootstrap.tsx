@@ -4,6 +4,7 @@ import { configureAuth, loadRuntimeConfig } from '@bullpen/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { HOST_ROUTES } from './app/route-table';
 import { preloadRoute, registerRuntimeRemotes } from './features/remotes';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
@@ -13,7 +14,7 @@ loadRuntimeConfig()
     configureAuth(config);
     registerRuntimeRemotes(config.remotes);
     // The route's remote and first reads start now, in parallel with the session check and the first render.
-    void preloadRoute(window.location.pathname);
+    void preloadRoute(HOST_ROUTES, window.location.pathname);
     root.render(
       <StrictMode>
         <App />

@@ -1,4 +1,5 @@
 import { readPageJson } from '@bullpen/shared/early-reads';
+import { HOST_ROUTES } from './app/route-table';
 import { keepLastPage, paintLastPage } from './features/last-page';
 import { CONFIG_ELEMENT_ID, startEarlyManifest } from './features/remotes/api/early-manifest';
 
@@ -7,7 +8,7 @@ const clientId = readPageJson<{ auth?: { userPoolClientId?: string } }>(CONFIG_E
 paintLastPage(clientId);
 keepLastPage(clientId);
 // The route's remote starts downloading now, beside the shared chunks bootstrap needs.
-startEarlyManifest();
+startEarlyManifest(HOST_ROUTES);
 // An async boundary, so the shared singletons are negotiated before any of them is used.
 // Named: the page preloads this chunk and the shared chunks it consumes (shared/rspack/preload-boot-chunks.ts).
 import(/* webpackChunkName: "bootstrap" */ './bootstrap');

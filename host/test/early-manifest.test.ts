@@ -2,6 +2,7 @@
 // fetched from the inline config before bootstrap, the entry and the exposed page's chunks it names are preloaded, and
 // the federation runtime is handed that manifest once (a retry fetches afresh); nothing happens without an inline
 // config, and a failed early fetch leaves the runtime its own fetch.
+import { HOST_ROUTES } from '../src/app/route-table';
 import { earlyManifestPlugin, startEarlyManifest } from '../src/features/remotes/api/early-manifest';
 
 const CLIENT_ID = 'client-1';
@@ -70,7 +71,7 @@ describe('startEarlyManifest', () => {
   it("signed in on /home: fetches remote-contests' manifest and preloads its entry and HomePage's chunks", async () => {
     inlineConfig({ auth: { userPoolClientId: CLIENT_ID }, remotes: { contests: CONTESTS, auth: AUTH } });
     localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'user-1');
-    startEarlyManifest('/home');
+    startEarlyManifest(HOST_ROUTES, '/home');
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([CONTESTS]);
     await settle();
     expect(preloads()).toEqual([
@@ -82,7 +83,7 @@ describe('startEarlyManifest', () => {
 
   it("signed out on /auth: remote-auth's manifest, its chunks beside it (a manifest in a folder)", async () => {
     inlineConfig({ auth: { userPoolClientId: CLIENT_ID }, remotes: { contests: CONTESTS, auth: AUTH } });
-    startEarlyManifest('/auth');
+    startEarlyManifest(HOST_ROUTES, '/auth');
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([AUTH]);
     await settle();
     expect(preloads()[0]).toBe('script http://localhost:3001/v2/remoteEntry.0123456789ab.js');
@@ -93,7 +94,7 @@ describe('startEarlyManifest', () => {
     const other = { ...MANIFEST, exposes: [] };
     inlineJson('bullpen-manifests', { [CONTESTS]: MANIFEST, [AUTH]: other });
     localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'user-1');
-    startEarlyManifest('/home');
+    startEarlyManifest(HOST_ROUTES, '/home');
     await settle();
     expect(preloads()).toEqual([
       'script http://localhost:3002/remoteEntry.0123456789ab.js',
@@ -110,24 +111,24 @@ describe('startEarlyManifest', () => {
     inlineConfig({ auth: { userPoolClientId: CLIENT_ID }, remotes: {} });
     inlineJson('bullpen-auth-chunks', ['/auth-session.0123.js', '/987.4567.js']);
     // A visitor with no session: the sign-in form comes first, Amplify after it.
-    startEarlyManifest('/terms');
+    startEarlyManifest(HOST_ROUTES, '/terms');
     expect(preloads()).toEqual([]);
 
     localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'user-1');
     localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.user-1.idToken`, expiredToken());
-    startEarlyManifest('/terms');
+    startEarlyManifest(HOST_ROUTES, '/terms');
     expect(preloads()).toEqual(['script http://localhost/auth-session.0123.js', 'script http://localhost/987.4567.js']);
 
     for (const link of document.head.querySelectorAll('link')) link.remove();
     localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.user-1.idToken`, goodToken());
-    startEarlyManifest('/terms');
+    startEarlyManifest(HOST_ROUTES, '/terms');
     expect(preloads()).toEqual([]);
   });
 
   it('does nothing without an inline config (the dev server) or on a path with no remote page', async () => {
-    startEarlyManifest('/home');
+    startEarlyManifest(HOST_ROUTES, '/home');
     inlineConfig({ auth: { userPoolClientId: CLIENT_ID }, remotes: { contests: CONTESTS } });
-    startEarlyManifest('/terms');
+    startEarlyManifest(HOST_ROUTES, '/terms');
     await settle();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(preloads()).toEqual([]);
@@ -138,7 +139,7 @@ describe('earlyManifestPlugin', () => {
   it('hands the runtime the early manifest once, then lets it fetch for itself', async () => {
     inlineConfig({ auth: { userPoolClientId: CLIENT_ID }, remotes: { contests: CONTESTS } });
     localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'user-1');
-    startEarlyManifest('/home');
+    startEarlyManifest(HOST_ROUTES, '/home');
     const handed = await runtimeFetch(CONTESTS);
     expect(await handed?.json()).toEqual(MANIFEST);
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -150,7 +151,7 @@ describe('earlyManifestPlugin', () => {
     inlineConfig({ auth: { userPoolClientId: CLIENT_ID }, remotes: { contests: CONTESTS } });
     localStorage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser`, 'user-1');
     fetchMock.mockImplementationOnce(async () => new Response('', { status: 503 }));
-    startEarlyManifest('/home');
+    startEarlyManifest(HOST_ROUTES, '/home');
     await settle();
     expect(preloads()).toEqual([]);
     const handed = await runtimeFetch(CONTESTS);

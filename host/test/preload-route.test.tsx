@@ -4,6 +4,7 @@ import { auth, federation } from './setup';
 import { render, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
+import { HOST_ROUTES } from '../src/app/route-table';
 import { preloadRoute, RemotePage } from '../src/features/remotes';
 import { activeUser, API, answerUser, server } from './render-app';
 
@@ -17,7 +18,7 @@ it("loads the route's page at boot, and RemotePage draws it at once without load
   auth.signedIn = true;
   answerUser(activeUser);
   answerHomeReads();
-  await preloadRoute('/home');
+  await preloadRoute(HOST_ROUTES, '/home');
   expect(federation.loads).toEqual(['remote_contests/HomePage']);
 
   render(
@@ -32,6 +33,6 @@ it("loads the route's page at boot, and RemotePage draws it at once without load
 });
 
 it('loads the signed-out route of a visitor too (the sign-in page)', async () => {
-  await preloadRoute('/auth');
+  await preloadRoute(HOST_ROUTES, '/auth');
   expect(federation.loads).toEqual(['remote_auth/AuthPage']);
 });

@@ -5,10 +5,10 @@ import { exposes as authExposes } from '@bullpen/remote-auth/exposes';
 import { exposes as contestsExposes } from '@bullpen/remote-contests/exposes';
 import { exposes as profileExposes } from '@bullpen/remote-profile/exposes';
 import { exposes as tradingExposes } from '@bullpen/remote-trading/exposes';
-import { ONBOARDING_PAGE, SIGNED_IN_REMOTE_ROUTES, SIGNED_OUT_REMOTE_ROUTES } from '../src/app/remote-routes';
-import { isSharedVersionRefusal } from '../src/features/remotes/api/federation';
+import { HOST_ROUTES, ONBOARDING_PAGE } from '../src/app/route-table';
 import type { RemotePageRef, RemotePages } from '../src/features/remotes';
-import { routeRemotePage } from '../src/features/remotes/api/route-remotes';
+import { isSharedVersionRefusal } from '../src/features/remotes/api/federation';
+import { type HostRoute, isRedirect, type PageRoute, route } from '../src/features/remotes/api/route-match';
 
 const declared: Record<keyof RemotePages, Readonly<Record<string, string>>> = {
   auth: authExposes,
@@ -21,31 +21,28 @@ const declared: Record<keyof RemotePages, Readonly<Record<string, string>>> = {
 const unknownPage: RemotePageRef = { remote: 'contests', page: 'NoSuchPage' };
 // @ts-expect-error a page of another remote is not this remote's page
 const wrongRemote: RemotePageRef = { remote: 'trading', page: 'HomePage' };
+const wrongParam: HostRoute = route({
+  path: '/x/:contestId',
+  access: 'signed-in',
+  remote: 'contests',
+  page: 'HomePage',
+  // @ts-expect-error a route's reads name only its own path's parameters
+  reads: ({ id }) => [id],
+});
 void unknownPage;
 void wrongRemote;
+void wrongParam;
+
+const pageRoutes = HOST_ROUTES.filter((entry): entry is PageRoute => !isRedirect(entry));
 
 describe('the host names only pages its remotes declare', () => {
-  it.each([...SIGNED_IN_REMOTE_ROUTES, ...SIGNED_OUT_REMOTE_ROUTES, { path: '(gate)', ...ONBOARDING_PAGE }])(
-    '$path -> $remote/$page',
-    ({ remote, page }) => {
-      expect(Object.keys(declared[remote])).toContain(page);
-    },
-  );
+  it.each([...pageRoutes, { path: '(gate)', ...ONBOARDING_PAGE }])('$path -> $remote/$page', ({ remote, page }) => {
+    expect(Object.keys(declared[remote])).toContain(page);
+  });
 
-  it('the early route table (main.js) names declared pages too', () => {
-    for (const [path, signedIn] of [
-      ['/home', true],
-      ['/live-contest/c-1', true],
-      ['/trading/c-1', true],
-      ['/contest-detail/c-1', true],
-      ['/profile', true],
-      ['/auth', false],
-      ['/join-contest-info/c-1', false],
-    ] as const) {
-      const target = routeRemotePage(path, signedIn);
-      expect(target).not.toBeNull();
-      if (target) expect(Object.keys(declared[target.remote])).toContain(target.page);
-    }
+  it('every redirect leads to an address of the table', () => {
+    for (const entry of HOST_ROUTES.filter(isRedirect))
+      expect(pageRoutes.filter((target) => target.path === entry.redirect)).not.toEqual([]);
   });
 
   it("every exposed module is a file under the remote's src/", () => {

@@ -7,7 +7,7 @@ import { RemotePage } from '../features/remotes';
 import { AppLayout } from './layout/app-layout';
 import { ErrorPage } from './pages/error-page';
 import { type RouteEntry, signedInRoutes, signedOutRoutes } from './routes';
-import { ONBOARDING_PAGE } from './remote-routes';
+import { ONBOARDING_PAGE } from './route-table';
 
 export const USER_NOT_FOUND = 'User is not found';
 

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { setRuntimeConfig } from '../config/runtime-config';
 import { apiGet, apiPost } from './client';
-import { firstReads, startEarlyReads, takeEarlyRead } from './early-reads';
+import { startEarlyReads, takeEarlyRead } from './early-reads';
 
 // main.js's early reads and the API client taking them: the same request (URL, method, body, token) goes out once;
 // another token, another body or a second call goes to the network; a token near its expiry sends nothing early.
@@ -62,7 +62,7 @@ it('sends the current user and the reads as the client would, and the client tak
 it("sends the live page's public contest read without the token, as the client does, and the client takes it", async () => {
   token = jwt(3600);
   storeSession(token);
-  startEarlyReads(CONFIG, firstReads('LiveContestPage', 'c1'));
+  startEarlyReads(CONFIG, [['/contest/get-contest', { contestId: 'c1' }], '/contest/active/c1', '/contest-user/c1']);
   // Out before the client asks for anything.
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(seen).toContain('POST /contest/get-contest {"contestId":"c1"} null');

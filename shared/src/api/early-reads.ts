@@ -1,6 +1,7 @@
 import { storedIdToken } from '../auth/stored-session';
 import { API_PATHS } from '../schemas/api-paths';
 import { PUBLIC_PATHS } from './public-paths';
+import type { ApiKey } from './swr';
 
 // A page's first reads would otherwise leave only once bootstrap had run (the shared chunks fetched and executed,
 // Amplify configured, the session read). The host's main.js sends them itself, before the async boundary, when the
@@ -41,23 +42,14 @@ export function takeEarlyRead(
   return read.authorization === authorization ? read.response : null;
 }
 
-/** The first reads of a remote page. The live page waits for its contest (public) before it shows the board, so it
- *  leaves with the board and the viewer's entry instead of after the remote has loaded and run. */
-export function firstReads(page: string, param: string): (string | readonly [string, unknown])[] {
-  if (page === 'HomePage') return [API_PATHS.activeContests, API_PATHS.upcomingContests, API_PATHS.completedContests];
-  if (page === 'LiveContestPage') {
-    return [[API_PATHS.getContest, { contestId: param }], API_PATHS.activeContest(param), API_PATHS.contestUser(param)];
-  }
-  return [];
-}
-
 interface InlineConfig {
   apiHost?: string;
   auth?: { userPoolClientId?: string };
 }
 
-/** main.js's side: sends the current user and `reads` now, as the API client would. Never throws. */
-export function startEarlyReads(config: InlineConfig, reads: (string | readonly [string, unknown])[]): void {
+/** main.js's side: sends the current user and `reads` (the route's, host/src/app/route-table.ts) now, as the API
+ *  client would. Never throws. */
+export function startEarlyReads(config: InlineConfig, reads: readonly ApiKey[]): void {
   try {
     const apiHost = config.apiHost?.replace(/\/+$/, '');
     const clientId = config.auth?.userPoolClientId;
@@ -85,4 +77,6 @@ export function startEarlyReads(config: InlineConfig, reads: (string | readonly 
 }
 
 export { hasStoredUser, storedIdToken, tokenSub } from '../auth/stored-session';
+// The route table's reads name their paths (main.js carries the table): the paths alone, without zod.
+export { API_PATHS } from '../schemas/api-paths';
 export { readPageJson } from '../config/page-json';

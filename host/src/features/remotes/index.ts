@@ -8,5 +8,6 @@ export {
 export { RemotePage } from './components/remote-page';
 export { REMOTE_UNAVAILABLE_TEXT, RemoteUnavailable } from './components/remote-unavailable';
 export { RemoteWidget } from './components/remote-widget';
-export { preloadRoute, routePreload } from './api/preload-route';
+export { preloadRoute } from './api/preload-route';
+export { type HostRoute, routePreload } from './api/route-match';
 export type { RemotePageRef, RemotePages } from './api/pages';

@@ -1,6 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { firstReads, hasStoredUser, readPageJson, startEarlyReads, storedIdToken } from '@bullpen/shared/early-reads';
-import { routeRemotePage } from './route-remotes';
+import { hasStoredUser, readPageJson, startEarlyReads, storedIdToken } from '@bullpen/shared/early-reads';
+import { type HostRoute, routePreload } from './route-match';
 
 // A cold visit: left to the federation runtime, the route's remote would be asked for only once bootstrap had run,
 // that is after main.js had fetched the shared chunks (React, the router, Amplify's core, @bullpen/shared) and run
@@ -40,8 +40,9 @@ function preloadScript(href: string) {
   document.head.appendChild(link);
 }
 
-/** Starts the current route's manifest and, once it answers, its entry and page chunks. Never throws. */
-export function startEarlyManifest(pathname = window.location.pathname): void {
+/** Starts the manifest of the remote page the address shows (`routes`: the host's route table) and, once it answers,
+ *  its entry and the page's chunks; and, signed in, the route's first reads. Never throws. */
+export function startEarlyManifest(routes: readonly HostRoute[], pathname = window.location.pathname): void {
   try {
     const config = readPageJson<InlineConfig>(CONFIG_ELEMENT_ID);
     if (!config) return;
@@ -52,7 +53,7 @@ export function startEarlyManifest(pathname = window.location.pathname): void {
     // it now. A visitor with no session gets the sign-in form first and Amplify after it.
     if (signedIn && !storedIdToken(clientId))
       for (const href of readPageJson<string[]>(AUTH_CHUNKS_ELEMENT_ID) ?? []) preloadScript(href);
-    const target = routeRemotePage(pathname, signedIn);
+    const target = routePreload(routes, pathname, signedIn);
     const manifestUrl = target && config.remotes?.[target.remote];
     // Every manifest the page carries is handed to the federation runtime when it asks (earlyManifestPlugin).
     for (const [url, manifest] of Object.entries(readPageJson<Record<string, unknown>>(MANIFESTS_ELEMENT_ID) ?? {})) {
@@ -67,7 +68,7 @@ export function startEarlyManifest(pathname = window.location.pathname): void {
           return response.text();
         }))
       : null;
-    if (signedIn) startEarlyReads(config, target ? firstReads(target.page, target.param) : []);
+    if (signedIn) startEarlyReads(config, target?.reads ?? []);
     if (!target || !manifestUrl || !text) return;
     early.set(manifestUrl, text);
     text

@@ -22,14 +22,16 @@ let bobPage: Page;
 let contestId: string;
 let teamContestId: string;
 const tabs: TestPage[] = [];
+/** Screenshots of the screens these journeys change, to look at (not committed). */
+const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '.e2e-artifacts/contests';
 
 const local = (date: Date) => {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
 };
 
-async function open(user: TestUser | undefined, path: string): Promise<Page> {
-  const tab = await newPage(browser, user ? { user } : {});
+async function open(user: TestUser | undefined, path: string, width = 1280, height = 800): Promise<Page> {
+  const tab = await newPage(browser, user ? { user, width, height } : { width, height });
   tabs.push(tab);
   await tab.page.goto(appUrl(path));
   return tab.page;
@@ -66,6 +68,41 @@ it('Alice creates a contest in the form and gets its invitation link', async () 
   contestId = new URL(page.url()).pathname.split('/').pop() as string;
   await page.getByText(`/join-contest-info/${contestId}`).first().waitFor();
   await page.getByRole('button', { name: 'Copy link' }).waitFor();
+});
+
+it('at 390 px a refused submit scrolls the first invalid field into view and focuses it', async () => {
+  const page = await open(alice, '/create-contest', 390, 844);
+  await page.getByLabel('Name', { exact: true }).fill('ab');
+  await page.getByLabel('Max participants').fill('1');
+  // The button is far below the name on a phone: pressing it scrolls the name out of view.
+  await page.getByRole('button', { name: 'Create contest' }).click();
+  await page.getByText('Please fix 2 highlighted fields.').waitFor();
+  const name = page.getByLabel('Name', { exact: true });
+  await expect(name.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+  await page.waitForFunction(() => {
+    const box = document.activeElement?.getBoundingClientRect();
+    return box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+  await page.screenshot({ path: `${SHOTS_DIR}/create-contest-refused-390.png` });
+
+  // Fixing the name leaves max participants the first field to fix.
+  await name.fill('Fixed name');
+  await page.getByRole('button', { name: 'Create contest' }).click();
+  const max = page.getByLabel('Max participants');
+  await expect(max.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+  await page.waitForFunction(() => {
+    const box = document.activeElement?.getBoundingClientRect();
+    return box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+  await page.screenshot({ path: `${SHOTS_DIR}/create-contest-refused-again-390.png` });
+
+  const wide = await open(alice, '/create-contest');
+  await wide.getByRole('button', { name: 'Create contest' }).click();
+  await wide.getByText('Please fix the highlighted field.').waitFor();
+  await expect(
+    wide.getByLabel('Name', { exact: true }).evaluate((element) => element === document.activeElement),
+  ).resolves.toBe(true);
+  await wide.screenshot({ path: `${SHOTS_DIR}/create-contest-refused-1280.png` });
 });
 
 it('Bob opens the invitation signed out, signs in, chooses a call sign and comes back to it through next', async () => {
@@ -150,4 +187,17 @@ it('Alice cancels the team contest and Bob sees it cancelled', async () => {
 
   await bobPage.goto(appUrl(`/contest-detail/${teamContestId}`));
   await bobPage.getByText('This contest was cancelled').first().waitFor();
+
+  // Its public page no longer invites anyone, nor speaks of picks to change or players joining.
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    const visitor = await open(undefined, `/join-contest-info/${teamContestId}`, width, height);
+    await visitor.getByText('A cancelled Bullpen contest').waitFor();
+    await visitor.getByText(/was cancelled by its organiser before it started/).waitFor();
+    expect(await visitor.getByText('You’re invited to a Bullpen contest').count()).toBe(0);
+    expect(await visitor.getByText(/joined so far|change your picks/).count()).toBe(0);
+    await visitor.screenshot({ path: `${SHOTS_DIR}/join-contest-info-cancelled-${width}.png`, fullPage: true });
+  }
 });

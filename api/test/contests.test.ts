@@ -63,6 +63,16 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       ['maxParticipants 1', { maxParticipants: 1 }, 'maxParticipants'],
       ['wrong type', { maxParticipants: '10' }, 'maxParticipants'],
       ['duplicate teams', { affiliations: ['Red', 'red'], isTeamCollaboration: true }, 'affiliations.1'],
+      [
+        'teams that differ only by a zero-width space',
+        { affiliations: ['ZeroWidth', 'Zero\u200bWidth'], isTeamCollaboration: true },
+        'affiliations.1',
+      ],
+      [
+        'teams that differ only by compatibility forms (NFKC)',
+        { affiliations: ['Bears', 'Ｂｅａｒｓ'], isTeamCollaboration: true },
+        'affiliations.1',
+      ],
       ['unknown field', { colour: 'blue' }, 'colour'],
       ['bad visibility', { visibility: 'secret' }, 'visibility'],
     ])('400 when %s', async (_label, overrides, field) => {
@@ -175,6 +185,31 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       });
       expect(renamed.statusCode).toBe(200);
       expect(renamed.json().data.participantsCount).toBe(1);
+    });
+
+    test('team names are stored as seen (NFKC, no invisible characters) and joined by that name', async () => {
+      const owner = await createUser(ctx);
+      const contest = await createContest(ctx, owner, {
+        affiliations: ['Zero\u200bWidth', 'Ｂｅａｒｓ\u2060'],
+        isTeamCollaboration: true,
+      });
+      expect(contest.affiliations).toEqual(['ZeroWidth', 'Bears']);
+      const edit = await call(ctx, 'POST', '/contest/edit-contest', {
+        token: owner.token,
+        body: {
+          contestId: contest._id,
+          ...contestFields(ctx, { affiliations: ['ZeroWidth', 'Bears', 'Zero\u200dWidth'], isTeamCollaboration: true }),
+        },
+      });
+      expect(edit.statusCode).toBe(400);
+      expect(fieldsOf(edit)).toEqual(['affiliations.2']);
+      const player = await createUser(ctx);
+      const joined = await call(ctx, 'POST', '/contest/join-contest', {
+        token: player.token,
+        body: { contestId: contest._id, picks: ['AAPL', 'MSFT'], affiliation: 'Zero\u200bWidth' },
+      });
+      expect(joined.statusCode).toBe(200);
+      expect(joined.json().data.affiliation).toBe('ZeroWidth');
     });
 
     test('an affiliation chosen by a participant cannot be removed (409); an unchosen one can', async () => {

@@ -121,6 +121,27 @@ describe.each(DRIVERS)('users and profiles (%s)', (driver) => {
     ).toBe(400);
   });
 
+  test('"contests joined" counts what the recent contests list: a cancelled contest is in both', async () => {
+    const host = await createUser(ctx);
+    const player = await createUser(ctx);
+    const kept = await createContest(ctx, host, { name: 'Kept Cup' });
+    const called = await createContest(ctx, host, { name: 'Called Off Cup' });
+    const played = await createContest(ctx, host, { name: 'Played Cup' });
+    for (const contest of [kept, called, played]) await joinContest(ctx, player, contest._id);
+    const cancel = await call(ctx, 'POST', '/contest/cancel-contest', {
+      token: host.token,
+      body: { contestId: called._id },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const profile = (
+      await call(ctx, 'POST', '/user-profile/get-user-profile', { token: host.token, body: { userId: player.id } })
+    ).json().userProfile;
+    expect(
+      profile.recentContests.map((c: { name: string; status: string }) => `${c.name}: ${c.status}`).sort(),
+    ).toEqual(['Called Off Cup: cancelled', 'Kept Cup: upcoming', 'Played Cup: upcoming']);
+    expect(profile.stats.contestsJoined).toBe(profile.recentContests.length);
+  });
+
   test('a private contest shows on a profile only to its creator and participants (recent contests and stats)', async () => {
     const host = await createUser(ctx);
     const player = await createUser(ctx);

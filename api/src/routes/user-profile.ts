@@ -53,7 +53,9 @@ async function profileOf(executor: Executor, user: UserRow, viewerId: string): P
     bio: user.bio,
     createdAt: user.createdAt.toISOString(),
     stats: {
-      contestsJoined: rows.filter((r) => contestStatus(r) !== 'cancelled').length,
+      // Every contest the player joined, the ones later cancelled included: the count of what the recent contests
+      // list (cancelled ones with their status), so the two never disagree.
+      contestsJoined: rows.length,
       contestsCompleted: completed.length,
       wins: completed.filter((r) => r.rank === 1).length,
       bestReturnPct: returns.length ? roundRatio(Math.max(...returns)) : null,

@@ -1,4 +1,4 @@
-import type { Standing } from '@bullpen/shared/schemas';
+import type { Order, Standing } from '@bullpen/shared/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import ContestCompletedPage from '../../src/app/pages/contest-completed-page';
 import { API, apiError, http, reply, sent, server } from '../api-mock';
@@ -69,7 +69,7 @@ function playerResult(row: Standing) {
   };
 }
 
-function serve(team: boolean, standings = makeStandings()) {
+function serve(team: boolean, standings = makeStandings(), orders: Order[] = []) {
   const contest = makeContest({
     name: 'Weekly Tech Sprint',
     status: 'completed',
@@ -77,6 +77,7 @@ function serve(team: boolean, standings = makeStandings()) {
     isTeamCollaboration: team,
   });
   server.use(
+    http.get(`${API}/contest/c-1/orders`, () => reply({ orders })),
     http.get(`${API}/contest/c-1/benchmark`, () => reply(BENCHMARK)),
     http.get(`${API}/contest/completed/c-1/players/:userId`, ({ params }) => {
       const row = standings.find((r) => r.userId === params.userId);
@@ -114,6 +115,61 @@ it('shows the final standings with rank, call sign linking to the profile and re
   expect(screen.getByText('You finished')).toBeInTheDocument();
   expect(screen.queryByRole('table', { name: 'Team standings' })).not.toBeInTheDocument();
   expect(within(table).queryByRole('columnheader', { name: 'Team' })).not.toBeInTheDocument();
+});
+
+it('lists my orders that did not fill, each with why; filled ones stay in the trades', async () => {
+  const order = (fields: Partial<Order>): Order => ({
+    _id: 'o-1',
+    contestId: 'c-1',
+    symbol: 'AAPL',
+    side: 'buy',
+    quantity: 10,
+    type: 'limit',
+    limitPrice: 180,
+    stopPrice: null,
+    status: 'expired',
+    createdAt: T1,
+    updatedAt: T2,
+    fill: null,
+    reason: 'The contest ended before the order filled',
+    ...fields,
+  });
+  serve(false, makeStandings(), [
+    order({}),
+    order({
+      _id: 'o-2',
+      side: 'sell',
+      symbol: 'NVDA',
+      type: 'stop',
+      limitPrice: null,
+      stopPrice: 150,
+      status: 'rejected',
+      reason: 'Not enough cash for this order at the trigger price',
+    }),
+    order({ _id: 'o-3', status: 'cancelled', reason: null, symbol: 'MSFT' }),
+    order({ _id: 'o-4', status: 'filled', reason: null, symbol: 'TSLA' }),
+  ]);
+  renderCompleted();
+  const unfilled = await screen.findByRole('region', { name: 'Orders that did not fill' });
+  const items = within(unfilled).getAllByRole('listitem');
+  expect(items.map((item) => item.textContent)).toEqual([
+    expect.stringMatching(/^Buy 10 AAPL, limit \$180\.00ExpiredThe contest ended before the order filled\. Placed /),
+    expect.stringMatching(/^Sell 10 NVDA, stop \$150\.00RejectedNot enough cash for this order at the trigger price\./),
+    expect.stringMatching(/^Buy 10 MSFT, limit \$180\.00CancelledYou cancelled it\. Placed /),
+  ]);
+  expect(
+    within(screen.getByRole('region', { name: 'Your contest' })).getByRole('region', {
+      name: 'Orders that did not fill',
+    }),
+  ).toBe(unfilled);
+});
+
+it('says nothing about orders when every order filled or there were none', async () => {
+  serve(false);
+  renderCompleted();
+  await screen.findByRole('region', { name: 'Trades' });
+  await waitFor(() => expect(sent('/contest/c-1/orders')).toHaveLength(1));
+  expect(screen.queryByRole('region', { name: 'Orders that did not fill' })).not.toBeInTheDocument();
 });
 
 it('puts the top three on a podium', async () => {
@@ -229,6 +285,7 @@ describe('a board of 10,000 players', () => {
       ),
       http.get(`${API}/contest/c-1/standings`, ({ request }) => standingsPage(new URL(request.url))),
       http.get(`${API}/contest/c-1/benchmark`, () => reply(BENCHMARK)),
+      http.get(`${API}/contest/c-1/orders`, () => reply({ orders: [] })),
       http.get(`${API}/contest/completed/c-1/players/:userId`, () => reply(playerResult(MINE))),
     );
   }

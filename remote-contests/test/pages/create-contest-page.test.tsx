@@ -42,6 +42,64 @@ it('validates on the client with the shared schema and sends nothing while field
   expect(screen.queryByText('Name: at least 3 characters')).not.toBeInTheDocument();
 });
 
+it('a refused submit brings the first invalid field, in the form’s order, into view and focuses it', async () => {
+  const scrolled: Element[] = [];
+  const scrollIntoView = jest.fn(function (this: Element) {
+    scrolled.push(this);
+  });
+  Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { configurable: true, value: scrollIntoView });
+  try {
+    const { user } = renderCreate();
+    await user.clear(screen.getByLabelText('Max participants'));
+    await user.type(screen.getByLabelText('Max participants'), '1');
+    await user.click(screen.getByRole('button', { name: 'Create contest' }));
+    // The name (empty) comes before max participants on the form.
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    expect(scrolled).toEqual([screen.getByLabelText('Name')]);
+
+    await user.type(screen.getByLabelText('Name'), 'Fixed name');
+    await user.click(screen.getByRole('button', { name: 'Create contest' }));
+    expect(screen.getByLabelText('Max participants')).toHaveFocus();
+    expect(scrolled.at(-1)).toBe(screen.getByLabelText('Max participants'));
+    expect(sent('/contest/create-contest')).toHaveLength(0);
+  } finally {
+    Reflect.deleteProperty(HTMLElement.prototype, 'scrollIntoView');
+  }
+});
+
+it('takes the focus to the field the server refused', async () => {
+  server.use(
+    http.post(`${API}/contest/create-contest`, () =>
+      apiError(400, 'Invalid contest', [{ field: 'affiliations.1', message: 'Team names must be different' }]),
+    ),
+  );
+  const { user } = renderCreate();
+  await user.type(screen.getByLabelText('Name'), 'Server says no');
+  await user.click(screen.getByRole('button', { name: 'Create contest' }));
+  expect(await screen.findByText('Team names must be different')).toBeInTheDocument();
+  expect(screen.getByLabelText('Teams (affiliations)')).toHaveFocus();
+}, 20_000);
+
+it('treats team names that differ only by invisible characters or width as the same team', async () => {
+  const { user } = renderCreate();
+  const teamInput = screen.getByLabelText('Teams (affiliations)');
+  await user.type(teamInput, 'ZeroWidth{Enter}');
+  await user.click(teamInput);
+  await user.paste('Zero\u200bWidth');
+  await user.click(screen.getByRole('button', { name: 'Add team' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('“ZeroWidth” is already a team');
+  await user.clear(teamInput);
+  await user.paste('Ｚｅｒｏ\u2060Ｗｉｄｔｈ');
+  await user.keyboard('{Enter}');
+  expect(screen.getByRole('alert')).toHaveTextContent('“ZeroWidth” is already a team');
+  // A new name is added as it will be stored.
+  await user.clear(teamInput);
+  await user.paste('Ｂｅａｒｓ\u200b!');
+  await user.keyboard('{Enter}');
+  const chips = within(screen.getByRole('list', { name: 'Teams' })).getAllByRole('listitem');
+  expect(chips.map((chip) => chip.firstChild?.textContent)).toEqual(['ZeroWidth', 'Bears!']);
+});
+
 it('warns early when the start is too soon (a hint from the demo limits)', async () => {
   const { user } = renderCreate();
   await user.type(screen.getByLabelText('Name'), 'Quick one');

@@ -187,6 +187,26 @@ it('lists public live contests to watch read-only, most players first, leaving o
   expect(within(big).getByRole('link', { name: 'Watch Big Bears' })).toHaveAttribute('href', '/live-contest/lp-1');
 });
 
+it('"Live now" never says no public contest is live while one I play in is: it points to my Live list', async () => {
+  serve({ livePublic: [watchJoined] });
+  renderHome();
+  const liveNow = await screen.findByRole('region', { name: 'Live now' });
+  expect(
+    await within(liveNow).findByText(
+      'The only public contest live right now is one you play in: it is in your Live list.',
+    ),
+  ).toBeInTheDocument();
+  expect(within(liveNow).queryByText('No public contest is live right now.')).not.toBeInTheDocument();
+  expect(within(screen.getByRole('region', { name: 'Live' })).getByRole('link', { name: /Live Lions/ })).toBeVisible();
+});
+
+it('"Live now" says nothing public is live only when nothing is', async () => {
+  serve({ livePublic: [] });
+  renderHome();
+  const liveNow = await screen.findByRole('region', { name: 'Live now' });
+  expect(await within(liveNow).findByText('No public contest is live right now.')).toBeInTheDocument();
+});
+
 it('empty discovery sections lead to creating a contest; a failing "Live now" says so in place', async () => {
   serve({ upcoming: [upcomingJoined], livePublic: [] });
   server.use(http.get(`${API}/contest/live-public`, () => apiError(500, 'Database unavailable')));

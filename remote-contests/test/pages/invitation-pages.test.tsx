@@ -110,6 +110,22 @@ describe('/invitation', () => {
       'href',
       '/contest-detail/c-1',
     );
+    // What joining asks is for someone who can still join.
+    expect(screen.queryByText(/to take part/)).not.toBeInTheDocument();
+  });
+
+  it('tells someone who can join what joining asks, and a full contest only that it is full', async () => {
+    signIn();
+    serve();
+    const { unmount } = renderInvitation();
+    expect(
+      await screen.findByText('Pick exactly 2 different stocks before the start to take part.'),
+    ).toBeInTheDocument();
+    unmount();
+    serve(makeContest({ participantsCount: 20 }));
+    renderInvitation();
+    expect(await screen.findByText('This contest is full')).toBeInTheDocument();
+    expect(screen.queryByText(/to take part/)).not.toBeInTheDocument();
   });
 
   it('says when the contest was cancelled', async () => {
@@ -150,6 +166,9 @@ describe('/join-contest-info', () => {
     expect(screen.getByText(/Pick exactly 2 different stocks before the start/)).toBeInTheDocument();
     expect(screen.getByText(/your \$100,000 of virtual cash is split equally across your picks/)).toBeInTheDocument();
     expect(screen.getByText(/Team contest: you join one of “Bulls”, “Bears”/)).toBeInTheDocument();
+    expect(screen.getByText('You’re invited to a Bullpen contest')).toBeInTheDocument();
+    expect(screen.getByText(/You can change your picks until then/)).toBeInTheDocument();
+    expect(screen.getByText(/7 joined so far/)).toBeInTheDocument();
     expect(screen.getByTestId('participants-count')).toHaveTextContent('7 of 20 places taken');
     const [call] = sent('/contest/get-contest');
     expect(call?.authorization).toBeNull();
@@ -190,6 +209,36 @@ describe('/join-contest-info', () => {
       const link = await screen.findByRole('link', { name: action });
       const rules = screen.getByRole('heading', { name: 'How it works' });
       expect(link.compareDocumentPosition(rules) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    },
+  );
+
+  it.each([
+    [
+      'active',
+      'A Bullpen contest, live now',
+      /Each player picked 2 stocks before the start .*; picks were locked then\./,
+      '3 players are taking part (of 20 places).',
+    ],
+    [
+      'completed',
+      'A finished Bullpen contest',
+      /Each player picked 2 stocks before the start .*; picks were locked then\./,
+      '3 players took part (of 20 places).',
+    ],
+    ['cancelled', 'A cancelled Bullpen contest', /was cancelled by its organiser before it started/, null],
+  ] as const)(
+    'of a %s contest speaks of it as it is, not as an invitation',
+    async (status, eyebrow, picks, players) => {
+      signOut();
+      serve(makeContest({ status }));
+      renderJoinInfo();
+      expect(await screen.findByText(eyebrow)).toBeInTheDocument();
+      expect(screen.queryByText('You’re invited to a Bullpen contest')).not.toBeInTheDocument();
+      expect(screen.getByText(picks)).toBeInTheDocument();
+      expect(screen.queryByText(/You can change your picks/)).not.toBeInTheDocument();
+      expect(screen.queryByText(/joined so far/)).not.toBeInTheDocument();
+      expect(screen.queryByText(/places taken/)).not.toBeInTheDocument();
+      if (players) expect(screen.getByText(players)).toBeInTheDocument();
     },
   );
 

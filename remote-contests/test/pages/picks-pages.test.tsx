@@ -253,6 +253,25 @@ describe('/confirm-save-picks', () => {
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['active', 'live', 'Go to the contest', '/contest-detail/c-1'],
+    ['completed', 'completed', 'See the final standings', '/contest-completed/c-1'],
+    ['cancelled', 'cancelled', 'Go to the contest', '/contest-detail/c-1'],
+  ] as const)(
+    'of a %s contest says picks are locked and offers no picks to choose, with or without a selection',
+    async (status, label, action, href) => {
+      serve(makeContest({ status }));
+      const { unmount } = renderConfirm();
+      expect(await screen.findByText(`Picks are locked: the contest is ${label}`)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: action })).toHaveAttribute('href', href);
+      expect(screen.queryByRole('link', { name: 'Choose picks' })).not.toBeInTheDocument();
+      unmount();
+      renderConfirm({ draft });
+      expect(await screen.findByText(`Picks are locked: the contest is ${label}`)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Confirm and join' })).not.toBeInTheDocument();
+    },
+  );
+
   it('sends the user back to choose when there is no selection', async () => {
     serve();
     renderConfirm();

@@ -7,6 +7,8 @@ import {
   initializeUserBodySchema,
   joinContestBodySchema,
   LIMITS,
+  normalizeTeamName,
+  teamNameKey,
   tradeBodySchema,
 } from './index';
 
@@ -238,6 +240,45 @@ describe('text fields: control characters, unpaired surrogates and invisible-onl
   it('leaves ids to the server: an id with a control character is well-typed (the lookup answers 404)', () => {
     expect(getUserProfileBodySchema.safeParse({ userId: 'u1\u0000' }).success).toBe(true);
     expect(joinContestBodySchema.safeParse({ contestId: 'c1\u200b', picks: ['AAPL'] }).success).toBe(true);
+  });
+});
+
+describe('team names: one visible name, one team', () => {
+  const teams = (affiliations: string[]) =>
+    createContestBodySchema.safeParse({ ...validContest, affiliations, isTeamCollaboration: true });
+
+  it.each([
+    ['a zero-width space inside', 'Zero\u200bWidth'],
+    ['a word joiner inside', 'Zero\u2060Width'],
+    ['a zero-width non-joiner inside', 'Zero\u200cWidth'],
+    ['a zero-width joiner between letters', 'Zero\u200dWidth'],
+    ['a soft hyphen inside', 'Zero\u00adWidth'],
+    ['a byte-order mark inside', 'Zero\ufeffWidth'],
+    ['bidi controls inside', 'Zero\u202eWidth\u202c'],
+    ['full-width letters (NFKC)', 'Ｚｅｒｏ Width'.replace(' ', '')],
+    ['a variation selector after a letter', 'ZeroWidth\ufe0f'],
+  ])('refuses "ZeroWidth" and the same name with %s as two teams', (_label, twin) => {
+    expect(issuesOf(teams(['ZeroWidth', twin]))).toEqual(['affiliations.1: Team names must be different']);
+    expect(issuesOf(teams([twin, 'zerowidth']))).toEqual(['affiliations.1: Team names must be different']);
+  });
+
+  it('stores the name as it is seen: NFKC, without the invisible characters inside', () => {
+    expect(teams(['Zero\u200bWidth', 'Ｂｅａｒｓ', 'ﬁsh\u2060ers']).data?.affiliations).toEqual([
+      'ZeroWidth',
+      'Bears',
+      'fishers',
+    ]);
+    expect(
+      joinContestBodySchema.safeParse({ contestId: 'c1', picks: ['AAPL'], affiliation: 'Zero\u200bWidth' }).data,
+    ).toMatchObject({ affiliation: 'ZeroWidth' });
+  });
+
+  it('keeps what draws something: emoji sequences, keycaps, flags; different visible names stay different', () => {
+    const emoji = ['Team 👨‍👩‍👧', 'Love ❤️', 'No 1️⃣', 'Wales 🏴󠁧󠁢󠁷󠁬󠁳󠁿', 'Skin 👍🏽'];
+    for (const name of emoji) expect(normalizeTeamName(name)).toBe(name);
+    expect(teams(emoji).data?.affiliations).toEqual(emoji);
+    expect(teams(['Red Team', 'RedTeam', 'Red-Team']).success).toBe(true);
+    expect(teamNameKey(' Red \u200b Team ')).toBe(teamNameKey('red team'));
   });
 });
 

@@ -59,11 +59,11 @@ function isWellFormedText(value: string): boolean {
  * A text field: visible text only, no control characters, no unpaired surrogates. Multi-line fields (a textarea:
  * description, bio) keep line breaks, stored as `\n` (a form submission sends `\r\n`); one-line fields refuse them.
  */
-function textSchema(label: string, lines: 'one-line' | 'multi-line') {
+function textSchema(label: string, lines: 'one-line' | 'multi-line', normalize: (value: string) => string = (v) => v) {
   const multiLine = lines === 'multi-line';
   return z
     .string()
-    .overwrite((value) => visibleText(multiLine ? value.replace(/\r\n/g, '\n') : value))
+    .overwrite((value) => visibleText(normalize(multiLine ? value.replace(/\r\n/g, '\n') : value)))
     .refine((value) => !hasControlCharacter(value, multiLine), `${label}: no control characters`)
     .refine(isWellFormedText, `${label}: invalid characters`);
 }
@@ -85,7 +85,45 @@ export const bioSchema = textSchema('Bio', 'multi-line').max(
   `Bio: at most ${LIMITS.bio.max} characters`,
 );
 
-export const affiliationNameSchema = textSchema('Team name', 'one-line')
+/** Where an invisible character in a team name does something: inside an emoji sequence. */
+const JOINS_EMOJI = /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\ufe0f)$/u;
+const IS_PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
+const IS_TAG = /^[\u{e0020}-\u{e007f}]$/u;
+
+/**
+ * A team name as the server stores it and as players see it: compatibility forms folded (NFKC: full-width letters,
+ * ligatures) and the zero-width and formatting characters that draw nothing removed, so "Zero\u200bWidth" is
+ * "ZeroWidth". What draws something stays: a zero-width joiner inside an emoji sequence, a variation selector after a
+ * pictograph or keycap base, the tags of a subdivision flag.
+ */
+export function normalizeTeamName(value: string): string {
+  const chars = Array.from(value.normalize('NFKC'));
+  return chars
+    .filter((char, index) => {
+      if (!/\p{Default_Ignorable_Code_Point}/u.test(char)) return true;
+      const before = chars[index - 1] ?? '';
+      const after = chars[index + 1] ?? '';
+      if (char === '\u200d') return JOINS_EMOJI.test(before) && IS_PICTOGRAPH.test(after);
+      if (char === '\ufe0f' || char === '\ufe0e') return IS_PICTOGRAPH.test(before) || /^[0-9#*]$/.test(before);
+      if (IS_TAG.test(char)) return before === '\u{1f3f4}' || IS_TAG.test(before);
+      return false;
+    })
+    .join('');
+}
+
+/**
+ * What makes two team names the same team: their normalised forms without any invisible or control character, runs
+ * of spaces as one, case folded. The client's team editor and the server's duplicate check both use it.
+ */
+export function teamNameKey(value: string): string {
+  return normalizeTeamName(value)
+    .replace(/[\p{Default_Ignorable_Code_Point}\p{Cc}]/gu, (char) => (/\s/.test(char) ? ' ' : ''))
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+export const affiliationNameSchema = textSchema('Team name', 'one-line', normalizeTeamName)
   .min(LIMITS.affiliationName.min, 'Team name is required')
   .max(LIMITS.affiliationName.max, `Team name: at most ${LIMITS.affiliationName.max} characters`);
 
@@ -133,7 +171,7 @@ function checkContestFields(fields: ContestFieldsInput, ctx: z.RefinementCtx) {
   }
   const seen = new Set<string>();
   fields.affiliations.forEach((team, index) => {
-    const key = team.trim().toLowerCase();
+    const key = teamNameKey(team);
     if (seen.has(key))
       ctx.addIssue({ code: 'custom', path: ['affiliations', index], message: 'Team names must be different' });
     seen.add(key);

@@ -29,6 +29,7 @@ import {
   PlayerResults,
   ShareResult,
   TeamContributions,
+  UnfilledOrders,
   useBenchmark,
   useCompletedPlayer,
 } from '../../features/results';
@@ -150,13 +151,16 @@ export default function ContestCompletedPage() {
           ) : null}
           {mine ? (
             <Card title="Your contest" id="your-results-panel">
-              <PlayerResults
-                contest={contest}
-                userId={mine.userId}
-                benchmark={benchmark.data}
-                total={total}
-                who="You"
-              />
+              <div className="bp-stack">
+                <PlayerResults
+                  contest={contest}
+                  userId={mine.userId}
+                  benchmark={benchmark.data}
+                  total={total}
+                  who="You"
+                />
+                <UnfilledOrders contestId={contest._id} />
+              </div>
             </Card>
           ) : null}
           <Card title="Podium">

@@ -33,8 +33,6 @@ export default function HomePage() {
   const upcomingContests = upcoming.data?.contests;
   const mine = upcomingContests?.filter((c) => c.joined || c.createdBy._id === viewer.id);
   const open = upcomingContests?.filter((c) => !c.joined && c.createdBy._id !== viewer.id && c.visibility === 'public');
-  // "Live now" leaves out the contests already in my Live section.
-  const watchable = livePublic.data?.contests.filter((c) => !c.joined);
 
   const allEmpty =
     live.data?.contests.length === 0 &&
@@ -67,7 +65,7 @@ export default function HomePage() {
           <LiveSection section={section(live, live.data?.contests)} />
           <UpcomingSection section={section(upcoming, mine)} />
           <OpenToJoinSection section={section(upcoming, open)} />
-          <LiveNowSection section={section(livePublic, watchable)} />
+          <LiveNowSection section={section(livePublic, livePublic.data?.contests)} />
           <CompletedSection section={section(completed, completed.data?.contests)} />
         </>
       )}

@@ -1,6 +1,6 @@
 import { useParams } from '@bullpen/shared';
 import { ButtonLink } from '@bullpen/shared/ui';
-import { ContestFacts, ContestGate, contestPaths, JoiningClosed } from '../../features/contests';
+import { ContestFacts, ContestGate, contestPaths, JoiningClosed, picksRule } from '../../features/contests';
 import { InvitationLayout, InvitationShare, JoinAction } from '../../features/invitation';
 
 export default function InvitationPage() {
@@ -14,9 +14,9 @@ export default function InvitationPage() {
           join={
             contest.status === 'upcoming' ? (
               <div className="bp-stack">
-                <p>Pick {contest.picksCount} stocks before the start to take part.</p>
                 <JoinAction
                   contest={contest}
+                  prompt={<p>{picksRule(contest.picksCount)} before the start to take part.</p>}
                   joinLabel="Join — choose your picks"
                   joined={
                     <ButtonLink to={contestPaths.detail(contest._id)} variant="primary">

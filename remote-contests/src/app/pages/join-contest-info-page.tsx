@@ -1,4 +1,5 @@
 import { useLocation, useParams } from '@bullpen/shared';
+import type { ContestStatus } from '@bullpen/shared/schemas';
 import { ButtonLink, Callout } from '@bullpen/shared/ui';
 import {
   ContestFacts,
@@ -25,6 +26,14 @@ function SignedOutJoin() {
   );
 }
 
+/** The public page's headline, for the moment the visitor opens it: an invitation only while joining is open. */
+const EYEBROW: Record<ContestStatus, string> = {
+  upcoming: 'You’re invited to a Bullpen contest',
+  active: 'A Bullpen contest, live now',
+  completed: 'A finished Bullpen contest',
+  cancelled: 'A cancelled Bullpen contest',
+};
+
 export default function JoinContestInfoPage() {
   const { contestId = '' } = useParams();
   const viewer = useViewer();
@@ -34,7 +43,7 @@ export default function JoinContestInfoPage() {
       {(contest) => (
         <InvitationLayout
           contest={contest}
-          eyebrow="You’re invited to a Bullpen contest"
+          eyebrow={EYEBROW[contest.status]}
           join={
             <div className="bp-stack">
               {contest.status !== 'upcoming' ? (
@@ -55,9 +64,11 @@ export default function JoinContestInfoPage() {
               ) : (
                 <SignedOutJoin />
               )}
-              <p className="bp-small bp-muted" data-testid="participants-count">
-                {contest.participantsCount} of {contest.maxParticipants} places taken
-              </p>
+              {contest.status === 'upcoming' ? (
+                <p className="bp-small bp-muted" data-testid="participants-count">
+                  {contest.participantsCount} of {contest.maxParticipants} places taken
+                </p>
+              ) : null}
             </div>
           }
           main={{ title: 'How it works', body: <ContestRules contest={contest} /> }}

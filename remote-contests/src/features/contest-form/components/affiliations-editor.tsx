@@ -1,4 +1,4 @@
-import { LIMITS } from '@bullpen/shared/schemas';
+import { affiliationNameSchema, LIMITS, teamNameKey } from '@bullpen/shared/schemas';
 import { type KeyboardEvent, useState } from 'react';
 import { Button } from '@bullpen/shared/ui';
 
@@ -26,12 +26,15 @@ export function AffiliationsEditor({
   const [problem, setProblem] = useState<string | null>(null);
 
   const add = () => {
-    const name = draft.trim();
-    if (!name) return setProblem('Type a team name first');
-    if (name.length > LIMITS.affiliationName.max)
-      return setProblem(`Team name: at most ${LIMITS.affiliationName.max} characters`);
-    if (value.some((team) => team.toLowerCase() === name.toLowerCase()))
-      return setProblem(`“${name}” is already a team`);
+    // The server's own normalisation (NFKC, no zero-width characters): the chip shows the name it will store, and
+    // a name that only looks like another one is caught here.
+    const parsed = affiliationNameSchema.safeParse(draft);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? 'Team name is required';
+      return setProblem(message === 'Team name is required' ? 'Type a team name first' : message);
+    }
+    const name = parsed.data;
+    if (value.some((team) => teamNameKey(team) === teamNameKey(name))) return setProblem(`“${name}” is already a team`);
     if (value.length >= LIMITS.affiliations.max) return setProblem(`At most ${LIMITS.affiliations.max} teams`);
     onChange([...value, name]);
     setDraft('');

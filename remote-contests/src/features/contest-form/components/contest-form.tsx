@@ -1,5 +1,5 @@
 import { LIMITS, type CreateContestBody } from '@bullpen/shared/schemas';
-import { type ChangeEvent, type FormEvent, useMemo, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Callout, Field, Textarea, TextInput } from '@bullpen/shared/ui';
 import { notifyError } from '../../contests';
 import './contest-form.css';
@@ -48,6 +48,9 @@ export function ContestForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // Set by a submit that found errors: once they are drawn, the first invalid field takes the focus.
+  const [showFirstError, setShowFirstError] = useState(0);
   const zone = useMemo(() => {
     const name = localTimeZone();
     const short = timeZoneLabel();
@@ -71,12 +74,25 @@ export function ContestForm({
     else if (errors[field]) setErrors({ ...errors, [field]: undefined });
   };
 
+  // A refused submit leaves the user on the button, with the field to fix possibly far above it (a phone shows a
+  // few fields at a time): bring the first invalid field, in the order the form shows them, into view and focus it.
+  useEffect(() => {
+    if (showFirstError === 0) return;
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    first.scrollIntoView?.({ block: 'center' });
+    first.focus({ preventScroll: true });
+  }, [showFirstError]);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     const { body, errors: found } = validate(values);
     setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
+    if (Object.values(found).some(Boolean)) {
+      setShowFirstError((n) => n + 1);
+      return;
+    }
     setBusy(true);
     try {
       await onSubmit(body);
@@ -84,7 +100,8 @@ export function ContestForm({
       // One message, where the user is looking: on the fields it concerns, or as a toast when no field can show it.
       const fieldErrors = serverFieldErrors((error as ApiErrorLike)?.errors ?? []);
       setErrors(fieldErrors);
-      if (!Object.values(fieldErrors).some(Boolean)) notifyError(error);
+      if (Object.values(fieldErrors).some(Boolean)) setShowFirstError((n) => n + 1);
+      else notifyError(error);
     } finally {
       setBusy(false);
     }
@@ -122,7 +139,7 @@ export function ContestForm({
   const minParticipants = Math.max(LIMITS.maxParticipants.min, joined);
 
   return (
-    <form className="bp-stack contest-form" onSubmit={submit} noValidate aria-label="Contest details">
+    <form ref={form} className="bp-stack contest-form" onSubmit={submit} noValidate aria-label="Contest details">
       <div className="bp-card bp-form-grid">
         <div className="bp-form-grid__wide">
           <TextInput

@@ -25,34 +25,63 @@ export function ContestFacts({ contest }: { contest: Contest }) {
 /** "Pick 1 stock", "Pick exactly 3 different stocks". */
 export const picksRule = (count: number) => (count === 1 ? 'Pick 1 stock' : `Pick exactly ${count} different stocks`);
 
-/** The rules of DESIGN §5 for this contest, in plain words. */
+/**
+ * The rules of DESIGN §5 for this contest, in plain words, in the tense of the moment: what to do while it is
+ * upcoming, how it is being played while live, how it was played once over; a cancelled contest is not played at all.
+ */
 export function ContestRules({ contest }: { contest: Contest }) {
+  const { status } = contest;
+  const starts = formatDateTime(contest.startsAt);
+  const cash = formatMoney(contest.startingCash, { whole: true });
+  const players = formatNumber(contest.participantsCount);
+  const one = contest.participantsCount === 1;
+  const teams = contest.affiliations.map((team) => `“${team}”`).join(', ');
+  if (status === 'cancelled') {
+    return (
+      <ol className="bp-stack">
+        <li>This contest was cancelled by its organiser before it started ({starts}): it will not be played.</li>
+        <li>Nobody can join it or choose picks any more, and there will be no standings.</li>
+      </ol>
+    );
+  }
+  const upcoming = status === 'upcoming';
+  const over = status === 'completed';
+  const stocks = `${contest.picksCount} stock${contest.picksCount === 1 ? '' : 's'}`;
   return (
     <ol className="bp-stack">
       <li>
-        {picksRule(contest.picksCount)} before the start ({formatDateTime(contest.startsAt)}). You can change your picks
-        until then.
+        {upcoming
+          ? `${picksRule(contest.picksCount)} before the start (${starts}). You can change your picks until then.`
+          : `Each player picked ${stocks} before the start (${starts}); picks were locked then.`}
       </li>
       <li>
-        At the start your {formatMoney(contest.startingCash, { whole: true })} of virtual cash is split equally across
-        your picks and spent on whole shares; what is left stays as cash.
+        {upcoming
+          ? `At the start your ${cash} of virtual cash is split equally across your picks and spent on whole shares; what is left stays as cash.`
+          : `At the start each player's ${cash} of virtual cash was split equally across their picks and spent on whole shares; what was left stayed as cash.`}
       </li>
       <li>
-        While the contest is live ({formatDuration(contest.startsAt, contest.endsAt)}), buy and sell at the current
-        simulated price — whole shares, no commission, no shorting, no margin.
+        {over
+          ? `While the contest was live (${formatDuration(contest.startsAt, contest.endsAt)}), players bought and sold at the simulated price of the moment — whole shares, no commission, no shorting, no margin.`
+          : `While the contest is live (${formatDuration(contest.startsAt, contest.endsAt)}), ${upcoming ? 'buy and sell' : 'players buy and sell'} at the current simulated price — whole shares, no commission, no shorting, no margin.`}
       </li>
-      <li>The best return wins. Standings are frozen at the end ({formatDateTime(contest.endsAt)}).</li>
+      <li>
+        {over
+          ? `The best return won. Standings were frozen at the end (${formatDateTime(contest.endsAt)}).`
+          : `The best return wins. Standings are frozen at the end (${formatDateTime(contest.endsAt)}).`}
+      </li>
       {contest.isTeamCollaboration ? (
         <li>
-          Team contest: you join one of {contest.affiliations.map((team) => `“${team}”`).join(', ')}. A team's return is
-          the average of its members'.
+          {upcoming
+            ? `Team contest: you join one of ${teams}. A team's return is the average of its members'.`
+            : `Team contest: each player plays for one of ${teams}. A team's return is the average of its members'.`}
         </li>
       ) : (
         <li>Solo contest: everyone plays for themselves.</li>
       )}
       <li>
-        Up to {formatNumber(contest.maxParticipants)} participants; {formatNumber(contest.participantsCount)} joined so
-        far.
+        {upcoming
+          ? `Up to ${formatNumber(contest.maxParticipants)} participants; ${players} joined so far.`
+          : `${players} player${one ? '' : 's'} ${over ? 'took' : one ? 'is taking' : 'are taking'} part (of ${formatNumber(contest.maxParticipants)} places).`}
       </li>
     </ol>
   );

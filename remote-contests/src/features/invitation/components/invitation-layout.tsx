@@ -34,14 +34,30 @@ export function InvitationLayout({
   );
 }
 
-/** A signed-in viewer's way into an upcoming contest: `joined` once they are in, the full notice, or Join. */
-export function JoinAction({ contest, joinLabel, joined }: { contest: Contest; joinLabel: string; joined: ReactNode }) {
+/**
+ * A signed-in viewer's way into an upcoming contest: `joined` once they are in, the full notice, or Join with its
+ * `prompt` (what joining asks of them, which only someone who can still join needs to read).
+ */
+export function JoinAction({
+  contest,
+  joinLabel,
+  joined,
+  prompt,
+}: {
+  contest: Contest;
+  joinLabel: string;
+  joined: ReactNode;
+  prompt?: ReactNode;
+}) {
   const { data } = useContestUser(contest._id);
   if (data?.data.joined) return <>{joined}</>;
   if (isFull(contest)) return <Callout tone="warning" title="This contest is full" />;
   return (
-    <ButtonLink to={contestPaths.savePicks(contest._id)} variant="primary">
-      {joinLabel}
-    </ButtonLink>
+    <>
+      {prompt}
+      <ButtonLink to={contestPaths.savePicks(contest._id)} variant="primary">
+        {joinLabel}
+      </ButtonLink>
+    </>
   );
 }

@@ -9,6 +9,7 @@ import {
   contestPaths,
   joinContest,
   notifyError,
+  STATUS_LABEL,
   toast,
   useContestCache,
   useErrorToast,
@@ -105,7 +106,21 @@ export function ConfirmPicksScreen({ contestId }: { contestId: string }) {
   return (
     <ContestGate contestId={contestId} label="Confirm picks">
       {(contest) =>
-        draft && draft.picks.length > 0 ? (
+        contest.status !== 'upcoming' ? (
+          // Picks are chosen before the start: once it has passed (or the contest is off) no step of the picks flow
+          // can be taken, so the only way on is the contest itself.
+          <ContestBlocked
+            eyebrow="Confirm picks"
+            title={contest.name}
+            notice={`Picks are locked: the contest is ${STATUS_LABEL[contest.status].toLowerCase()}`}
+            reason="Picks can only be chosen or changed before the start."
+            action={
+              contest.status === 'completed'
+                ? { to: contestPaths.completed(contest._id), label: 'See the final standings' }
+                : { to: contestPaths.detail(contest._id), label: 'Go to the contest' }
+            }
+          />
+        ) : draft && draft.picks.length > 0 ? (
           <ConfirmBody contest={contest} draft={draft} />
         ) : (
           <ContestBlocked

@@ -3,6 +3,8 @@ import {
   type BenchmarkResponse,
   type CompletedPlayerResponse,
   type LivePublicResponse,
+  ORDER_PATHS,
+  type OrdersResponse,
   RESULTS_PATHS,
 } from '@bullpen/shared/schemas';
 
@@ -20,3 +22,7 @@ export const useCompletedPlayer = (contestId: string | undefined, userId: string
 
 /** Public live contests anyone can watch, most players first. */
 export const useLivePublic = () => useApiGet<LivePublicResponse>(RESULTS_PATHS.livePublic);
+
+/** The caller's own orders in a contest (API.md "Conditional orders"); once it is over they never change. */
+export const useMyOrders = (contestId: string | undefined) =>
+  useApiGet<OrdersResponse>(contestId ? ORDER_PATHS.contestOrders(contestId) : null, FINAL);

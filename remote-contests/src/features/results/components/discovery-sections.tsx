@@ -142,13 +142,25 @@ function LiveNowCard({ contest }: { contest: LiveContest }) {
   );
 }
 
+/**
+ * Every public live contest (GET /contest/live-public) but the ones the viewer plays in, which their own Live list
+ * shows; when those are all there are, the section says so rather than that nothing is live.
+ */
 export function LiveNowSection({ section }: { section: ContestList<LiveContest> }) {
+  const playing = section.data?.filter((contest) => contest.joined).length ?? 0;
+  const watchable = { ...section, data: section.data?.filter((contest) => !contest.joined) };
   return (
     <ContestSection
       title="Live now"
-      list={section}
+      list={watchable}
       what="contests you can watch"
-      empty="No public contest is live right now."
+      empty={
+        playing === 0
+          ? 'No public contest is live right now.'
+          : playing === 1
+            ? 'The only public contest live right now is one you play in: it is in your Live list.'
+            : `The ${playing} public contests live right now are ones you play in: they are in your Live list.`
+      }
       emptyAction={createAction}
     >
       {(items) => items.map((contest) => <LiveNowCard key={contest._id} contest={contest} />)}

@@ -53,6 +53,8 @@ export const HOST_ROUTES: readonly HostRoute[] = [
     remote: 'contests',
     page: 'JoinContestInfoPage',
     preload: true,
+    // An invitation's join page leads a signed-out visitor to sign in: the Authenticator loads while they read.
+    signedOutNext: { remote: 'auth', page: 'AuthPage' },
   }),
   route({
     path: '/contest-completed/:contestId',

@@ -7,6 +7,14 @@ import { type HostRoute, routePreload } from './route-match';
 // is loaded (its files are already on their way from main.js) and the reads it starts with go out; the page then
 // finds its code loaded and its reads in SWR's cache or in flight (SWR's preload).
 
+/** Runs `load` once the browser has nothing else to do (a timer where it cannot say), its failure ignored: the page
+ *  that needs it loads it again. */
+function whenIdle(load: () => Promise<unknown>): void {
+  const run = () => void load().catch(() => undefined);
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 5_000 });
+  else setTimeout(run, 1_000);
+}
+
 /** Starts loading what the current address will show (`routes`: the host's route table). Never throws: a read that
  *  fails here is sent again by the page, and a page that fails to load (after loadRemotePage's retries) shows the
  *  page's fallback, with Retry. */
@@ -23,6 +31,8 @@ export async function preloadRoute(routes: readonly HostRoute[], pathname: strin
     // The page itself, not only its files: its code runs while the host renders its gate, and the page's first render
     // is the page (RemotePage takes this same load). main.js has already fetched the entry and the page's chunks.
     await loadPage(target.remote, target.page);
+    const { next } = target;
+    if (next) whenIdle(() => loadPage(next.remote, next.page));
   } catch {
     // A preload is only a head start.
   }

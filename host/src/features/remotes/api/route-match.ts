@@ -31,6 +31,9 @@ export type PageRoute<P extends string = string> = RouteBase<P> &
     /** The API reads (SWR keys) a signed-in cold visit starts: main.js sends them before React, bootstrap puts them
      *  in SWR's cache; the page then finds them in flight. Only with `preload`. */
     reads?: (params: Params<P>) => ApiKey[];
+    /** The page a signed-out visitor is likely to open next (an invitation's join page leads to signing in): bootstrap
+     *  loads it once the browser is idle, so it shows at once. Only with `preload`. */
+    signedOutNext?: RemotePageRef;
   };
 
 /** An address that leads to another (React Router's <Navigate replace>); a cold visit preloads what that one does. */
@@ -92,11 +95,16 @@ export function routePreload(
   routes: readonly HostRoute[],
   pathname: string,
   signedIn: boolean,
-): (RemotePageRef & { reads: ApiKey[] }) | null {
+): (RemotePageRef & { reads: ApiKey[]; next: RemotePageRef | null }) | null {
   let found = matchRoute(routes, pathname, signedIn);
   // One redirect is followed ('/' leads to '/home'); a redirect to a redirect preloads nothing.
   if (found && isRedirect(found.route)) found = matchRoute(routes, found.route.redirect, signedIn);
   if (!found || isRedirect(found.route) || !found.route.preload) return null;
   const { route: page, params } = found;
-  return { ...page, reads: signedIn ? (page.reads?.(params) ?? []) : [] };
+  return {
+    remote: page.remote,
+    page: page.page,
+    reads: signedIn ? (page.reads?.(params) ?? []) : [],
+    next: signedIn ? null : (page.signedOutNext ?? null),
+  } as RemotePageRef & { reads: ApiKey[]; next: RemotePageRef | null };
 }

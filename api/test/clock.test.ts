@@ -252,4 +252,40 @@ describe.each(DRIVERS)('contest clock (%s)', (driver) => {
       points: [{ t: new Date(t).toISOString(), price: (after.get('AAPL') as number) / 100 }],
     });
   });
+  test('one valuation per tick: my portfolio is my board row while the next tick has stored its prices but not yet valued', async () => {
+    const owner = await createUser(ctx);
+    const player = await createUser(ctx);
+    const contest = await createContest(ctx, owner, { picksCount: 2, startingCash: 100_000 });
+    await joinContest(ctx, player, contest._id, ['NVDA', 'TSLA']);
+    const start = new Date(contest.startsAt).getTime();
+    await tickAt(ctx, start);
+    await tickAt(ctx, start + 5_000);
+    const mine = async () => {
+      const state = (await call(ctx, 'GET', `/contest-user/${contest._id}`, { token: player.token })).json().data;
+      const row = (await board(player, contest._id, 'active')).standings.find(
+        (s: { userId: string }) => s.userId === player.id,
+      );
+      return { portfolio: state.portfolio, row };
+    };
+    const settled = await mine();
+    expect(settled.portfolio.value).toBe(settled.row.value);
+
+    // The next tick's first step, its market move, is stored; its valuation of the boards has not run yet.
+    const before = await pricesNow(player.token);
+    ctx.clock.set(start + 10_000);
+    await ctx.database.db.transaction((tx) => ctx.app.deps.market.advance(tx, ctx.clock.now()));
+    expect(await pricesNow(player.token)).not.toEqual(before);
+    const between = await mine();
+    expect(between.row.value).toBe(settled.row.value);
+    expect(between.portfolio.value).toBe(between.row.value);
+    expect(between.portfolio.returnPct).toBe(between.row.returnPct);
+    expect(between.portfolio.positions.map((p: { price: number }) => Math.round(p.price * 100))).toEqual(
+      between.portfolio.positions.map((p: { symbol: string }) => before.get(p.symbol)),
+    );
+
+    // The tick's valuation: both move to its prices together.
+    await ctx.app.deps.contestClock.tick();
+    const after = await mine();
+    expect(after.portfolio.value).toBe(after.row.value);
+  });
 });

@@ -65,7 +65,8 @@ it('says whether I am ahead of the market and draws the benchmark beside my valu
   renderAt('/live-contest/c1');
   const summary = await screen.findByLabelText('My summary');
   await waitFor(() => expect(within(summary).getByText('Ahead of the market by 1.40%')).toBeInTheDocument());
-  expect(within(summary).getByText('You +2.50% · Market +1.10%')).toBeInTheDocument();
+  expect(within(summary).getByText('You +2.50%')).toBeInTheDocument();
+  expect(within(summary).getByText('Market +1.10%')).toBeInTheDocument();
   const legend = screen.getByRole('list', { name: 'Chart legend' });
   expect(within(legend).getByText('My value')).toBeInTheDocument();
   expect(
@@ -92,7 +93,8 @@ it('says both figures and the gap when I trail a flat market by a little', async
   renderAt('/live-contest/c1');
   const summary = await screen.findByLabelText('My summary');
   expect(await within(summary).findByText('Behind the market by 0.09%')).toBeInTheDocument();
-  expect(within(summary).getByText('You −0.09% · Market 0.00%')).toBeInTheDocument();
+  expect(within(summary).getByText('You −0.09%')).toBeInTheDocument();
+  expect(within(summary).getByText('Market 0.00%')).toBeInTheDocument();
 });
 
 it('explains scoring from the live board in one step, with my row to the cent', async () => {

@@ -38,8 +38,10 @@ function VersusMarket({ returnPct, marketPct }: { returnPct: number; marketPct: 
         {standingKey === 'level' ? standing.words : `${standing.words} ${formatPercent(gap, { signed: false })}`}
       </span>
       <br />
+      {/* Each figure stays whole on a narrow card: the line breaks at the dot. */}
       <small className="bp-muted">
-        You {formatPercent(returnPct)} · Market {formatPercent(marketPct)}
+        <span className="bp-num">You {formatPercent(returnPct)}</span> ·{' '}
+        <span className="bp-num">Market {formatPercent(marketPct)}</span>
       </small>
     </span>
   );

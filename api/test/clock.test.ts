@@ -288,4 +288,25 @@ describe.each(DRIVERS)('contest clock (%s)', (driver) => {
     const after = await mine();
     expect(after.portfolio.value).toBe(after.row.value);
   });
+  test('the start: the board is refused as "not live (it is upcoming)" until the tick that starts the contest, then served with the contest live', async () => {
+    const owner = await createUser(ctx);
+    const player = await createUser(ctx);
+    const contest = await createContest(ctx, owner);
+    await joinContest(ctx, player, contest._id);
+    // Past the start time, before the clock's tick: still upcoming everywhere, in the words the live page retries on.
+    ctx.clock.set(new Date(contest.startsAt).getTime() + 1_000);
+    const early = await call(ctx, 'GET', `/contest/active/${contest._id}`, { token: player.token });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().errMessage).toMatch(/\(it is upcoming\)/);
+    const status = async () =>
+      (await call(ctx, 'POST', '/contest/get-contest', { body: { contestId: contest._id } })).json().contest.status;
+    expect(await status()).toBe('upcoming');
+    await ctx.app.deps.contestClock.tick();
+    // The contest view, the board and the stream agree from the tick on.
+    expect(await status()).toBe('active');
+    const live = await call(ctx, 'GET', `/contest/active/${contest._id}`, { token: player.token });
+    expect(live.statusCode).toBe(200);
+    expect(live.json().contest.status).toBe('active');
+    expect(live.json().standings.map((s: { userId: string }) => s.userId)).toEqual([player.id]);
+  });
 });

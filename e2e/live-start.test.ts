@@ -83,4 +83,18 @@ it('a live page opened before the start shows the board after it, without a relo
   await pages[0]?.screenshot({ path: `${SHOTS_DIR}/player-1280.png`, fullPage: true });
   await pages[1]?.screenshot({ path: `${SHOTS_DIR}/player-390.png`, fullPage: true });
   await pages[2]?.screenshot({ path: `${SHOTS_DIR}/watcher-1280.png`, fullPage: true });
+
+  // The player's trading screen from there: a limit order asks for its price without calling it wrong yet.
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    const trading = await open(player, `/trading/${contestId}`, width, height);
+    await trading.getByRole('button', { name: 'AAPL', exact: true }).click();
+    await trading.getByLabel('Order type').selectOption('limit');
+    await trading.getByLabel('Limit price ($)').waitFor();
+    await expect(trading.getByText(/Enter a limit price/).count()).resolves.toBe(0);
+    await trading.getByText('Available to sell').waitFor();
+    await trading.screenshot({ path: `${SHOTS_DIR}/trading-${width}.png`, fullPage: true });
+  }
 });

@@ -133,17 +133,7 @@ it('a limit buy: the price field says what it means, the ticket says what it res
   );
   expect(screen.queryByLabelText('Stop price ($)')).not.toBeInTheDocument();
   const limit = screen.getByLabelText('Limit price ($)');
-  // Nothing typed yet is not an error yet: the field says what it means, and Review order says what is missing.
   expect(limit).toHaveAccessibleDescription('Buys only at this price or lower.');
-  expect(limit).not.toHaveAttribute('aria-invalid');
-  expect(screen.queryByText(/Enter a limit price/)).not.toBeInTheDocument();
-  await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
-  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  expect(limit).toHaveAccessibleDescription(
-    'Buys only at this price or lower. Enter a limit price in dollars and cents, more than $0',
-  );
-  expect(limit).toHaveAttribute('aria-invalid', 'true');
-  expect(screen.getByRole('button', { name: 'Review order' })).toBeDisabled();
 
   await userEvent.type(limit, '187.2');
   await userEvent.clear(screen.getByLabelText('Quantity (shares)'));
@@ -172,6 +162,24 @@ it('a limit buy: the price field says what it means, the ticket says what it res
   expect(within(list).getByRole('listitem')).toHaveTextContent('Buy 5 AAPL Limitlimit $187.20Open');
   // Buying power is what is not reserved.
   await waitFor(() => expect(screen.getByText('Buying power').nextSibling).toHaveTextContent('$64.00'));
+});
+
+it('a price just asked for is not wrong yet: the field says what it means, and Review order says what is missing', async () => {
+  api();
+  renderAt('/trading/c1');
+  await chooseSymbol('AAP', 'AAPL');
+  await userEvent.selectOptions(screen.getByLabelText('Order type'), 'limit');
+  const limit = screen.getByLabelText('Limit price ($)');
+  expect(limit).toHaveAccessibleDescription('Buys only at this price or lower.');
+  expect(limit).not.toHaveAttribute('aria-invalid');
+  expect(screen.queryByText(/Enter a limit price/)).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(limit).toHaveAccessibleDescription(
+    'Buys only at this price or lower. Enter a limit price in dollars and cents, more than $0',
+  );
+  expect(limit).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.getByRole('button', { name: 'Review order' })).toBeDisabled();
 });
 
 it('a stop-limit sell asks for both prices, each with its meaning, and checks the shares free to sell', async () => {

@@ -233,10 +233,9 @@ it("after the end, Alice's results page shows the API's numbers: rank, value, re
       .getByRole('table', { name: 'Trades, newest first' });
     expect(await trades.getByRole('row').count()).toBe(1 + mine.trades.length);
 
-    // The share text says the same.
-    const shortPercent = (f: number) => percent(f, 1);
+    // The share text says the same, to the same precision.
     expect(await page.getByRole('textbox', { name: 'Share your result' }).inputValue()).toBe(
-      `I finished #${mine.player.rank} of ${board.total} in ${NAME}, ${shortPercent(mine.player.returnPct)} vs the market's ${shortPercent(market)} ${appUrl(`/contest-completed/${contestId}`)}`,
+      `I finished #${mine.player.rank} of ${board.total} in ${NAME}, ${percent(mine.player.returnPct)} vs the market's ${percent(market)} ${appUrl(`/contest-completed/${contestId}`)}`,
     );
     await page.getByRole('figure', { name: 'Value over the contest' }).waitFor();
     await page.getByRole('figure', { name: 'Rank over the contest' }).waitFor();

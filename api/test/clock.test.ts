@@ -252,4 +252,61 @@ describe.each(DRIVERS)('contest clock (%s)', (driver) => {
       points: [{ t: new Date(t).toISOString(), price: (after.get('AAPL') as number) / 100 }],
     });
   });
+  test('one valuation per tick: my portfolio is my board row while the next tick has stored its prices but not yet valued', async () => {
+    const owner = await createUser(ctx);
+    const player = await createUser(ctx);
+    const contest = await createContest(ctx, owner, { picksCount: 2, startingCash: 100_000 });
+    await joinContest(ctx, player, contest._id, ['NVDA', 'TSLA']);
+    const start = new Date(contest.startsAt).getTime();
+    await tickAt(ctx, start);
+    await tickAt(ctx, start + 5_000);
+    const mine = async () => {
+      const state = (await call(ctx, 'GET', `/contest-user/${contest._id}`, { token: player.token })).json().data;
+      const row = (await board(player, contest._id, 'active')).standings.find(
+        (s: { userId: string }) => s.userId === player.id,
+      );
+      return { portfolio: state.portfolio, row };
+    };
+    const settled = await mine();
+    expect(settled.portfolio.value).toBe(settled.row.value);
+
+    // The next tick's first step, its market move, is stored; its valuation of the boards has not run yet.
+    const before = await pricesNow(player.token);
+    ctx.clock.set(start + 10_000);
+    await ctx.database.db.transaction((tx) => ctx.app.deps.market.advance(tx, ctx.clock.now()));
+    expect(await pricesNow(player.token)).not.toEqual(before);
+    const between = await mine();
+    expect(between.row.value).toBe(settled.row.value);
+    expect(between.portfolio.value).toBe(between.row.value);
+    expect(between.portfolio.returnPct).toBe(between.row.returnPct);
+    expect(between.portfolio.positions.map((p: { price: number }) => Math.round(p.price * 100))).toEqual(
+      between.portfolio.positions.map((p: { symbol: string }) => before.get(p.symbol)),
+    );
+
+    // The tick's valuation: both move to its prices together.
+    await ctx.app.deps.contestClock.tick();
+    const after = await mine();
+    expect(after.portfolio.value).toBe(after.row.value);
+  });
+  test('the start: the board is refused as "not live (it is upcoming)" until the tick that starts the contest, then served with the contest live', async () => {
+    const owner = await createUser(ctx);
+    const player = await createUser(ctx);
+    const contest = await createContest(ctx, owner);
+    await joinContest(ctx, player, contest._id);
+    // Past the start time, before the clock's tick: still upcoming everywhere, in the words the live page retries on.
+    ctx.clock.set(new Date(contest.startsAt).getTime() + 1_000);
+    const early = await call(ctx, 'GET', `/contest/active/${contest._id}`, { token: player.token });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().errMessage).toMatch(/\(it is upcoming\)/);
+    const status = async () =>
+      (await call(ctx, 'POST', '/contest/get-contest', { body: { contestId: contest._id } })).json().contest.status;
+    expect(await status()).toBe('upcoming');
+    await ctx.app.deps.contestClock.tick();
+    // The contest view, the board and the stream agree from the tick on.
+    expect(await status()).toBe('active');
+    const live = await call(ctx, 'GET', `/contest/active/${contest._id}`, { token: player.token });
+    expect(live.statusCode).toBe(200);
+    expect(live.json().contest.status).toBe('active');
+    expect(live.json().standings.map((s: { userId: string }) => s.userId)).toEqual([player.id]);
+  });
 });

@@ -133,11 +133,7 @@ it('a limit buy: the price field says what it means, the ticket says what it res
   );
   expect(screen.queryByLabelText('Stop price ($)')).not.toBeInTheDocument();
   const limit = screen.getByLabelText('Limit price ($)');
-  expect(limit).toHaveAccessibleDescription(
-    'Buys only at this price or lower. Enter a limit price in dollars and cents, more than $0',
-  );
-  expect(limit).toHaveAttribute('aria-invalid', 'true');
-  expect(screen.getByRole('button', { name: 'Review order' })).toBeDisabled();
+  expect(limit).toHaveAccessibleDescription('Buys only at this price or lower.');
 
   await userEvent.type(limit, '187.2');
   await userEvent.clear(screen.getByLabelText('Quantity (shares)'));
@@ -168,6 +164,24 @@ it('a limit buy: the price field says what it means, the ticket says what it res
   await waitFor(() => expect(screen.getByText('Buying power').nextSibling).toHaveTextContent('$64.00'));
 });
 
+it('a price just asked for is not wrong yet: the field says what it means, and Review order says what is missing', async () => {
+  api();
+  renderAt('/trading/c1');
+  await chooseSymbol('AAP', 'AAPL');
+  await userEvent.selectOptions(screen.getByLabelText('Order type'), 'limit');
+  const limit = screen.getByLabelText('Limit price ($)');
+  expect(limit).toHaveAccessibleDescription('Buys only at this price or lower.');
+  expect(limit).not.toHaveAttribute('aria-invalid');
+  expect(screen.queryByText(/Enter a limit price/)).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(limit).toHaveAccessibleDescription(
+    'Buys only at this price or lower. Enter a limit price in dollars and cents, more than $0',
+  );
+  expect(limit).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.getByRole('button', { name: 'Review order' })).toBeDisabled();
+});
+
 it('a stop-limit sell asks for both prices, each with its meaning, and checks the shares free to sell', async () => {
   api();
   renderAt('/trading/c1');
@@ -175,12 +189,15 @@ it('a stop-limit sell asks for both prices, each with its meaning, and checks th
   await userEvent.click(screen.getByLabelText('Sell'));
   await userEvent.selectOptions(screen.getByLabelText('Order type'), 'stop-limit');
   expect(screen.getByLabelText('Stop price ($)')).toHaveAccessibleDescription(
+    'When the price falls to this, the order becomes a limit order.',
+  );
+  await userEvent.type(screen.getByLabelText('Stop price ($)'), '18');
+  await userEvent.clear(screen.getByLabelText('Stop price ($)'));
+  expect(screen.getByLabelText('Stop price ($)')).toHaveAccessibleDescription(
     'When the price falls to this, the order becomes a limit order. Enter a stop price in dollars and cents, more than $0',
   );
   await userEvent.type(screen.getByLabelText('Stop price ($)'), '180');
-  expect(screen.getByLabelText('Limit price ($)')).toHaveAccessibleDescription(
-    'Sells only at this price or higher. Enter a limit price in dollars and cents, more than $0',
-  );
+  expect(screen.getByLabelText('Limit price ($)')).toHaveAccessibleDescription('Sells only at this price or higher.');
   await userEvent.type(screen.getByLabelText('Limit price ($)'), '179.5');
   const quantity = screen.getByLabelText('Quantity (shares)');
   await userEvent.clear(quantity);
@@ -195,6 +212,11 @@ it('a stop-limit sell asks for both prices, each with its meaning, and checks th
   );
   await userEvent.click(screen.getByRole('button', { name: 'Place stop-limit order' }));
   await waitFor(() => expect(placed).toHaveLength(1));
+  // The ticket names both: the shares held, and those the open order leaves free to sell.
+  await waitFor(() =>
+    expect(screen.getByText('Available to sell').nextSibling).toHaveTextContent('0 (20 reserved by open orders)'),
+  );
+  expect(screen.getByText('Shares held').nextSibling).toHaveTextContent('20');
   expect(placed[0]?.body).toEqual({
     contestId: 'c1',
     symbol: 'AAPL',

@@ -67,6 +67,23 @@ it('falls back to polling when the stream is unavailable', async () => {
   await waitFor(() => expect(rows()[0]).toContain('ACE'));
 });
 
+it('reads the board again by itself when the first read raced the start (not live yet)', async () => {
+  live({ stream: () => new HttpResponse(null, { status: 503 }), joined: false });
+  let reads = 0;
+  server.use(
+    http.get(`${API}/contest/active/c1`, () => {
+      reads += 1;
+      return reads === 1
+        ? HttpResponse.json({ errMessage: 'The contest is not live (it is upcoming)', errors: [] }, { status: 409 })
+        : HttpResponse.json(initial);
+    }),
+  );
+  renderAt('/live-contest/c1');
+  await waitFor(() => expect(rows()).toHaveLength(2), { timeout: 4_000 });
+  expect(screen.queryByText('Could not load the standings')).toBeNull();
+  expect(reads).toBe(2);
+});
+
 it('is a read-only leaderboard with an explanation for a non-participant', async () => {
   live({ stream: () => new HttpResponse(null, { status: 503 }), joined: false });
   renderAt('/live-contest/c1');

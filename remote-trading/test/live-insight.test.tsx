@@ -22,6 +22,8 @@ function eventStream(...events: { event: string; data: unknown }[]) {
   return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
 }
 
+const PORTFOLIO = me().portfolio as NonNullable<ReturnType<typeof me>['portfolio']>;
+
 const BENCHMARK = {
   name: 'Equal-weight index of the whole universe',
   points: [
@@ -62,8 +64,9 @@ it('says whether I am ahead of the market and draws the benchmark beside my valu
   live({ benchmark: BENCHMARK });
   renderAt('/live-contest/c1');
   const summary = await screen.findByLabelText('My summary');
-  await waitFor(() => expect(within(summary).getByText('Ahead of the market')).toBeInTheDocument());
-  expect(within(summary).getByText('(+1.10%)')).toBeInTheDocument();
+  await waitFor(() => expect(within(summary).getByText('Ahead of the market by 1.40%')).toBeInTheDocument());
+  expect(within(summary).getByText('You +2.50%')).toBeInTheDocument();
+  expect(within(summary).getByText('Market +1.10%')).toBeInTheDocument();
   const legend = screen.getByRole('list', { name: 'Chart legend' });
   expect(within(legend).getByText('My value')).toBeInTheDocument();
   expect(
@@ -74,8 +77,24 @@ it('says whether I am ahead of the market and draws the benchmark beside my valu
 it('says behind the market when the index did better', async () => {
   live({ benchmark: { ...BENCHMARK, points: [{ t: '2026-11-22T10:00:05.000Z', returnPct: 0.03 }] } });
   const first = renderAt('/live-contest/c1');
-  expect(await within(await screen.findByLabelText('My summary')).findByText('Behind the market')).toBeInTheDocument();
+  expect(
+    await within(await screen.findByLabelText('My summary')).findByText('Behind the market by 0.50%'),
+  ).toBeInTheDocument();
   first.unmount();
+});
+
+it('says both figures and the gap when I trail a flat market by a little', async () => {
+  live({ benchmark: { ...BENCHMARK, points: [{ t: '2026-11-22T10:00:05.000Z', returnPct: 0 }] } });
+  server.use(
+    http.get(`${API}/contest-user/c1`, () =>
+      HttpResponse.json({ data: me({ portfolio: { ...PORTFOLIO, value: 9_991, returnPct: -0.0009 } }) }),
+    ),
+  );
+  renderAt('/live-contest/c1');
+  const summary = await screen.findByLabelText('My summary');
+  expect(await within(summary).findByText('Behind the market by 0.09%')).toBeInTheDocument();
+  expect(within(summary).getByText('You −0.09%')).toBeInTheDocument();
+  expect(within(summary).getByText('Market 0.00%')).toBeInTheDocument();
 });
 
 it('explains scoring from the live board in one step, with my row to the cent', async () => {

@@ -4,7 +4,7 @@ import { API_PATHS, pricesEventSchema, standingsEventSchema } from '@bullpen/sha
 import type { Cache } from 'swr';
 import { unstable_serialize } from 'swr';
 import { apiKeys } from '@bullpen/shared/reads';
-import { hasData, parseEvent } from '../src/features/live-contest/hooks/use-live-updates';
+import { hasData, hasOnlyError, parseEvent } from '../src/features/live-contest/hooks/use-live-updates';
 
 const cacheWith = (...keys: (string | readonly [string, unknown])[]) => {
   const map = new Map<string, { data?: unknown }>();
@@ -31,6 +31,21 @@ describe('hasData: exact SWR keys', () => {
   it('an entry still loading (no data) does not count', () => {
     const map = new Map([[unstable_serialize(apiKeys.activeBoard('c-1')), { isLoading: true }]]);
     expect(hasData(map as unknown as Cache, apiKeys.activeBoard('c-1'))).toBe(false);
+  });
+});
+
+describe('hasOnlyError: a read whose screen shows its error', () => {
+  const key = apiKeys.activeBoard('c-1');
+  const cacheOf = (entry: object) => new Map([[unstable_serialize(key), entry]]) as unknown as Cache;
+
+  it('is a failed read without data (the board read while the contest was starting)', () => {
+    expect(hasOnlyError(cacheOf({ error: new Error('not live') }), key)).toBe(true);
+  });
+
+  it('is not a read that still shows data, one that never ran, or one still loading', () => {
+    expect(hasOnlyError(cacheOf({ error: new Error('blip'), data: { standings: [] } }), key)).toBe(false);
+    expect(hasOnlyError(new Map() as unknown as Cache, key)).toBe(false);
+    expect(hasOnlyError(cacheOf({ isLoading: true }), key)).toBe(false);
   });
 });
 

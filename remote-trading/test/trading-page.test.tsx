@@ -86,6 +86,41 @@ it('computes the amount, the max buy from cash and the max sell from holdings, a
   expect(screen.getByText('You hold 20 shares')).toBeInTheDocument();
 });
 
+it('right after a buy, the fresh ticket shows no error until something is typed', async () => {
+  market((body) =>
+    HttpResponse.json({
+      data: {
+        trade: {
+          _id: 't1',
+          contestId: 'c1',
+          symbol: body.symbol,
+          side: body.side,
+          quantity: body.quantity,
+          price: 333.33,
+          amount: 999.99,
+          executedAt: new Date().toISOString(),
+        },
+        portfolio: { ...me().portfolio, cash: 0.01 },
+      },
+    }),
+  );
+  renderAt('/trading/c1');
+  await chooseSymbol('nvid', 'NVDA');
+  await userEvent.click(screen.getByRole('button', { name: 'Max' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Confirm buy' }));
+  await waitFor(() => expect(screen.getByText('Buying power').nextSibling).toHaveTextContent('$0.01'));
+  const quantity = screen.getByLabelText('Quantity (shares)');
+  expect(quantity).toHaveValue('1');
+  expect(quantity).not.toHaveAttribute('aria-invalid');
+  expect(screen.queryByText('Not enough buying power')).not.toBeInTheDocument();
+  // Typing, or asking to review, says it.
+  await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
+  expect(screen.getByText('Not enough buying power')).toBeInTheDocument();
+  expect(quantity).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
 it.each(['1.5', '-1', '1e3', 'abc', ''])(
   'keeps "%s" as typed and says what is wrong instead of rewriting it',
   async (typed) => {

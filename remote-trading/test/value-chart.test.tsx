@@ -69,3 +69,19 @@ it('draws a flat line in the middle of a small scale', () => {
     .map((pair) => Number(pair.split(',')[1]));
   expect(ys).toEqual([50, 50]);
 });
+
+it('measures my value from the starting cash: a line there and the scale in percent, so a 0.1% dip stays small', () => {
+  const dip = [
+    { t: '2026-11-23T10:00:00.000Z', value: 100_000 },
+    { t: '2026-11-23T10:00:05.000Z', value: 99_901 },
+  ];
+  const { container } = render(
+    <ValueChart label="Portfolio value" points={dip} height={200} startingValue={100_000} />,
+  );
+  expect(container.querySelector('line.bp-chart__baseline')).not.toBeNull();
+  expect(screen.getByText('0.00%')).toBeInTheDocument();
+  const ys = (container.querySelector('polyline')?.getAttribute('points') ?? '')
+    .split(' ')
+    .map((pair) => Number(pair.split(',')[1]));
+  expect(Math.abs((ys[0] ?? 0) - (ys[1] ?? 0))).toBeLessThan(20);
+});

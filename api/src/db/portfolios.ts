@@ -5,6 +5,7 @@ import { toDollars } from '../domain/money';
 import { describePortfolio } from '../domain/valuation';
 import type { Executor } from './database';
 import { reservationsOf } from './reservations';
+import { pricesAt } from './results';
 import type { ContestRow, ParticipantRow } from './contests';
 import { portfolioHistory, positions, trades } from './schema';
 
@@ -44,6 +45,23 @@ export async function lockPosition(tx: Executor, contestId: string, userId: stri
 }
 
 export type PriceLookup = (executor: Executor, symbols: readonly string[]) => Promise<ReadonlyMap<string, number>>;
+
+/**
+ * The prices of the tick a contest's standings were valued at (`standingsAsOf`), from the price history; the current
+ * price for a symbol without history by then. A tick stores its prices before it values the boards, so between the
+ * two the current prices are one tick ahead of the board: a portfolio read then, valued at them, disagreed with the
+ * player's own row until the next tick (one valuation per tick, API.md).
+ */
+export function pricesOfTick(asOf: Date | null, current: PriceLookup): PriceLookup {
+  if (!asOf) return current;
+  return async (executor, symbols) => {
+    const atTick = await pricesAt(executor, symbols, asOf);
+    const missing = symbols.filter((symbol) => !atTick.has(symbol));
+    if (missing.length === 0) return atTick;
+    const now = await current(executor, missing);
+    return new Map([...now, ...atTick]);
+  };
+}
 
 export async function portfolioOf(
   executor: Executor,

@@ -1,7 +1,7 @@
 import { contestUserResponseSchema } from '@bullpen/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contestUserView } from '../db/portfolios';
+import { contestUserView, pricesOfTick } from '../db/portfolios';
 import { contestIdParams, requireContest, requireUser } from './guards';
 
 export default async function contestUserRoutes(fastify: FastifyInstance) {
@@ -12,7 +12,9 @@ export default async function contestUserRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       const { row, participant } = await requireContest(app.deps.db, request.params.id, user.id);
-      return { data: await contestUserView(app.deps.db, row, user.id, participant, app.deps.market.pricesOf) };
+      // Valued at the prices of the tick the board shows, so my value and my row on the board are one valuation.
+      const prices = pricesOfTick(row.standingsAsOf, app.deps.market.pricesOf);
+      return { data: await contestUserView(app.deps.db, row, user.id, participant, prices) };
     },
   );
 }

@@ -386,7 +386,7 @@ describe('results that explain themselves', () => {
     const text = await screen.findByRole('textbox', { name: 'Share your result' });
     await waitFor(() =>
       expect(text).toHaveValue(
-        "I finished #2 of 4 in Weekly Tech Sprint, +4.5% vs the market's +1.1% http://localhost/contest-completed/c-1",
+        "I finished #2 of 4 in Weekly Tech Sprint, +4.50% vs the market's +1.10% http://localhost/contest-completed/c-1",
       ),
     );
     expect(screen.getByRole('button', { name: 'Copy text' })).toBeInTheDocument();

@@ -116,6 +116,38 @@ describe('a read started before its screen (preloadApiRead)', () => {
     expect(served).toBe(1);
     expect(screen.queryByText('Loading')).not.toBeInTheDocument();
   });
+
+  it('one that failed is not handed to a screen that mounts later: the screen asks again', async () => {
+    // The live page's board, preloaded during the countdown (refused) and shown after the start (served).
+    let started = false;
+    server.use(
+      http.get(`${API}/contest/active/c-late`, () =>
+        started
+          ? HttpResponse.json({ standings: ['ACE'] })
+          : HttpResponse.json({ errMessage: 'The contest is not live (it is upcoming)' }, { status: 409 }),
+      ),
+    );
+    preloadApiRead('/contest/active/c-late');
+    await act(async () => {
+      await preload('/contest/active/c-late', fetcher).then(
+        () => undefined,
+        () => undefined,
+      );
+    });
+    started = true;
+    function Board() {
+      const { data, error } = useApiGet<{ standings: string[] }>('/contest/active/c-late');
+      if (error) return <p>{error.message}</p>;
+      return <p>{data ? data.standings.join(', ') : 'Loading'}</p>;
+    }
+    render(
+      <SWRConfig value={defaultSwrConfig}>
+        <Board />
+      </SWRConfig>,
+    );
+    expect(await screen.findByText('ACE')).toBeInTheDocument();
+    expect(screen.queryByText('The contest is not live (it is upcoming)')).not.toBeInTheDocument();
+  });
 });
 
 describe('the current user (SPEC §7)', () => {

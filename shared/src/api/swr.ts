@@ -24,9 +24,29 @@ export function fetcher<T>(key: ApiKey): Promise<T> {
  *  also goes into SWR's cache as it arrives, so a screen that mounts after it draws the data in its first render
  *  rather than its loading state first and the data one render and one layout later (on a phone's CPU that second
  *  pass costs about 100 ms before /home's first contest row). Its revalidation on mount still takes this same
- *  answer, so nothing is fetched twice. */
+ *  answer, so nothing is fetched twice.
+ *
+ *  SWR hands a preload to the first screen of its key however late that screen mounts. A preload that failed is not
+ *  handed over: that screen asks again. The live page preloads its board during a contest's countdown, which the API
+ *  refuses until the start, and shows the board only after the start: it must not show that old refusal. */
 export function preloadApiRead(key: ApiKey): void {
-  preload(key, fetcher).then(
+  preload(key, () => {
+    const first = fetcher(key);
+    let failed = false;
+    first.catch(() => {
+      failed = true;
+    });
+    let again: Promise<unknown> | null = null;
+    // A thenable rather than the promise itself: SWR awaits it when a screen takes it, and that is when to decide.
+    const handedOver: PromiseLike<unknown> = {
+      // biome-ignore lint/suspicious/noThenProperty: SWR awaits this object; deciding at `then` is the point.
+      then: (onFulfilled, onRejected) => {
+        if (failed) again ??= fetcher(key);
+        return (again ?? first).then(onFulfilled, onRejected);
+      },
+    };
+    return handedOver;
+  }).then(
     (data) => void mutate(key, data, { revalidate: false }),
     () => undefined,
   );

@@ -103,3 +103,72 @@ it("DataTable leaves a column's header and cells out on a phone when asked", () 
   expect(screen.getByRole('cell', { name: '3' })).toHaveClass('bp-table__wide');
   expect(screen.getByRole('columnheader', { name: 'Symbol' })).not.toHaveAttribute('class');
 });
+
+describe('a baseline (a portfolio measured from its starting cash)', () => {
+  const small = [
+    { t: at('23:30:00'), value: 100_000 },
+    { t: at('23:30:20'), value: 99_901 },
+    { t: at('23:30:40'), value: 99_950 },
+  ];
+  const ys = (figure: HTMLElement) =>
+    (figure.querySelector('polyline')?.getAttribute('points') ?? '')
+      .split(' ')
+      .map((pair) => Number(pair.split(',')[1]));
+
+  it('keeps a $99 move on $100,000 small: not the full height, drawn from a line at the start', () => {
+    render(
+      <TimeChart
+        label="Value"
+        series={[{ label: 'My value', color: 'green', points: small }]}
+        height={200}
+        empty="Nothing yet"
+        baseline={{ value: 100_000, label: 'Starting value' }}
+      />,
+    );
+    const figure = screen.getByRole('figure', { name: 'Value' });
+    const drawn = ys(figure);
+    // A 0.1% dip spans well under a tenth of the height (a 2% scale at least), not the whole of it.
+    expect(Math.max(...drawn) - Math.min(...drawn)).toBeLessThan(20);
+    const line = figure.querySelector('line.bp-chart__baseline');
+    expect(Number(line?.getAttribute('y1'))).toBeCloseTo(drawn[0] ?? -1, 0);
+    expect(screen.getByRole('img')).toHaveAccessibleName('My value $99,950.00 (−0.05%); Starting value $100,000.00');
+  });
+
+  it('reads the scale in percent of the baseline, the baseline itself at 0.00%', () => {
+    render(
+      <TimeChart
+        label="Value"
+        series={[{ label: 'My value', color: 'green', points: small }]}
+        empty="Nothing yet"
+        baseline={{ value: 100_000, label: 'Starting value' }}
+      />,
+    );
+    const scale = [...(screen.getByRole('figure').querySelector('.bp-chart__y')?.children ?? [])].map(
+      (label) => label.textContent,
+    );
+    expect(scale).toEqual([expect.stringMatching(/^\+\d\.\d\d%$/), '0.00%', expect.stringMatching(/^−\d\.\d\d%$/)]);
+  });
+
+  it('still lets a large move fill the chart', () => {
+    render(
+      <TimeChart
+        label="Value"
+        series={[
+          {
+            label: 'My value',
+            color: 'green',
+            points: [
+              { t: at('23:30:00'), value: 100_000 },
+              { t: at('23:30:40'), value: 120_000 },
+            ],
+          },
+        ]}
+        height={200}
+        empty="Nothing yet"
+        baseline={{ value: 100_000, label: 'Starting value' }}
+      />,
+    );
+    const drawn = ys(screen.getByRole('figure', { name: 'Value' }));
+    expect(Math.abs((drawn[0] ?? 0) - (drawn[1] ?? 0))).toBeGreaterThan(150);
+  });
+});

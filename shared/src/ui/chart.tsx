@@ -1,7 +1,7 @@
 import './ui.css';
 import './chart.css';
 import type { ReactNode } from 'react';
-import { formatDateTime, formatMoney } from '../format/format';
+import { formatDateTime, formatMoney, formatPercent } from '../format/format';
 
 export interface ChartPoint {
   t: string;
@@ -19,6 +19,20 @@ export interface ChartSeries {
 const WIDTH = 1000;
 /** Below this span the axis ends show seconds: to the minute, a contest's first minute reads "11:30 PM" at both. */
 const SECONDS_BELOW_MS = 5 * 60_000;
+
+/** What a value chart is measured from (a portfolio's starting cash). */
+export interface ChartBaseline {
+  value: number;
+  /** Its name, said with its value: "Starting value". */
+  label: string;
+  /** The scale spans at least this share of the value, so a small move looks small (default 2%: a 0.1% move takes
+   *  a twentieth of the height, not all of it). */
+  minSpan?: number;
+}
+
+const DEFAULT_MIN_SPAN = 0.02;
+/** The baseline's own label is left out this close (a share of the height) to an end's label, which it would cover. */
+const MARK_CLEARANCE = 0.12;
 
 /** Points in time order, as numbers. */
 function inTimeOrder(points: readonly ChartPoint[]) {
@@ -59,6 +73,7 @@ export function TimeChart({
   legend = true,
   empty,
   keepHeight = false,
+  baseline,
 }: {
   /** The figure's name. */
   label: string;
@@ -74,9 +89,20 @@ export function TimeChart({
   empty: ReactNode;
   /** While there is nothing to draw, keep the chart's box (a live chart that fills in) instead of only saying so. */
   keepHeight?: boolean;
+  /** A level drawn across the chart that the scale reads from, in percent, and always shows (not with `invert`). */
+  baseline?: ChartBaseline;
 }) {
   const lines = series.map((s) => ({ ...s, sorted: inTimeOrder(s.points) }));
-  const legendList = legend ? <ChartLegend series={series} /> : null;
+  const base = !invert && baseline && baseline.value > 0 ? baseline : null;
+  const legendList = legend ? (
+    <ChartLegend
+      series={
+        base
+          ? [...series, { label: `${base.label} ${format(base.value)}`, color: 'var(--color-muted)', dashed: true }]
+          : series
+      }
+    />
+  ) : null;
   if ((lines[0]?.sorted.length ?? 0) < 2) {
     if (!keepHeight) return <p className="bp-chart__empty">{empty}</p>;
     return (
@@ -92,6 +118,17 @@ export function TimeChart({
   const t1 = Math.max(...all.map((p) => p.time));
   let low = Math.min(...all.map((p) => p.value));
   let high = Math.max(...all.map((p) => p.value));
+  if (base) {
+    // The scale holds the baseline and spans at least its minimum share of it, centred on what it must show.
+    low = Math.min(low, base.value);
+    high = Math.max(high, base.value);
+    const span = base.value * (base.minSpan ?? DEFAULT_MIN_SPAN);
+    if (high - low < span) {
+      const middle = (low + high) / 2;
+      low = middle - span / 2;
+      high = middle + span / 2;
+    }
+  }
   if (low === high) {
     // A flat line: a rank stays on top of a one-place scale (#1 over #2), a value sits in the middle of a small one.
     if (invert) high = low + 1;
@@ -109,22 +146,33 @@ export function TimeChart({
     const share = (value - y0) / (y1 - y0);
     return (invert ? share : 1 - share) * height;
   };
+  const versusBase = (value: number) => (base ? ` (${formatPercent(value / base.value - 1)})` : '');
   const said =
     summary ??
-    lines
-      .flatMap((line) => {
+    [
+      ...lines.flatMap((line) => {
         const last = line.sorted.at(-1);
-        return last ? [`${line.label} ${format(last.value)}`] : [];
-      })
-      .join('; ');
+        return last ? [`${line.label} ${format(last.value)}${versusBase(last.value)}`] : [];
+      }),
+      ...(base ? [`${base.label} ${format(base.value)}`] : []),
+    ].join('; ');
+  // With a baseline the scale reads in percent of it: its ends, and the baseline itself where it has room.
+  const scaleLabel = (value: number) => (base ? formatPercent(value / base.value - 1) : format(value));
+  const baseShare = base ? y(base.value) / height : null;
+  const markShown = baseShare !== null && baseShare > MARK_CLEARANCE && baseShare < 1 - MARK_CLEARANCE;
   const seconds = t1 - t0 < SECONDS_BELOW_MS;
   const end = (time: number) => formatDateTime(new Date(time).toISOString(), undefined, { seconds });
   return (
     <figure className="bp-chart" aria-label={label}>
       <div className="bp-chart__plot">
         <div className="bp-chart__y" aria-hidden="true">
-          <span>{format(invert ? y0 : y1)}</span>
-          <span>{format(invert ? y1 : y0)}</span>
+          <span>{scaleLabel(invert ? y0 : y1)}</span>
+          {markShown && base ? (
+            <span className="bp-chart__mark" style={{ top: `${((baseShare ?? 0) * 100).toFixed(1)}%` }}>
+              {scaleLabel(base.value)}
+            </span>
+          ) : null}
+          <span>{scaleLabel(invert ? y1 : y0)}</span>
         </div>
         <svg
           viewBox={`0 0 ${WIDTH} ${height}`}
@@ -133,6 +181,18 @@ export function TimeChart({
           role="img"
           aria-label={said}
         >
+          {base ? (
+            <line
+              className="bp-chart__baseline"
+              x1={0}
+              x2={WIDTH}
+              y1={y(base.value).toFixed(1)}
+              y2={y(base.value).toFixed(1)}
+              strokeWidth={1}
+              strokeDasharray="2 4"
+              vectorEffect="non-scaling-stroke"
+            />
+          ) : null}
           {/* Last to first: the chart's subject is drawn over the lines it is compared with. */}
           {[...lines]
             .reverse()

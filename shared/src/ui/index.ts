@@ -14,7 +14,7 @@ export { TableScroller } from './table-scroller';
 export { EmptyState, ErrorState, PageError, PageHeader, Stat, StatGroup } from './states';
 
 // Charts, and the tables' narrow-screen columns (the live screens, the profile, the results chart).
-export { type ChartPoint, type ChartSeries, ChartLegend, TimeChart } from './chart';
+export { type ChartBaseline, type ChartPoint, type ChartSeries, ChartLegend, TimeChart } from './chart';
 export { ReadError } from './read-error';
 
 // The contest screens' layout pieces.

@@ -1,12 +1,5 @@
 import type { Standing } from '@bullpen/shared/schemas';
-import {
-  bestAndWorst,
-  benchmarkValues,
-  resultShareText,
-  shortPercent,
-  teamContributions,
-  versusMarket,
-} from './results-math';
+import { bestAndWorst, benchmarkValues, resultShareText, teamContributions, versusMarket } from './results-math';
 
 const pick = (symbol: string, returnPct: number) => ({
   symbol,
@@ -51,11 +44,16 @@ describe('results math', () => {
   test('the share text of the issue', () => {
     expect(
       resultShareText({ rank: 2, total: 14, name: 'Weekly Tech Sprint', returnPct: 0.0432, marketPct: 0.011 }),
-    ).toBe("I finished #2 of 14 in Weekly Tech Sprint, +4.3% vs the market's +1.1%");
+    ).toBe("I finished #2 of 14 in Weekly Tech Sprint, +4.32% vs the market's +1.10%");
     expect(resultShareText({ rank: 1, total: 1, name: 'Solo', returnPct: -0.002, marketPct: null })).toBe(
-      'I finished #1 of 1 in Solo, −0.2%',
+      'I finished #1 of 1 in Solo, −0.20%',
     );
-    expect(shortPercent(0.00049)).toBe('0.0%');
+  });
+
+  test('the share text has the precision of the page: +0.14% and +0.01% are said as such', () => {
+    expect(resultShareText({ rank: 3, total: 9, name: 'Dawn', returnPct: 0.0014, marketPct: 0.0001 })).toBe(
+      "I finished #3 of 9 in Dawn, +0.14% vs the market's +0.01%",
+    );
   });
 
   test('ahead of, behind or level with the market, on the two decimals the screen shows', () => {

@@ -1,4 +1,4 @@
-import { roundHalfAway } from '@bullpen/shared/format';
+import { formatPercent, roundHalfAway } from '@bullpen/shared/format';
 import type { BenchmarkPoint, PickReturn, Standing, TeamStanding } from '@bullpen/shared/schemas';
 
 // What a finished contest teaches: plain functions over the API's numbers, so the screens and their tests agree.
@@ -24,13 +24,6 @@ export function benchmarkValues(points: readonly BenchmarkPoint[], startingCash:
 export const lastReturn = (points: readonly BenchmarkPoint[]): number | null =>
   points[points.length - 1]?.returnPct ?? null;
 
-/** A fraction with one decimal of percent, signed: 0.0432 → "+4.3%". */
-export function shortPercent(fraction: number): string {
-  const rounded = roundHalfAway(fraction * 100, 1);
-  if (rounded === 0) return '0.0%';
-  return `${rounded > 0 ? '+' : '−'}${Math.abs(rounded).toFixed(1)}%`;
-}
-
 /** "ahead of", "behind" or "level with" the market, compared on what the screen shows (two decimals of percent). */
 export function versusMarket(returnPct: number, marketPct: number): 'ahead' | 'behind' | 'level' {
   const mine = roundHalfAway(returnPct * 100, 2);
@@ -40,7 +33,8 @@ export function versusMarket(returnPct: number, marketPct: number): 'ahead' | 'b
   return 'level';
 }
 
-/** "I finished #2 of 14 in Weekly Tech Sprint, +4.3% vs the market's +1.1%" */
+/** "I finished #2 of 14 in Weekly Tech Sprint, +4.32% vs the market's +1.10%": the page's own precision (two decimals
+ *  of percent), so a shared +0.14% is not "+0.1%" and a +0.01% is not "0.0%". */
 export function resultShareText(input: {
   rank: number;
   total: number;
@@ -48,8 +42,8 @@ export function resultShareText(input: {
   returnPct: number;
   marketPct: number | null;
 }): string {
-  const market = input.marketPct === null ? '' : ` vs the market's ${shortPercent(input.marketPct)}`;
-  return `I finished #${input.rank} of ${input.total} in ${input.name}, ${shortPercent(input.returnPct)}${market}`;
+  const market = input.marketPct === null ? '' : ` vs the market's ${formatPercent(input.marketPct)}`;
+  return `I finished #${input.rank} of ${input.total} in ${input.name}, ${formatPercent(input.returnPct)}${market}`;
 }
 
 /** The results page's own address, to share. */

@@ -1,4 +1,4 @@
-import { apiPost, useApiGet } from '@bullpen/shared';
+import { ApiError, apiPost, defaultSwrConfig, useApiGet } from '@bullpen/shared';
 import {
   API_PATHS,
   type ContestUserResponse,
@@ -18,9 +18,31 @@ import {
 /** How often screens re-read when the live stream is unavailable: one market tick. */
 export const POLL_INTERVAL_MS = 5_000;
 
+/** How often, and how many times, a board refused because the contest has not started yet is asked again. */
+export const NOT_STARTED_RETRY_MS = 1_000;
+export const NOT_STARTED_RETRIES = 60;
+
+/** The API's answer to a board read that raced the start: the clock starts a contest on its first tick after the
+ *  start time, and the page may already know of the start (its countdown, another read) by then. */
+export function isNotLiveYet(error: unknown): boolean {
+  return error instanceof ApiError && error.statusCode === 409 && /\(it is upcoming\)/.test(error.message);
+}
+
+type ErrorRetry = NonNullable<typeof defaultSwrConfig.onErrorRetry>;
+
+/** A refusal because the contest has not started yet is a moment, not an answer: asked again until it has. */
+const retryUntilStarted: ErrorRetry = (error, key, config, revalidate, options) => {
+  if (!isNotLiveYet(error)) return defaultSwrConfig.onErrorRetry?.(error, key, config, revalidate, options);
+  if (options.retryCount > NOT_STARTED_RETRIES) return;
+  setTimeout(() => revalidate(options), NOT_STARTED_RETRY_MS);
+};
+
 // The reads of @bullpen/shared/reads, polled while the live stream is unavailable.
 export function useBoard(contestId: string, enabled: boolean, polling: boolean) {
-  return useActiveBoard(enabled ? contestId : undefined, { refreshInterval: polling ? POLL_INTERVAL_MS : 0 });
+  return useActiveBoard(enabled ? contestId : undefined, {
+    refreshInterval: polling ? POLL_INTERVAL_MS : 0,
+    onErrorRetry: retryUntilStarted,
+  });
 }
 
 export function useContestUser(contestId: string, polling: boolean) {

@@ -70,6 +70,7 @@ export function LiveContestView({ contest }: { contest: Contest }) {
               label="Portfolio value over the contest"
               points={(history.data?.points ?? []).map((p) => ({ t: p.t, value: p.value }))}
               lineLabel="My value"
+              startingValue={contest.startingCash}
               compare={
                 benchmark.data && marketLine
                   ? { label: `${benchmark.data.name}, from the same starting cash`, points: marketLine }

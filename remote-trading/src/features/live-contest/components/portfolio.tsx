@@ -1,26 +1,48 @@
-import { formatDateTime, formatShortDateTime, formatMoney, formatPercent, trend } from '@bullpen/shared/format';
+import {
+  formatDateTime,
+  formatMoney,
+  formatPercent,
+  formatShortDateTime,
+  roundHalfAway,
+  trend,
+} from '@bullpen/shared/format';
 import type { Portfolio, Position, Trade } from '@bullpen/shared/schemas';
 import { type Column, Countdown, DataTable, Stat, StatGroup } from '@bullpen/shared/ui';
 import '@bullpen/shared/ui/parts.css';
 
 /** Where my return stands against the market's, compared on what the screen shows (two decimals of percent). */
 export function marketStanding(returnPct: number, marketPct: number): 'ahead' | 'behind' | 'level' {
-  const mine = Math.round(returnPct * 10_000);
-  const market = Math.round(marketPct * 10_000);
+  const mine = shownPercent(returnPct);
+  const market = shownPercent(marketPct);
   return mine > market ? 'ahead' : mine < market ? 'behind' : 'level';
 }
 
+/** A return as the screen rounds it, in percent (formatPercent's two decimals). */
+const shownPercent = (fraction: number) => roundHalfAway(fraction * 100, 2);
+
 const STANDING = {
-  ahead: { words: 'Ahead of the market', trend: 'up' },
-  behind: { words: 'Behind the market', trend: 'down' },
+  ahead: { words: 'Ahead of the market by', trend: 'up' },
+  behind: { words: 'Behind the market by', trend: 'down' },
   level: { words: 'Level with the market', trend: 'flat' },
 } as const;
 
+/** Both returns and the gap between them, each named: a gap alone, or the market's figure alone, misleads. */
 function VersusMarket({ returnPct, marketPct }: { returnPct: number; marketPct: number }) {
-  const standing = STANDING[marketStanding(returnPct, marketPct)];
+  const standingKey = marketStanding(returnPct, marketPct);
+  const standing = STANDING[standingKey];
+  // The gap as the screen shows it: the difference of the two rounded figures, so the three numbers add up.
+  const gap = Math.abs(shownPercent(returnPct) - shownPercent(marketPct)) / 100;
   return (
-    <span className={`bp-stat__words bp-trend--${standing.trend}`}>
-      {standing.words} <small className="bp-muted">({formatPercent(marketPct)})</small>
+    <span className="bp-stat__words">
+      <span className={`bp-trend--${standing.trend}`}>
+        {standingKey === 'level' ? standing.words : `${standing.words} ${formatPercent(gap, { signed: false })}`}
+      </span>
+      <br />
+      {/* Each figure stays whole on a narrow card: the line breaks at the dot. */}
+      <small className="bp-muted">
+        <span className="bp-num">You {formatPercent(returnPct)}</span> ·{' '}
+        <span className="bp-num">Market {formatPercent(marketPct)}</span>
+      </small>
     </span>
   );
 }

@@ -12,7 +12,7 @@ export type TicketComponent = ComponentType<{
   contestId: string;
   equities: NonNullable<ReturnType<typeof useEquities>['data']>['equities'];
   cash: number;
-  holdings: Record<string, number>;
+  holdings: Record<string, { held: number; available: number }>;
   symbol: string | null;
   onSymbolChange: (symbol: string) => void;
   placeOrder: typeof placeOrder;
@@ -41,9 +41,12 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
   if (!mine.data || !portfolio || !equities.data) {
     return <PageLoader label="Loading your portfolio…" />;
   }
-  // What open conditional orders hold back cannot be spent again: the ticket works with what is free.
+  // What open conditional orders hold back cannot be sold again: the ticket shows both, and sells from what is free.
   const holdings = Object.fromEntries(
-    portfolio.positions.map((position) => [position.symbol, position.quantity - (position.reservedQuantity ?? 0)]),
+    portfolio.positions.map((position) => [
+      position.symbol,
+      { held: position.quantity, available: position.quantity - (position.reservedQuantity ?? 0) },
+    ]),
   );
   return (
     <div className="bp-stack">

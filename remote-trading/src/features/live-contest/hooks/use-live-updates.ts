@@ -17,6 +17,12 @@ type Cache = ReturnType<typeof useSWRConfig>['cache'];
  *  took `/contest/active/<id>/portfolio-history` for the board `/contest/active/<id>`). Exported for tests. */
 export const hasData = (cache: Cache, key: ApiKey) => cache.get(unstable_serialize(key))?.data !== undefined;
 
+/** A read that failed and shows no data: its screen shows the error. Exported for tests. */
+export const hasOnlyError = (cache: Cache, key: ApiKey) => {
+  const entry = cache.get(unstable_serialize(key));
+  return entry?.error !== undefined && entry.data === undefined;
+};
+
 /** An event's payload, checked against the shared schema; an invalid one is dropped and logged. Exported for tests. */
 export function parseEvent<T>(
   schema: { safeParse: (data: unknown) => { success: true; data: T } | { success: false; error: unknown } },
@@ -88,7 +94,10 @@ export function useLiveUpdates(contestId: string, enabled: boolean): LiveMode {
               if (event === 'standings') {
                 const standings = parseEvent(standingsEventSchema, event, data);
                 if (!standings) return;
-                if (hasData(cache, apiKeys.activeBoard(contestId))) {
+                // The stream runs only while the contest is live: a board that failed before (read while the contest
+                // was still starting) is read again now rather than left showing that error.
+                if (hasOnlyError(cache, apiKeys.activeBoard(contestId))) void mutate(apiKeys.activeBoard(contestId));
+                else if (hasData(cache, apiKeys.activeBoard(contestId))) {
                   void mutate(
                     apiKeys.activeBoard(contestId),
                     // A tick replaces the top rows, my own row and the count; a page further down stays as it was read

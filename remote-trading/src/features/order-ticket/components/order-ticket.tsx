@@ -48,11 +48,20 @@ function stopMeaning(side: TradeSide, type: TicketOrderType): string {
     : `When the price falls to this, the order ${then}.`;
 }
 
+/** A position's shares: all of them, and those open sell orders do not reserve (what a new sell can use). */
+export interface Holding {
+  held: number;
+  available: number;
+}
+
+type ProblemField = 'quantity' | 'limit' | 'stop';
+const UNTOUCHED: Record<ProblemField, boolean> = { quantity: false, limit: false, stop: false };
+
 export interface OrderTicketProps {
   contestId: string;
   equities: Equity[];
   cash: number;
-  holdings: Record<string, number>;
+  holdings: Record<string, Holding>;
   symbol: string | null;
   onSymbolChange: (symbol: string) => void;
   placeOrder: (body: TradeBody, idempotencyKey: string) => Promise<TradeResponse>;
@@ -76,6 +85,12 @@ export function OrderTicket({
   const [stopText, setStopText] = useState('');
   const [review, setReview] = useState<{ key: string } | null>(null);
   const [pending, setPending] = useState(false);
+  // A problem is said once its field has been typed in, or once Review order is pressed: not on a field nobody has
+  // touched yet (a limit price just asked for, a quantity reset after an order).
+  const [touched, setTouched] = useState(UNTOUCHED);
+  const [revealed, setRevealed] = useState(false);
+  const touch = (field: ProblemField) =>
+    setTouched((current) => (current[field] ? current : { ...current, [field]: true }));
   // Keyboard users keep their place: the review takes the focus when it replaces the button, and gives it back.
   const searchRef = useRef<HTMLInputElement>(null);
   const reviewRef = useRef<HTMLDivElement>(null);
@@ -96,7 +111,9 @@ export function OrderTicket({
   const timeNote = describeTimeScale(useEquities().data?.market?.timeScale);
   const equity = equities.find((item) => item.symbol === symbol) ?? null;
   const price = equity?.price ?? null;
-  const held = symbol ? (holdings[symbol] ?? 0) : 0;
+  const holding = symbol ? (holdings[symbol] ?? { held: 0, available: 0 }) : { held: 0, available: 0 };
+  // Sells are checked against the shares open orders leave free.
+  const held = holding.available;
   // What was typed stays as typed ("1.5", "-1"): the ticket says what is wrong instead of rewriting it.
   const quantity = /^\s*\d+\s*$/.test(quantityText) ? Number(quantityText) : Number.NaN;
   const conditional = orderType !== 'market';
@@ -127,11 +144,12 @@ export function OrderTicket({
     : 0;
   const reserveText =
     side === 'buy' ? formatMoney(reserve) : `${Number.isInteger(quantity) && quantity > 0 ? quantity : 0} shares`;
-  const problemField = /limit price/.test(problem ?? '')
+  const problemField: ProblemField = /limit price/.test(problem ?? '')
     ? 'limit'
     : /stop price/.test(problem ?? '')
       ? 'stop'
       : 'quantity';
+  const shownProblem = problem !== null && (revealed || touched[problemField]) ? problem : null;
 
   const matches = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -147,6 +165,7 @@ export function OrderTicket({
       ? [needsLimit ? limitPrice : Number.NaN, needsStop ? stopPrice : Number.NaN].find((p) => !Number.isNaN(p))
       : undefined;
     setQuantityText(String(side === 'buy' ? maxBuyQuantity(cash, reservePrice ?? price ?? 0) : held));
+    touch('quantity');
   };
 
   /** Sends the reviewed order; what the toast says it did. */
@@ -174,7 +193,10 @@ export function OrderTicket({
     setPending(true);
     try {
       toast.success(await send(review.key, symbol));
+      // A fresh ticket: the next order's problems are said once it is typed.
       setQuantityText('1');
+      setTouched(UNTOUCHED);
+      setRevealed(false);
     } catch (error) {
       notifyError(error);
     } finally {
@@ -183,8 +205,8 @@ export function OrderTicket({
     }
   };
 
-  const problemId = (field: typeof problemField) =>
-    problem !== null && equity !== null && problemField === field ? `${ids}-problem` : null;
+  const problemId = (field: ProblemField) =>
+    shownProblem !== null && equity !== null && problemField === field ? `${ids}-problem` : null;
 
   return (
     <Card className="bp-stack" title="Place an order" aria-label="Place an order">
@@ -268,6 +290,9 @@ export function OrderTicket({
         onChange={(event) => {
           setOrderType(event.target.value as TicketOrderType);
           setReview(null);
+          // Prices the new type asks for are not wrong before anything is typed in them.
+          setTouched((current) => ({ ...current, limit: false, stop: false }));
+          setRevealed(false);
         }}
       />
 
@@ -281,7 +306,10 @@ export function OrderTicket({
               value={quantityText}
               aria-invalid={problemId('quantity') ? true : undefined}
               aria-describedby={problemId('quantity') ?? undefined}
-              onChange={(event) => setQuantityText(event.target.value)}
+              onChange={(event) => {
+                setQuantityText(event.target.value);
+                touch('quantity');
+              }}
             />
             <Button onClick={setMax} disabled={!equity}>
               Max
@@ -296,7 +324,10 @@ export function OrderTicket({
           label="Stop price ($)"
           meaning={stopMeaning(side, orderType)}
           value={stopText}
-          onChange={setStopText}
+          onChange={(text) => {
+            setStopText(text);
+            touch('stop');
+          }}
           problemId={problemId('stop')}
         />
       ) : null}
@@ -307,7 +338,10 @@ export function OrderTicket({
           label="Limit price ($)"
           meaning={limitMeaning(side)}
           value={limitText}
-          onChange={setLimitText}
+          onChange={(text) => {
+            setLimitText(text);
+            touch('limit');
+          }}
           problemId={problemId('limit')}
         />
       ) : null}
@@ -330,13 +364,22 @@ export function OrderTicket({
         </div>
         <div>
           <dt>Shares held</dt>
-          <dd className="bp-num">{held}</dd>
+          <dd className="bp-num">{holding.held}</dd>
+        </div>
+        <div>
+          <dt>Available to sell</dt>
+          <dd className="bp-num">
+            {holding.available}
+            {holding.held > holding.available ? (
+              <small className="bp-muted"> ({holding.held - holding.available} reserved by open orders)</small>
+            ) : null}
+          </dd>
         </div>
       </dl>
 
-      {problem && equity ? (
+      {shownProblem && equity ? (
         <p id={`${ids}-problem`} className="bp-warning-text">
-          {problem}
+          {shownProblem}
         </p>
       ) : null}
 
@@ -388,8 +431,11 @@ export function OrderTicket({
           ref={reviewButtonRef}
           variant="primary"
           block
-          disabled={Boolean(problem)}
-          onClick={() => setReview({ key: crypto.randomUUID() })}
+          disabled={Boolean(shownProblem)}
+          onClick={() => {
+            if (problem) setRevealed(true);
+            else setReview({ key: crypto.randomUUID() });
+          }}
         >
           Review order
         </Button>

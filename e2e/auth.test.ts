@@ -48,22 +48,13 @@ async function fillSignIn(page: Page, phone: string, password: string) {
 }
 
 async function adminCreateUser(phone: string, temporaryPassword: string) {
-  const { pool, config } = stack();
-  const response = await fetch(pool, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.AdminCreateUser',
-    },
-    body: JSON.stringify({
-      UserPoolId: config.auth.userPoolId,
-      Username: phone,
-      TemporaryPassword: temporaryPassword,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [{ Name: 'phone_number', Value: phone }],
-    }),
+  await cognito('AdminCreateUser', {
+    UserPoolId: stack().config.auth.userPoolId,
+    Username: phone,
+    TemporaryPassword: temporaryPassword,
+    MessageAction: 'SUPPRESS',
+    UserAttributes: [{ Name: 'phone_number', Value: phone }],
   });
-  if (!response.ok) throw new Error(`AdminCreateUser: ${response.status} ${await response.text()}`);
 }
 
 describe('sign-up from a deep link (SPEC §2, §4)', () => {

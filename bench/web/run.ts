@@ -33,6 +33,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { rspack } from '@rspack/core';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium.mjs';
+import { cognitoCall } from '../../scripts/lib/cognito.mjs';
 import { APPS, buildApps, ROOT, startStack } from '../../scripts/lib/stack.mjs';
 import { currentMachine, recorder, writeRun } from '../lib/results';
 
@@ -90,17 +92,6 @@ const SLOW_4G = {
 const CPU_SLOWDOWN = 4;
 const FLOOR_DIR = path.join(ROOT, 'bench', 'web', 'floor');
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** The figures this run prints, kept for its file under bench/results/. */
 const { say, lines: recorded } = recorder();
 const print = (label: string, value: number | null, unit: string, digits = 1) =>
@@ -123,18 +114,8 @@ interface BenchUser {
   tokens: { idToken: string; accessToken: string; refreshToken: string };
 }
 
-async function cognito<T>(stack: Stack, operation: string, body: unknown): Promise<T> {
-  const response = await fetch(stack.urls.pool, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-    },
-    body: JSON.stringify(body),
-  });
-  const data = (await response.json().catch(() => ({}))) as T & { __type?: string; message?: string };
-  if (!response.ok) throw new Error(`${operation} failed: ${data.__type ?? response.status} ${data.message ?? ''}`);
-  return data;
+function cognito<T>(stack: Stack, operation: string, body: unknown): Promise<T> {
+  return cognitoCall(stack.urls.pool, operation, body) as Promise<T>;
 }
 
 async function callApi<T>(
@@ -817,8 +798,7 @@ async function main() {
 
     // 5. Measure.
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
+      ...chromiumLaunchOptions(),
     });
     const contestRow = (page: Page) =>
       page.getByRole('link', { name: CONTEST_ROW }).first().waitFor({ timeout: 60_000 });

@@ -1,6 +1,8 @@
 // Helpers for every e2e journey: where the stack lives, a browser, pages, users and a signed-in session.
 import { randomInt } from 'node:crypto';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium.mjs';
+import { cognitoCall } from '../../scripts/lib/cognito.mjs';
 
 export interface RuntimeConfig {
   apiHost: string;
@@ -37,19 +39,8 @@ export function stack(): Stack {
 /** The URL of a path in the composed app. */
 export const appUrl = (path: string) => `${stack().app}${path}`;
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 export interface PageOptions {
@@ -90,19 +81,8 @@ export interface TestUser {
 }
 
 /** One call of the pool's Cognito JSON protocol, throwing with the exception name on failure. */
-export async function cognito<T>(operation: string, body: unknown): Promise<T> {
-  const { pool } = stack();
-  const response = await fetch(pool, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-    },
-    body: JSON.stringify(body),
-  });
-  const data = (await response.json().catch(() => ({}))) as T & { __type?: string; message?: string };
-  if (!response.ok) throw new Error(`${operation} failed: ${data.__type ?? response.status} ${data.message ?? ''}`);
-  return data;
+export function cognito<T>(operation: string, body: unknown): Promise<T> {
+  return cognitoCall(stack().pool, operation, body) as Promise<T>;
 }
 
 /** A random +1 555 number (fictional exchange), so runs and journeys never collide. */

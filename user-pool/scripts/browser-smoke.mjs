@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium.mjs';
 import { tsImport } from 'tsx/esm/api';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -61,19 +62,7 @@ const page = createServer((request, response) => {
   }
 });
 await new Promise((resolve) => page.listen(pagePort, '127.0.0.1', resolve));
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 let failed = false;
 try {
   const tab = await browser.newPage();

@@ -240,10 +240,6 @@ class TickListener {
   }
 }
 
-export async function pingDatabase(db: Db): Promise<void> {
-  await db.execute(sql`SELECT 1`);
-}
-
 /** Raw SQL rows; both drivers answer with `{ rows }`. Numeric and bigint columns may arrive as strings. */
 export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
   const result = (await executor.execute(query)) as unknown as { rows: T[] };

@@ -1,7 +1,7 @@
 import { storedIdToken } from '../auth/stored-session';
 import { API_PATHS } from '../schemas/api-paths';
 import { PUBLIC_PATHS } from './public-paths';
-import type { ApiKey } from './swr';
+import type { ApiKey } from './api-key';
 
 // A page's first reads would otherwise leave only once bootstrap had run (the shared chunks fetched and executed,
 // Amplify configured, the session read). The host's main.js sends them itself, before the async boundary, when the

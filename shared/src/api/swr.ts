@@ -2,14 +2,11 @@ import useSWR, { mutate, preload, type SWRConfiguration } from 'swr';
 import { API_PATHS } from '../schemas/api-paths';
 import type { UserResponse } from '../schemas';
 import { ApiError } from './api-error';
+import type { ApiKey } from './api-key';
 import { apiGet, apiPost } from './client';
 import { rememberRead } from './persisted-reads';
 
-// SWR keys, one convention for every app so any remote can refresh another's data:
-//   a GET read's key is its path string:          '/contest/upcoming'
-//   a POST read's key is the tuple [path, body]:  ['/contest/get-contest', { contestId }]
-
-export type ApiKey = string | readonly [string, unknown];
+export type { ApiKey } from './api-key';
 
 export function fetcher<T>(key: ApiKey): Promise<T> {
   if (typeof key !== 'string') return apiPost<T>(key[0], key[1]);

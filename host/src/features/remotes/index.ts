@@ -7,7 +7,6 @@ export {
 } from './api/federation';
 export { RemotePage } from './components/remote-page';
 export { REMOTE_UNAVAILABLE_TEXT, RemoteUnavailable } from './components/remote-unavailable';
-export { RemoteWidget } from './components/remote-widget';
 export { preloadRoute } from './api/preload-route';
 export { type HostRoute, routePreload } from './api/route-match';
 export type { RemotePageRef, RemotePages } from './api/pages';

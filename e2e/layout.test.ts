@@ -12,6 +12,10 @@
 // A full-page screenshot of each screen and width goes to .data/layout-shots/ (not committed): look at them, the
 // charts draw on a canvas no DOM check can read.
 //
+// Every piece of user text (contest names and descriptions, team names, display names, bios) holds a word as long as
+// its field allows, with no place to break, and some sweeps check the Details screens after, in the same page
+// session, the screens that load every other stylesheet (issue 29).
+//
 // Data: an upcoming solo contest (joined), an upcoming team contest, a cancelled one, and a solo and a team contest
 // created an hour ahead, swept as upcoming, then moved to start a few seconds later (startSoon) and run for
 // LIVE_DURATION_MS, traded in through the API so positions and trade history exist; the completed screens at the end.
@@ -39,12 +43,18 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
 ] as const;
 
-const UPCOMING = 'Friday Night Portfolio Challenge';
-const UPCOMING_TEAM = 'Office League: Value vs Momentum';
-const CANCELLED = 'Cancelled Lunchtime Sprint';
-const LIVE = 'Two-Minute Tech Sprint';
-const LIVE_TEAM = 'Team Sprint: Bulls and Bears';
-const TEAMS = ['Value Investors Club', 'Momentum Traders'];
+// A word as long as the field allows, with no place to break: a pasted link, a name typed without spaces.
+const unbroken = (stem: string, length: number) => stem.repeat(Math.ceil(length / stem.length)).slice(0, length);
+/** A 200-character link. */
+const LONG_URL = `https://example.com/${unbroken('portfolio0123', 180)}`;
+const UPCOMING = unbroken('FridayNightPortfolioChallenge', 60);
+const UPCOMING_TEAM = `Office League: ${unbroken('ValueVersusMomentum', 45)}`;
+const CANCELLED = `Cancelled ${unbroken('LunchtimeSprint', 50)}`;
+const LIVE = `Tech ${unbroken('TwoMinuteSprint', 55)}`;
+const LIVE_TEAM = `Team Sprint: ${unbroken('BullsAndBears', 47)}`;
+const TEAMS = [unbroken('ValueInvestorsClub', 40), unbroken('MomentumTraders', 40)];
+/** A description: a sentence, then the link. */
+const described = (sentence: string) => `${sentence} Rules and prizes: ${LONG_URL}`;
 
 let browser: Browser;
 let alice: Player; // creates the contests and plays in all of them
@@ -135,9 +145,10 @@ function findProblems({
     (element) => !isChartInternal(element) && visible(element),
   );
 
-  // 2. Boxes that cut their content off sideways.
+  // 2. Boxes that cut their content off sideways. A text field is not one: a value longer than the field scrolls
+  // inside it, as in every text field.
   for (const element of all) {
-    if (element === document.body || !clipsX(element)) continue;
+    if (element === document.body || !clipsX(element) || element.matches('input, textarea')) continue;
     const over = element.scrollWidth - element.clientWidth;
     if (over <= 1) continue;
     if (isAllowedScroller(element)) continue;
@@ -275,6 +286,123 @@ async function sweep(screen: string, visit: Visit) {
   expect({ screen, problems: found }).toEqual({ screen, problems: [] });
 }
 
+// --- the stylesheets' order --------------------------------------------------------------------------------------
+// A screen's stylesheet stays in the page when the router moves on: a rule of one screen that reaches another's
+// markup shows only after the first was visited (issue 29: the Details tiles broke after the profile, live or
+// trading had loaded parts.css). So some sweeps visit, in one page session, the screens that load every stylesheet
+// first, then check the screens that show Details tiles. (Onboarding loads no sheet the profile does not: parts.css.)
+
+/** A rule of each stylesheet loaded on demand, read back from a probe element: the sheet is in the page. */
+const STYLESHEETS = {
+  'parts.css': { className: 'bp-suggest__list', property: 'position', value: 'absolute' },
+  'chart.css': { className: 'bp-chart__legend', property: 'display', value: 'flex' },
+  'boards.css': { className: 'bp-board', property: 'display', value: 'grid' },
+  'contest-form.css': { className: 'contest-form__segmented', property: 'display', value: 'inline-flex' },
+  'picks.css': { className: 'picker-selection', property: 'position', value: 'sticky' },
+  'invitation.css': { className: 'invitation-link', property: 'display', value: 'flex' },
+  'podium.css': { className: 'podium', property: 'display', value: 'grid' },
+} as const;
+type Stylesheet = keyof typeof STYLESHEETS;
+
+/** Runs in the page: the stylesheets whose probe rule does not apply. */
+function missingStylesheets(probes: { sheet: string; className: string; property: string; value: string }[]) {
+  return probes
+    .filter(({ className, property, value }) => {
+      const probe = document.createElement('div');
+      probe.className = className;
+      document.body.append(probe);
+      const applied = getComputedStyle(probe).getPropertyValue(property) === value;
+      probe.remove();
+      return !applied;
+    })
+    .map(({ sheet }) => sheet);
+}
+
+/** Runs in the page: Details tiles whose value is not under its label, or whose short value breaks across lines
+ *  ("$100,0 / 00", "Publi / c"); none at all is a problem too. */
+function tileProblems() {
+  const items = [...document.querySelectorAll('main .bp-facts--tiles .bp-facts__item')];
+  if (items.length === 0) return ['no Details tiles'];
+  const problems: string[] = [];
+  for (const item of items) {
+    const label = item.querySelector('dt');
+    const value = item.querySelector('.bp-facts__value');
+    if (!label || !value) continue;
+    const name = (label.textContent ?? '').trim();
+    const text = (value.textContent ?? '').trim();
+    if (value.getBoundingClientRect().top < label.getBoundingClientRect().bottom - 1) {
+      problems.push(`the tile “${name}” has its value “${text}” beside its label, not under it`);
+    }
+    const range = document.createRange();
+    range.selectNodeContents(value);
+    const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    if (text.length <= 12 && lines > 1)
+      problems.push(`the tile “${name}” breaks its value “${text}” over ${lines} lines`);
+  }
+  return problems;
+}
+
+/** Moves the page to `to` as a link does (the router's history): nothing is reloaded, every stylesheet stays. */
+const navigateInApp = (page: Page, to: string) =>
+  page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+
+interface Stop {
+  name: string;
+  path: string;
+  ready: (page: Page) => Promise<unknown>;
+}
+
+/**
+ * At each width, in one page session: visits `preload` (which must load every sheet of `sheets`), then checks each
+ * of `screens` as `sweep` does, and its Details tiles; screenshots go to <width>-after-stylesheets-<screen>.png.
+ */
+async function sweepAfterStylesheets(
+  title: string,
+  { user, preload, sheets, screens }: { user: TestUser; preload: Stop[]; sheets: Stylesheet[]; screens: Stop[] },
+) {
+  const found: string[] = [];
+  for (const viewport of VIEWPORTS) {
+    const tab = await newPage(browser, { ...viewport, user });
+    try {
+      const { page } = tab;
+      for (const [index, stop] of preload.entries()) {
+        if (index === 0) await page.goto(appUrl(stop.path));
+        else await navigateInApp(page, stop.path);
+        await stop.ready(page);
+      }
+      const missing = await page.evaluate(
+        missingStylesheets,
+        sheets.map((sheet) => ({ sheet, ...STYLESHEETS[sheet] })),
+      );
+      expect({ title, width: viewport.width, missing }).toEqual({ title, width: viewport.width, missing: [] });
+      for (const screen of screens) {
+        await navigateInApp(page, screen.path);
+        await screen.ready(page);
+        // Every one of these screens shows Details tiles; a player's result comes after the standings.
+        await page.locator('main .bp-facts--tiles .bp-facts__item').first().waitFor();
+        await settle(page);
+        const problems = [
+          ...(await page.evaluate(findProblems, { allowTableScrollers: viewport.width < 480, joinAction: null })),
+          ...(await page.evaluate(tileProblems)),
+        ];
+        await page.screenshot({
+          path: path.join(SHOTS, `${viewport.width}-after-stylesheets-${slug(screen.name)}.png`),
+          fullPage: true,
+        });
+        for (const problem of problems)
+          found.push(`${screen.name} at ${viewport.width}x${viewport.height}: ${problem}`);
+      }
+    } finally {
+      await tab.context.close();
+    }
+  }
+  report[title] = found;
+  expect({ title, problems: found }).toEqual({ title, problems: [] });
+}
+
 // --- data ---------------------------------------------------------------------------------------------------------
 
 const mainHeading = (page: Page, name: string | RegExp) =>
@@ -315,10 +443,26 @@ beforeAll(async () => {
     createActiveUser(),
     createActiveUser(),
   ]);
+  // The players' own words, as long as the profile allows, unbroken.
+  await Promise.all(
+    [alice, bob, carol].map((player) =>
+      callApi('POST', '/user-profile/edit-profile', {
+        user: player,
+        body: {
+          callSign: player.callSign,
+          ticker: player.callSign,
+          displayName: unbroken(`Player${player.callSign}`, 40),
+          bio: `Trading since breakfast. My picks, explained: ${LONG_URL}`,
+        },
+      }),
+    ),
+  );
   // Far ahead: the screens before the start take what they take; 'live contests' starts them (startSoon).
   liveStartsAt = Date.now() + 60 * 60_000;
   liveEndsAt = liveStartsAt + LIVE_DURATION_MS;
-  const description = 'Pick two stocks, trade for two minutes, best return wins. Simulated prices, virtual money.';
+  const description = described(
+    'Pick two stocks, trade for two minutes, best return wins. Simulated prices, virtual money.',
+  );
   liveId = await createContest(alice, { name: LIVE, description, startsAt: liveStartsAt, endsAt: liveEndsAt });
   liveTeamId = await createContest(alice, {
     name: LIVE_TEAM,
@@ -337,15 +481,19 @@ beforeAll(async () => {
 
   const inAnHour = Date.now() + 60 * 60_000;
   const later = { startsAt: inAnHour, endsAt: inAnHour + 7 * 24 * 60 * 60_000 };
-  upcomingId = await createContest(alice, { name: UPCOMING, description: 'A week of picks among friends.', ...later });
+  upcomingId = await createContest(alice, {
+    name: UPCOMING,
+    description: described('A week of picks among friends.'),
+    ...later,
+  });
   upcomingTeamId = await createContest(alice, {
     name: UPCOMING_TEAM,
-    description: 'Two teams, one week: does value beat momentum?',
+    description: described('Two teams, one week: does value beat momentum?'),
     ...later,
     picksCount: 3,
     affiliations: TEAMS,
   });
-  cancelledId = await createContest(alice, { name: CANCELLED, ...later });
+  cancelledId = await createContest(alice, { name: CANCELLED, description: described('Cancelled.'), ...later });
   await Promise.all([
     join(alice, upcomingId, ['AAPL', 'MSFT']),
     join(alice, upcomingTeamId, ['AAPL', 'MSFT', 'NVDA'], TEAMS[0]),
@@ -704,6 +852,72 @@ describe('live contests', () => {
       ready: (page) => mainHeading(page, LIVE_TEAM).waitFor(),
     }));
 
+  it('the Details screens after every stylesheet has loaded (profile, live, trading, forms, picks)', () =>
+    sweepAfterStylesheets('details after every stylesheet (live)', {
+      user: alice,
+      preload: [
+        { name: 'profile', path: '/profile', ready: (page) => mainHeading(page, alice.callSign).waitFor() },
+        {
+          name: 'live contest',
+          path: `/live-contest/${liveId}`,
+          ready: async (page) => {
+            await table(page, 'Leaderboard');
+            await chartDrawn(page);
+          },
+        },
+        { name: 'trading', path: `/trading/${liveId}`, ready: (page) => table(page, 'Trade history') },
+        {
+          name: 'create contest',
+          path: '/create-contest',
+          ready: (page) => mainHeading(page, 'Create a contest').waitFor(),
+        },
+        {
+          name: 'edit picks',
+          path: `/edit-picks/${upcomingId}`,
+          ready: (page) => page.getByRole('checkbox', { name: 'Pick AAPL' }).waitFor(),
+        },
+        {
+          name: 'contest confirmed (team)',
+          path: `/contest-confirmed/${upcomingTeamId}`,
+          ready: (page) => mainHeading(page, UPCOMING_TEAM).waitFor(),
+        },
+      ],
+      sheets: ['parts.css', 'chart.css', 'boards.css', 'contest-form.css', 'picks.css', 'invitation.css'],
+      screens: [
+        {
+          name: 'contest confirmed',
+          path: `/contest-confirmed/${upcomingId}`,
+          ready: (page) => mainHeading(page, UPCOMING).waitFor(),
+        },
+        {
+          name: 'contest detail upcoming',
+          path: `/contest-detail/${upcomingId}`,
+          ready: (page) => page.getByRole('button', { name: 'Leave contest' }).waitFor(),
+        },
+        {
+          name: 'contest detail live team',
+          path: `/contest-detail/${liveTeamId}`,
+          ready: (page) => mainHeading(page, LIVE_TEAM).waitFor(),
+        },
+        {
+          name: 'join info',
+          path: `/join-contest-info/${upcomingTeamId}`,
+          ready: async (page) => {
+            await mainHeading(page, UPCOMING_TEAM).waitFor();
+            await page.getByText('You’ve joined this contest').waitFor();
+          },
+        },
+        {
+          name: 'invitation',
+          path: `/invitation/${upcomingId}`,
+          ready: async (page) => {
+            await mainHeading(page, UPCOMING).waitFor();
+            await page.getByRole('link', { name: 'You’re in — view contest' }).waitFor();
+          },
+        },
+      ],
+    }));
+
   it('/home with live contests', () =>
     sweep('home (live)', {
       user: alice,
@@ -730,6 +944,53 @@ describe('completed contests', () => {
       user: bob,
       path: `/contest-completed/${liveTeamId}`,
       ready: (page) => table(page, 'Final standings'),
+    }));
+
+  it('the completed screens after every stylesheet has loaded', () =>
+    sweepAfterStylesheets('details after every stylesheet (completed)', {
+      user: alice,
+      preload: [
+        { name: 'profile', path: '/profile', ready: (page) => mainHeading(page, alice.callSign).waitFor() },
+        {
+          name: 'live contest not started',
+          path: `/live-contest/${upcomingId}`,
+          ready: (page) => page.getByText('This contest is not live yet. Trading opens when it starts.').waitFor(),
+        },
+        {
+          name: 'create contest',
+          path: '/create-contest',
+          ready: (page) => mainHeading(page, 'Create a contest').waitFor(),
+        },
+        {
+          name: 'edit picks',
+          path: `/edit-picks/${upcomingId}`,
+          ready: (page) => page.getByRole('checkbox', { name: 'Pick AAPL' }).waitFor(),
+        },
+        {
+          name: 'contest confirmed',
+          path: `/contest-confirmed/${upcomingId}`,
+          ready: (page) => mainHeading(page, UPCOMING).waitFor(),
+        },
+      ],
+      sheets: ['parts.css', 'contest-form.css', 'picks.css', 'invitation.css'],
+      screens: [
+        {
+          name: 'contest completed',
+          path: `/contest-completed/${liveId}`,
+          ready: async (page) => {
+            await page.getByRole('main').getByText(LIVE).first().waitFor();
+            await table(page, 'Final standings');
+          },
+        },
+        {
+          name: 'contest completed team',
+          path: `/contest-completed/${liveTeamId}`,
+          ready: async (page) => {
+            await page.getByRole('main').getByText(LIVE_TEAM).first().waitFor();
+            await table(page, 'Final standings');
+          },
+        },
+      ],
     }));
 
   it('/profile with a completed contest', () =>

@@ -6,7 +6,7 @@ export function Chips({ label, items }: { label: string; items: readonly string[
     <ul className="bp-chips" aria-label={label}>
       {items.map((item) => (
         <li key={item} className="bp-chip">
-          <span>{item}</span>
+          <span className="bp-chip__label">{item}</span>
         </li>
       ))}
     </ul>

@@ -54,7 +54,7 @@ export function TermsPage() {
       <h1 id="terms-title">Terms of use</h1>
       <p className="host-terms__updated">Last updated 1 November 2026</p>
       {SECTIONS.map((section) => (
-        <section key={section.title}>
+        <section key={section.title} className="host-terms__section">
           <h2>{section.title}</h2>
           {section.body.map((paragraph) => (
             <p key={paragraph.slice(0, 32)}>{paragraph}</p>

@@ -82,7 +82,7 @@ export function AffiliationsEditor({
         <ul className="bp-chips" aria-label="Teams">
           {value.map((team) => (
             <li key={team} className="bp-chip">
-              <span>{team}</span>
+              <span className="bp-chip__label">{team}</span>
               {locked.includes(team) ? (
                 <span className="bp-muted bp-small" title="Players have joined: teams cannot be removed">
                   kept

@@ -13,7 +13,7 @@ export function ContestCard({ contest, result, to }: { contest: Contest; result?
   return (
     <Link to={href} className="bp-card bp-card--tile">
       <div className="bp-row bp-row--between bp-row--top">
-        <h3>{contest.name}</h3>
+        <h3 className="bp-card__heading">{contest.name}</h3>
         <div className="bp-row bp-row--tight">
           {contest.joined ? <Badge tone="success">Joined</Badge> : null}
           {contest.isTeamCollaboration ? <Badge tone="warning">Teams</Badge> : null}

@@ -120,7 +120,7 @@ export function EquityPicker({
                   checked={team === name}
                   onChange={() => onTeamChange(name)}
                 />
-                <span>{name}</span>
+                <span className="bp-chip__label">{name}</span>
               </label>
             ))}
           </div>

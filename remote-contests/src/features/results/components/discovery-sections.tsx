@@ -29,7 +29,9 @@ function DiscoveryCard({
   return (
     <article className="bp-card bp-card--tile" aria-labelledby={id}>
       <div className="bp-row bp-row--between bp-row--top">
-        <h3 id={id}>{name}</h3>
+        <h3 id={id} className="bp-card__heading">
+          {name}
+        </h3>
         <div className="bp-row bp-row--tight">{badges}</div>
       </div>
       <Facts variant="inline" items={facts} />

@@ -45,7 +45,9 @@ const COLUMNS: Column<RecentContest>[] = [
     header: 'Contest',
     cell: (contest) => (
       <>
-        <Link to={contestLink(contest)}>{contest.name}</Link>
+        <Link to={contestLink(contest)} className="bp-wrap-anywhere">
+          {contest.name}
+        </Link>
         {/* On phones the Status column is left out: the status goes under the name instead. */}
         <span className="bp-table__narrow">
           <StatusBadge status={contest.status} />

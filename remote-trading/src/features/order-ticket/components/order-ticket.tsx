@@ -229,6 +229,7 @@ export function OrderTicket({
                   <li key={item.symbol}>
                     <button
                       type="button"
+                      className="bp-suggest__option"
                       onClick={() => {
                         onSymbolChange(item.symbol);
                         setSearch('');
@@ -346,23 +347,23 @@ export function OrderTicket({
         />
       ) : null}
 
-      <dl className="bp-facts">
+      <dl className="bp-pairs">
         {conditional ? (
-          <div>
+          <div className="bp-pairs__item">
             <dt>Reserves until it fills or you cancel</dt>
             <dd className="bp-num">{reserveText}</dd>
           </div>
         ) : (
-          <div>
+          <div className="bp-pairs__item">
             <dt>Estimated amount</dt>
             <dd className="bp-num">{formatMoney(amount)}</dd>
           </div>
         )}
-        <div>
+        <div className="bp-pairs__item">
           <dt>Buying power</dt>
           <dd className="bp-num">{formatMoney(cash)}</dd>
         </div>
-        <div>
+        <div className="bp-pairs__item">
           <dt>Shares held</dt>
           <dd className="bp-num">{holding.held}</dd>
         </div>
@@ -386,7 +387,7 @@ export function OrderTicket({
       {review ? (
         <div
           ref={reviewRef}
-          className="bp-callout"
+          className="bp-review"
           role="dialog"
           aria-modal="false"
           aria-labelledby={`${ids}-review`}
@@ -417,7 +418,7 @@ export function OrderTicket({
               arrive.
             </p>
           )}
-          <div className="bp-callout__actions">
+          <div className="bp-review__actions">
             <Button variant="ghost" onClick={() => setReview(null)} disabled={pending}>
               Back
             </Button>

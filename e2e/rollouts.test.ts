@@ -48,9 +48,12 @@ function remote(args: string[], env: Record<string, string> = {}): Promise<Outco
 async function released(args: string[], env: Record<string, string> = {}): Promise<string> {
   const outcome = await remote(['release', ...args], env);
   if (outcome.code !== 0) throw new Error(`release failed: ${outcome.stderr}`);
-  const version = /remote-contests (\S+)/.exec(outcome.stdout)?.[1];
-  if (!version) throw new Error(`no version in: ${outcome.stdout}`);
-  return version;
+  const version = /^(?:Released remote-contests (\S+)|remote-contests (\S+) is released already)/m.exec(outcome.stdout);
+  return version?.[1] ?? version?.[2] ?? fail(outcome.stdout);
+}
+
+function fail(stdout: string): never {
+  throw new Error(`no version in: ${stdout}`);
 }
 
 interface Status {
@@ -198,18 +201,16 @@ describeOwned('rolling out one remote with npm run remote', () => {
     const major = Number((require('../shared/package.json') as { version: string }).version.split('.')[0]);
     const incompatible = await released(['remote-contests'], { BULLPEN_SHARED_VERSION: `${major + 1}.0.0` });
     const store = stack().releaseStore ?? '';
-    const before = {
-      live: await readFile(path.join(store, 'live.json'), 'utf8'),
-      log: await readFile(path.join(store, 'deployments.jsonl'), 'utf8'),
-    };
+    const read = (file: string) => readFile(path.join(store, file), 'utf8').catch(() => '(none)');
+    const before = { live: await read('live.json'), log: await read('deployments.jsonl') };
     const refused = await remote(['rollout', 'remote-contests', incompatible, '--canary', '10']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`Refused: remote-contests ${incompatible}`);
     expect(refused.stderr).toContain(
       `package @bullpen/shared: the release requires @bullpen/shared ^${major + 1}.0.0; the live host provides`,
     );
-    expect(await readFile(path.join(store, 'live.json'), 'utf8')).toBe(before.live);
-    expect(await readFile(path.join(store, 'deployments.jsonl'), 'utf8')).toBe(before.log);
+    expect(await read('live.json')).toBe(before.live);
+    expect(await read('deployments.jsonl')).toBe(before.log);
 
     // --force goes ahead, and the log keeps what it overrode; then it is taken back.
     const forced = await remote(['rollout', 'remote-contests', incompatible, '--canary', '1', '--force']);

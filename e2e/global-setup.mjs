@@ -4,7 +4,7 @@
 import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { APPS, buildApps, ROOT, runtimeConfig, startStack } from '../scripts/lib/stack.mjs';
-import { contestTiming, E2E_ADMIN_PHONE, E2E_CONTEST_ENV, e2eSettings } from './settings.mjs';
+import { contestTiming, E2E_ADMIN_PHONE, E2E_CANARY_ENV, E2E_CONTEST_ENV, e2eSettings } from './settings.mjs';
 
 export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) {
@@ -42,7 +42,7 @@ export default async function globalSetup() {
     quiet: process.env.E2E_VERBOSE !== '1',
     log: () => undefined,
     // MFA optional (the product runs it off): a user who turns a second step on meets the Authenticator's code screens.
-    env: { USER_POOL_ADMINS: E2E_ADMIN_PHONE, USER_POOL_MFA: 'OPTIONAL', ...E2E_CONTEST_ENV },
+    env: { USER_POOL_ADMINS: E2E_ADMIN_PHONE, USER_POOL_MFA: 'OPTIONAL', ...E2E_CONTEST_ENV, ...E2E_CANARY_ENV },
   });
   globalThis.__BULLPEN_E2E_STACK__ = stack;
   process.env.E2E_STACK = JSON.stringify({
@@ -54,6 +54,8 @@ export default async function globalSetup() {
     hostDist: dists.host,
     // The host answers /config.json from this file, re-read on every request: edit it to roll a remote out or back.
     configFile: path.join(settings.dataDir, 'host', 'config.json'),
+    // `npm run remote -- … ` with RELEASE_STORE set to this changes what this stack serves (e2e/rollouts.test.ts).
+    releaseStore: stack.releaseStore,
     ports: settings.ports,
     spareBase: settings.spareBase,
     adminPhone: E2E_ADMIN_PHONE,

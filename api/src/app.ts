@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
+import { openReleaseStore } from '../../scripts/lib/release-store.mjs';
+import { CanaryWatch } from './clock/canary-watch';
 import { ContestClock } from './clock/contest-clock';
 import type { AppConfig } from './config';
 import { type Database, type Db, openDatabase } from './db/database';
@@ -25,6 +27,7 @@ import equityRoutes from './routes/equity';
 import eventsRoutes, { HEARTBEAT_MS } from './routes/events';
 import healthRoutes from './routes/health';
 import resultsRoutes from './routes/results';
+import telemetryRoutes from './routes/telemetry';
 import userRoutes from './routes/user';
 import userProfileRoutes from './routes/user-profile';
 
@@ -35,6 +38,8 @@ export interface AppDeps {
   clock: Clock;
   market: MarketService;
   contestClock: ContestClock;
+  /** Rolls failing canaries back (RELEASE_STORE); runs beside the contest clock. */
+  canaryWatch: CanaryWatch;
   /** 'tick' after every clock step (on every instance), so open event streams can push fresh data. */
   events: EventEmitter;
   /** Boards as the last tick stored them, computed once per contest per tick for every request and stream. */
@@ -147,6 +152,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (notice.origin !== database.instanceId) events.emit('tick', notice.asOf);
   });
   const users = new UserCache(database.db);
+  const canaryWatch = new CanaryWatch({
+    db: database.db,
+    store: openReleaseStore(config.releases.store),
+    clock,
+    settings: config.releases,
+    log: app.log,
+  });
   const deps: AppDeps = {
     config,
     database,
@@ -154,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     market,
     contestClock,
+    canaryWatch,
     events,
     boards,
     users,
@@ -200,9 +213,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contestUserRoutes);
   await app.register(userRoutes);
   await app.register(userProfileRoutes);
+  await app.register(telemetryRoutes);
 
   app.addHook('onReady', async () => {
-    if (options.startClock) contestClock.start();
+    if (options.startClock) {
+      contestClock.start();
+      canaryWatch.start();
+    }
   });
   // Open event streams end before the server waits for its connections to finish.
   app.addHook('preClose', async () => {
@@ -212,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     stopListening();
     await contestClock.stop();
+    await canaryWatch.stop();
     if (ownsDatabase) await database.close();
   });
   return app;

@@ -15,6 +15,12 @@ export interface AppConfig {
   market: { tickMs: number; seed: number; timeScale: number };
   contest: { minLeadSeconds: number; minDurationSeconds: number; maxDurationSeconds: number };
   rateLimit: { max: number; windowMs: number };
+  /**
+   * The canary watch (docs/operating-remotes.md): the release store it reads and writes, how often it looks, and when a
+   * canary with auto-rollback is rolled back: at least `minViews` views since it started and an error rate more than
+   * `thresholdPoints` percentage points above the live release's.
+   */
+  releases: { store: string; checkMs: number; minViews: number; thresholdPoints: number };
   logLevel: string;
 }
 
@@ -119,6 +125,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimit: {
       max: read('RATE_LIMIT_MAX', intSetting(1, 10_000_000), '600'),
       windowMs: read('RATE_LIMIT_WINDOW_MS', intSetting(1000, 3_600_000), '60000'),
+    },
+    releases: {
+      store: path.resolve(read('RELEASE_STORE', z.string().min(1), path.join(REPO_ROOT, '.data', 'releases'))),
+      checkMs: read('CANARY_CHECK_MS', intSetting(200, 3_600_000), '30000'),
+      minViews: read('CANARY_MIN_VIEWS', intSetting(1, 10_000_000), '200'),
+      thresholdPoints: read('CANARY_ERROR_THRESHOLD_POINTS', decimalSetting(0, 100), '2'),
     },
     logLevel: read('LOG_LEVEL', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   };

@@ -777,6 +777,9 @@ async function main() {
       dataDir: DATA_DIR,
       hostname: 'localhost',
       sourceMaps: false,
+      // The remotes' own builds, with no release live: the bench measures the builds it made.
+      releaseStore: path.join(DATA_DIR, 'releases'),
+      releaseBaseUrl: null,
     };
     stack = await startStack({
       settings,

@@ -21,6 +21,8 @@ export interface Stack {
   hostDist?: string;
   /** The file the host serves as /config.json (owned stacks only). */
   configFile?: string;
+  /** The release store the host's live pointer is read from (owned stacks only). */
+  releaseStore?: string;
   ports?: Record<'host' | 'auth' | 'contests' | 'trading' | 'profile', number>;
   /** First of three free ports (spareBase .. spareBase + 2) for servers a test starts itself. */
   spareBase?: number;

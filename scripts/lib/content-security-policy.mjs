@@ -1,5 +1,6 @@
 // The Content-Security-Policy of every page the static servers answer, derived from the same runtime config the page
-// loads: a remote rolled out to a new origin through config.json is allowed at once, and nothing else is.
+// loads: a remote rolled out to a new origin (through config.json or the release store's live pointer, its canary
+// included) is allowed at once, and nothing else is.
 //
 // The host page (contentSecurityPolicy): scripts come only from the host itself and the configured remotes (never
 // inline, never eval); the page talks only to those, the API and the user pool.
@@ -12,6 +13,8 @@
 
 // An origin is a scheme, a host name or bracketed IPv6 address, and a port: nothing that could end a directive (';')
 // or start another source (',' or a space) in the header it goes into.
+import { remoteManifestUrls } from './live-config.mjs';
+
 const ORIGIN = /^https?:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d+)?$/i;
 
 const origin = (url) => {
@@ -59,9 +62,10 @@ function policy({ assets = [], services = [] }) {
     .join('; ');
 }
 
-/** The host page's policy. @param {{ apiHost?: string, auth?: object, remotes?: Record<string, string> }} config */
+/** The host page's policy: its remotes are those config.remotes names and the canaries config.releases names.
+ *  @param {{ apiHost?: string, auth?: object, remotes?: Record<string, string>, releases?: object }} config */
 export function contentSecurityPolicy(config = {}) {
-  return policy({ assets: unique(Object.values(config?.remotes ?? {}).map(origin)), services: servicesOf(config) });
+  return policy({ assets: unique(remoteManifestUrls(config).map(origin)), services: servicesOf(config) });
 }
 
 /** A remote's stand-alone page's policy, from the config.json that page loads (its own origin's): only its own
@@ -83,7 +87,7 @@ export function pageSecurityHeaders(contentSecurity) {
  *  for its <link rel="preconnect"> hints. */
 export function pageOrigins(config = {}) {
   return {
-    remotes: unique(Object.values(config?.remotes ?? {}).map(origin)),
+    remotes: unique(remoteManifestUrls(config).map(origin)),
     services: servicesOf(config),
   };
 }

@@ -12,6 +12,8 @@ import {
   standaloneContentSecurityPolicy,
 } from './content-security-policy.mjs';
 import { inlineRuntimeConfig } from './inline-config.mjs';
+import { liveRuntimeConfig, remoteManifestUrls } from './live-config.mjs';
+import { openReleaseStore } from './release-store.mjs';
 import { fetchRemoteManifests } from './remote-manifests.mjs';
 import { signInPreloads } from './sign-in-preloads.mjs';
 import { createStaticServer } from './static-server.mjs';
@@ -60,6 +62,11 @@ export function settingsFrom(env = process.env) {
     hostname: env.PUBLIC_HOSTNAME ?? 'localhost',
     // The builds' source maps carry the apps' whole source: served only when an operator asks (debugging a build).
     sourceMaps: flagFrom(env, 'SERVE_SOURCE_MAPS'),
+    // `npm run remote` keeps releases and the live pointer here (docs/operating-remotes.md).
+    releaseStore: path.resolve(env.RELEASE_STORE || path.join(env.DATA_DIR ?? path.join(ROOT, '.data'), 'releases')),
+    // Where browsers fetch releases from: a bucket or CDN in production; unset, each remote's own server serves its
+    // releases under /releases/.
+    releaseBaseUrl: env.RELEASE_BASE_URL || null,
   };
 }
 
@@ -115,6 +122,30 @@ function exited(child) {
 
 const interrupted = () => new Error('Start-up interrupted');
 
+/** The release store's settings of a stack: its folder, and the public URL of one remote's releases. */
+function releasesOf(settings) {
+  const url = (port) => `http://${settings.hostname}:${port}`;
+  return {
+    store: settings.releaseStore ?? path.join(settings.dataDir, 'releases'),
+    base: (app) => settings.releaseBaseUrl ?? `${url(settings.ports[app.key])}/releases`,
+  };
+}
+
+/** The config a host page gets: config.json with the release store's live pointer applied. An unreadable pointer
+ *  (edited by hand) leaves config.json as it is, and says so: pages keep working on the remotes it names. */
+function liveConfigOf(fileConfig, releases) {
+  try {
+    const state = openReleaseStore(releases.store).readState();
+    return liveRuntimeConfig(fileConfig, state, {
+      apps: APPS.filter((app) => app.key !== 'host'),
+      releaseBase: releases.base,
+    });
+  } catch (error) {
+    console.error(`[host] the release store's live pointer could not be read, serving config.json as it is: ${error}`);
+    return fileConfig;
+  }
+}
+
 /** Headers of the host's page: its CSP follows the config the page is about to load. */
 function hostPageHeaders(config) {
   return pageSecurityHeaders(contentSecurityPolicy(config));
@@ -138,11 +169,14 @@ function remotePageHeaders(dist, fallback) {
  * to roll a remote out or back, and two stacks built from one dist/ never share it), and its page's CSP follows that
  * file, and the page carries that file inline (scripts/lib/inline-config.mjs). A remote answers cross-origin (the host page fetches its manifest and chunks), and its stand-alone page's CSP
  * follows the config.json of its own dist/, the one that page loads (`config`, the stack's, when it has none).
+ * `releases` (releasesOf): the host's config follows the release store's live pointer too, read on every request, and
+ * each remote serves its releases from the store under /releases/<remote>/.
  * `sourceMaps`: serve the builds' *.map files (SERVE_SOURCE_MAPS=1); otherwise they are 404s.
  */
-export function staticServerOptions(app, { dist, configFile, config, sourceMaps = false }) {
+export function staticServerOptions(app, { dist, configFile, config, sourceMaps = false, releases = null }) {
   if (app.key === 'host') {
-    const currentConfig = () => JSON.parse(readFileSync(configFile, 'utf8'));
+    const fileConfig = () => JSON.parse(readFileSync(configFile, 'utf8'));
+    const currentConfig = releases ? () => liveConfigOf(fileConfig(), releases) : fileConfig;
     return {
       root: dist,
       sourceMaps,
@@ -154,7 +188,7 @@ export function staticServerOptions(app, { dist, configFile, config, sourceMaps 
       // will load next.
       html: async (page, { path } = {}) => {
         const config = currentConfig();
-        const manifests = await fetchRemoteManifests(config.remotes);
+        const manifests = await fetchRemoteManifests(remoteManifestUrls(config));
         return inlineRuntimeConfig(page, config, manifests, {
           preloads: signInPreloads(page, path, config, manifests),
         });
@@ -168,6 +202,8 @@ export function staticServerOptions(app, { dist, configFile, config, sourceMaps 
     cors: true,
     dynamic: {},
     headers: () => remotePageHeaders(dist, config),
+    // Its releases, as the host's config names them (releasesOf): the release store's folder of this remote.
+    mounts: releases ? { [`/releases/${app.dir}/`]: path.join(releases.store, app.dir) } : {},
   };
 }
 
@@ -335,6 +371,8 @@ export async function startStack({
       AUTH_ISSUER: `${url(settings.poolPort)}/${POOL_ID}`,
       AUTH_CLIENT_ID: CLIENT_ID,
       CORS_ORIGINS: APPS.map((app) => url(settings.ports[app.key])).join(','),
+      // The canary watch rolls a failing canary back in the same store the host reads.
+      RELEASE_STORE: releasesOf(settings).store,
       ...env,
     });
     await waitFor(`${url(settings.apiPort)}/health`, { check, label: 'API' });
@@ -363,7 +401,13 @@ export async function startStack({
         const dist = dists[app.key] ?? path.join(dir, 'dist');
         if (!existsSync(path.join(dist, 'index.html')))
           throw new Error(`${dist} is missing: build first (npm start builds)`);
-        const options = staticServerOptions(app, { dist, configFile, config, sourceMaps: settings.sourceMaps });
+        const options = staticServerOptions(app, {
+          dist,
+          configFile,
+          config,
+          sourceMaps: settings.sourceMaps,
+          releases: releasesOf(settings),
+        });
         servers.push(await createStaticServer({ ...options, port, host: '127.0.0.1' }));
       }
     }
@@ -381,7 +425,17 @@ export async function startStack({
     started = true;
     // What runs, by label and process id (a test stops one to see the rest follow).
     const processes = children.map(({ label, child }) => ({ label, pid: child.pid }));
-    return { urls, config, configFile, settings, stop, compressed, died, processes };
+    return {
+      urls,
+      config,
+      configFile,
+      settings,
+      releaseStore: releasesOf(settings).store,
+      stop,
+      compressed,
+      died,
+      processes,
+    };
   } catch (error) {
     await stop();
     throw error;

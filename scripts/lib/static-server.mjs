@@ -122,7 +122,9 @@ const defined = (headers) => Object.fromEntries(Object.entries(headers).filter((
  *  (PAGE_DEFAULTS: frame-ancestors 'none', X-Frame-Options, Referrer-Policy), and null drops one. `html`: a function
  *  of a page's text returning the text to send, or a promise of it (the host inlines its runtime config and the
  *  remotes' manifests), re-run on every request. `sourceMaps`: serve the *.map files (otherwise a 404, as if absent),
- *  and name a script's map in its SourceMap header (production builds leave the sourceMappingURL comment out). */
+ *  and name a script's map in its SourceMap header (production builds leave the sourceMappingURL comment out).
+ *  `mounts`: { '/prefix/': folder } served under that prefix instead of from `root` (a remote's releases from the
+ *  release store, /releases/<remote>/…), with the same rules; no SPA fallback there. */
 export function createStaticServer({
   root,
   port,
@@ -133,8 +135,13 @@ export function createStaticServer({
   dynamic = {},
   html = null,
   sourceMaps = false,
+  mounts = {},
 }) {
   const absoluteRoot = path.resolve(root);
+  // Longest prefix first, so a nested mount wins over the one around it.
+  const mounted = Object.entries(mounts)
+    .map(([prefix, dir]) => [`/${prefix.replace(/^\/+|\/+$/g, '')}/`, path.resolve(dir)])
+    .sort((a, b) => b[0].length - a[0].length);
   const compressor = createCompressor();
   const plain = (response, status, body, extra = {}) =>
     response
@@ -179,8 +186,11 @@ export function createStaticServer({
         plain(response, 404, 'Not found');
         return;
       }
-      let file = await fileAt(absoluteRoot, urlPath);
-      if (!file && spa && !path.extname(urlPath)) file = await fileAt(absoluteRoot, '/index.html');
+      const mount = mounted.find(([prefix]) => urlPath.startsWith(prefix));
+      let file = mount
+        ? await fileAt(mount[1], urlPath.slice(mount[0].length - 1))
+        : await fileAt(absoluteRoot, urlPath);
+      if (!file && !mount && spa && !path.extname(urlPath)) file = await fileAt(absoluteRoot, '/index.html');
       if (!file) {
         plain(response, 404, 'Not found');
         return;

@@ -224,6 +224,21 @@ export const marketState = pgTable('market_state', {
   sessionDate: text('session_date').notNull(),
 });
 
+/** Page views and failures of one release of one remote, per minute, as browsers report them (POST
+ *  /telemetry/remote-health); no user, no browser, only the counts. */
+export const remoteHealth = pgTable(
+  'remote_health',
+  {
+    remote: text('remote').notNull(),
+    release: text('release').notNull(),
+    minute: ts('minute').notNull(),
+    views: integer('views').notNull().default(0),
+    loadFailures: integer('load_failures').notNull().default(0),
+    errors: integer('errors').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.remote, t.release, t.minute] }), index('remote_health_minute_idx').on(t.minute)],
+);
+
 export const schema = {
   users,
   contests,
@@ -236,4 +251,5 @@ export const schema = {
   priceHistory,
   portfolioHistory,
   marketState,
+  remoteHealth,
 };

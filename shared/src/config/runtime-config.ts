@@ -6,6 +6,14 @@ export interface RuntimeConfig {
   apiHost: string;
   auth: { region: string; userPoolId: string; userPoolClientId: string; userPoolEndpoint?: string };
   remotes: Record<'auth' | 'contests' | 'trading' | 'profile', string>;
+  /** Remotes rolled out from the release store (scripts/lib/live-config.mjs): the live release's version and, with a
+   *  canary, its manifest and share; the host loads one or the other per user (host's canary.ts). */
+  releases?: Partial<
+    Record<
+      'auth' | 'contests' | 'trading' | 'profile',
+      { live: string; canary?: { version: string; manifest: string; percent: number } }
+    >
+  >;
 }
 
 /** API.md: the base URL defaults to the local API. */

@@ -1,5 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { hasStoredUser, readPageJson, startEarlyReads, storedIdToken } from '@bullpen/shared/early-reads';
+import { chooseRelease, type RemoteRelease } from './canary';
 import { type HostRoute, routePreload } from './route-match';
 
 // A cold visit: left to the federation runtime, the route's remote would be asked for only once bootstrap had run,
@@ -23,6 +24,7 @@ interface InlineConfig {
   apiHost?: string;
   auth?: { userPoolClientId?: string };
   remotes?: Partial<Record<string, string>>;
+  releases?: Partial<Record<string, RemoteRelease>>;
 }
 
 interface Manifest {
@@ -54,7 +56,8 @@ export function startEarlyManifest(routes: readonly HostRoute[], pathname = wind
     if (signedIn && !storedIdToken(clientId))
       for (const href of readPageJson<string[]>(AUTH_CHUNKS_ELEMENT_ID) ?? []) preloadScript(href);
     const target = routePreload(routes, pathname, signedIn);
-    const manifestUrl = target && config.remotes?.[target.remote];
+    // The release this user or browser gets (a canary or the live one): the one federation.ts will register.
+    const manifestUrl = target && chooseRelease(config, target.remote).manifest;
     // Every manifest the page carries is handed to the federation runtime when it asks (earlyManifestPlugin).
     for (const [url, manifest] of Object.entries(readPageJson<Record<string, unknown>>(MANIFESTS_ELEMENT_ID) ?? {})) {
       early.set(url, Promise.resolve(JSON.stringify(manifest)));

@@ -1,7 +1,9 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RuntimeConfig } from '@bullpen/shared';
+import { getRuntimeConfig, type RuntimeConfig } from '@bullpen/shared';
 import type { ComponentType } from 'react';
+import { chooseRelease } from './canary';
 import { earlyManifestPlugin } from './early-manifest';
+import { setRemoteRelease } from './health-beacon';
 import type { RemotePages } from './pages';
 
 // Remotes are found at run time from config.json, so rolling a remote out or back never rebuilds the host.
@@ -21,17 +23,43 @@ export const FEDERATION_NAMES: Record<RemoteName, string> = {
 };
 
 let registered: RuntimeConfig['remotes'] | null = null;
+let configured: RuntimeConfig['remotes'] | null = null;
+/** Remotes this page has loaded a page of: their release stays for the life of the page. */
+const settled = new Set<RemoteName>();
+
+/** The manifest `remote` loads from on this page: the live release's, or its canary's for a user the share includes
+ *  (canary.ts), recorded for the health reports. */
+function chosenEntry(remote: RemoteName, remotes: RuntimeConfig['remotes']): string {
+  const config = getRuntimeConfig();
+  const choice = chooseRelease({ auth: config?.auth, remotes, releases: config?.releases }, remote);
+  setRemoteRelease(remote, choice.release);
+  return choice.manifest ?? remotes[remote];
+}
 
 export function registerRuntimeRemotes(remotes: RuntimeConfig['remotes']): void {
   // The manifest main.js fetched ahead (early-manifest.ts) is the one the first load of its remote uses.
   if (!registered) registerPlugins([earlyManifestPlugin()]);
+  const entries = Object.fromEntries(
+    (Object.keys(FEDERATION_NAMES) as RemoteName[]).map((remote) => [remote, chosenEntry(remote, remotes)]),
+  ) as RuntimeConfig['remotes'];
   registerRemotes(
     (Object.keys(FEDERATION_NAMES) as RemoteName[]).map((remote) => ({
       name: FEDERATION_NAMES[remote],
-      entry: remotes[remote],
+      entry: entries[remote],
     })),
   );
-  registered = remotes;
+  configured = remotes;
+  registered = entries;
+}
+
+/** Before a remote's first page: who is placed may have changed since the page started (a visitor signed in), and
+ *  a user is placed by their id, so the choice is made again until a page of that remote has loaded. */
+function chooseAgain(remote: RemoteName): void {
+  if (!registered || !configured || settled.has(remote)) return;
+  const entry = chosenEntry(remote, configured);
+  if (entry === registered[remote]) return;
+  registered = { ...registered, [remote]: entry };
+  registerRemotes([{ name: FEDERATION_NAMES[remote], entry }], { force: true });
 }
 
 export const LOAD_ATTEMPTS = 3;
@@ -61,10 +89,12 @@ export async function loadRemotePage<R extends RemoteName>(
   exposed: RemotePages[R],
 ): Promise<{ default: ComponentType }> {
   let lastError: unknown;
+  chooseAgain(remote);
   for (let attempt = 1; attempt <= LOAD_ATTEMPTS; attempt += 1) {
     try {
       const module = await loadRemote<{ default: ComponentType }>(`${FEDERATION_NAMES[remote]}/${exposed}`);
       if (!module?.default) throw new Error(`${FEDERATION_NAMES[remote]}/${exposed} has no default export`);
+      settled.add(remote);
       return module;
     } catch (error) {
       lastError = error;

@@ -2,6 +2,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { PageLoader } from '../../loader';
 import type { RemoteName } from '../api/federation';
+import { reportLoadFailure, reportRemoteError, reportRemoteView } from '../api/health-beacon';
 import { loadedPage, loadPage, pageLoadKey } from '../api/page-loads';
 import type { RemotePages } from '../api/pages';
 import { RemoteUnavailable } from './remote-unavailable';
@@ -30,7 +31,11 @@ function LoadedPage<R extends RemoteName>({
     let current = true;
     loadPage(remote, page, attempt).then(
       (Page) => current && setState({ Page }),
-      (error: unknown) => current && setState({ failure: { error } }),
+      (error: unknown) => {
+        if (!current) return;
+        reportLoadFailure(remote, error);
+        setState({ failure: { error } });
+      },
     );
     return () => {
       current = false;
@@ -46,9 +51,12 @@ function LoadedPage<R extends RemoteName>({
  *  (its src/exposes.ts). */
 export function RemotePage<R extends RemoteName>({ remote, page }: { remote: R; page: RemotePages[R] }) {
   const [attempt, setAttempt] = useState(0);
+  // Each page shown counts once for its remote's release (health-beacon.ts); a Retry is not another view.
+  useEffect(() => reportRemoteView(remote), [remote, page]);
   return (
     <ErrorBoundary
       resetKeys={[remote, page, attempt]}
+      onError={(error) => reportRemoteError(remote, error)}
       fallbackRender={({ error }) => (
         <RemoteUnavailable remote={remote} error={error} onRetry={() => setAttempt((value) => value + 1)} />
       )}

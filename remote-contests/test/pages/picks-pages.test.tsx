@@ -243,14 +243,84 @@ describe('/confirm-save-picks', () => {
     expect(toasts()).toContainEqual(expect.objectContaining({ kind: 'success', message: 'Your picks were saved' }));
   });
 
-  it('shows the server’s message and stays when joining is refused', async () => {
+  it('shows the server’s message and keeps the button when saving fails for a reason that may pass', async () => {
     serve();
-    server.use(http.post(`${API}/contest/join-contest`, () => apiError(409, 'The contest is full')));
+    server.use(http.post(`${API}/contest/join-contest`, () => apiError(503, 'Database unavailable')));
     const { user } = renderConfirm({ draft });
     await user.click(await screen.findByRole('button', { name: 'Confirm and join' }));
     expect(await screen.findByRole('button', { name: 'Confirm and join' })).toBeEnabled();
-    expect(toasts()).toContainEqual(expect.objectContaining({ kind: 'error', message: 'The contest is full' }));
+    expect(toasts()).toContainEqual(expect.objectContaining({ kind: 'error', message: 'Database unavailable' }));
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  /** The contest as get-contest answers before the refusal, then after it. */
+  function refuse(message: string, after: Contest) {
+    let refused = false;
+    server.use(
+      http.post(`${API}/contest/get-contest`, () => reply({ contest: refused ? after : makeContest() })),
+      http.post(`${API}/contest/join-contest`, () => {
+        refused = true;
+        return apiError(409, message);
+      }),
+      http.post(`${API}/contest/change-picks`, () => {
+        refused = true;
+        return apiError(409, message);
+      }),
+    );
+  }
+  const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+  it('says in place, not in a toast over the button, that the contest started while confirming, and leads to the live view', async () => {
+    serve();
+    refuse(
+      'The contest is live; this is possible only before it starts',
+      makeContest({ status: 'active', startsAt: ago(1) }),
+    );
+    const { user } = renderConfirm({ draft });
+    await user.click(await screen.findByRole('button', { name: 'Confirm and join' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The contest has started: picks are locked')).toBeInTheDocument();
+    expect(within(alert).getByText(/before you joined, so you are not playing in it/)).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Watch it live' })).toHaveAttribute('href', '/live-contest/c-1');
+    expect(within(alert).getByRole('link', { name: 'Back to the contest' })).toHaveAttribute(
+      'href',
+      '/contest-detail/c-1',
+    );
+    // No button left that can only fail again, and nothing covering the way on.
+    expect(screen.queryByRole('button', { name: 'Confirm and join' })).not.toBeInTheDocument();
+    expect(toasts()).toEqual([]);
+  });
+
+  it('says that the contest filled up, and leads to other contests or back to it', async () => {
+    serve();
+    refuse('The contest is full', makeContest({ participantsCount: 20, maxParticipants: 20 }));
+    const { user } = renderConfirm({ draft });
+    await user.click(await screen.findByRole('button', { name: 'Confirm and join' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('This contest is full')).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Find another contest' })).toHaveAttribute('href', '/home');
+    expect(within(alert).getByRole('link', { name: 'Back to the contest' })).toHaveAttribute(
+      'href',
+      '/contest-detail/c-1',
+    );
+    expect(screen.queryByRole('button', { name: 'Confirm and join' })).not.toBeInTheDocument();
+    expect(toasts()).toEqual([]);
+  });
+
+  it('says that new picks came too late and that the earlier ones stand', async () => {
+    serve();
+    refuse(
+      'The contest is live; this is possible only before it starts',
+      makeContest({ status: 'active', startsAt: ago(1) }),
+    );
+    const { user } = renderConfirm({ draft: { ...draft, mode: 'change' } });
+    await user.click(await screen.findByRole('button', { name: 'Confirm new picks' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(/your earlier picks stand/)).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Go to the live contest' })).toHaveAttribute(
+      'href',
+      '/live-contest/c-1',
+    );
   });
 
   it('sends the user back to choose when there is no selection', async () => {

@@ -13,17 +13,21 @@ import {
   useContestCache,
   useErrorToast,
 } from '../../contests';
-import { useEquities } from '@bullpen/shared/reads';
+import { useContest, useEquities } from '@bullpen/shared/reads';
 import { planAllocation } from '@bullpen/shared/schemas';
 import { clearDraft, loadDraft, type PicksDraft } from '../lib/picks-draft';
+import { type Refusal, refusalOf } from '../lib/refusal';
 import { AllocationTable } from './allocation-table';
+import { JoinRefused } from './join-refused';
 
 function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }) {
   const navigate = useNavigate();
   const equities = useEquities();
   useErrorToast(equities.error);
   const { putContestUser } = useContestCache();
+  const contestRead = useContest(contest._id);
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const bySymbol = useMemo(
     () => new Map<string, Equity>((equities.data?.equities ?? []).map((e) => [e.symbol, e])),
     [equities.data],
@@ -63,7 +67,14 @@ function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }
       toast.success(draft.mode === 'join' ? `You joined “${contest.name}”` : 'Your picks were saved');
       navigate(contestPaths.detail(contest._id));
     } catch (error) {
-      notifyError(error);
+      // A refusal for good (started, full…) is said in place of the button, with the contest as it is now; anything
+      // else may pass on a second try.
+      const fresh = refusalOf(error, contest, undefined)
+        ? await contestRead.mutate().catch(() => undefined)
+        : undefined;
+      const why = refusalOf(error, contest, fresh?.contest);
+      if (why) setRefusal(why);
+      else notifyError(error);
       setBusy(false);
     }
   };
@@ -87,14 +98,24 @@ function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }
         </Callout>
       ) : null}
       <AllocationTable allocation={allocation} equities={bySymbol} startingCash={contest.startingCash} />
-      <div className="bp-row bp-row--end">
-        <ButtonLink to={backTo} state={{ draft }} variant="ghost">
-          ← Change selection
-        </ButtonLink>
-        <Button variant="primary" loading={busy} loadingText="Saving…" disabled={missing.length > 0} onClick={confirm}>
-          {draft.mode === 'join' ? 'Confirm and join' : 'Confirm new picks'}
-        </Button>
-      </div>
+      {refusal ? (
+        <JoinRefused refusal={refusal} contestId={contest._id} mode={draft.mode} />
+      ) : (
+        <div className="bp-row bp-row--end">
+          <ButtonLink to={backTo} state={{ draft }} variant="ghost">
+            ← Change selection
+          </ButtonLink>
+          <Button
+            variant="primary"
+            loading={busy}
+            loadingText="Saving…"
+            disabled={missing.length > 0}
+            onClick={confirm}
+          >
+            {draft.mode === 'join' ? 'Confirm and join' : 'Confirm new picks'}
+          </Button>
+        </div>
+      )}
     </>
   );
 }

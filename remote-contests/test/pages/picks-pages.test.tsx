@@ -4,16 +4,33 @@ import EditPicksPage from '../../src/app/pages/edit-picks-page';
 import SavePicksPage from '../../src/app/pages/save-picks-page';
 import { API, apiError, http, reply, sent, server } from '../api-mock';
 import { EQUITIES, makeContest, makeContestUser } from '../fixtures';
-import type { Contest, ContestUser } from '@bullpen/shared/schemas';
+import type { Contest, ContestUser, Equity } from '@bullpen/shared/schemas';
 import { renderPage, resetStores, signIn, toasts } from '../render';
 
-function serve(contest: Contest = makeContest(), contestUser: ContestUser = makeContestUser()) {
+function serve(
+  contest: Contest = makeContest(),
+  contestUser: ContestUser = makeContestUser(),
+  equities: Equity[] = EQUITIES,
+) {
   server.use(
     http.post(`${API}/contest/get-contest`, () => reply({ contest })),
     http.get(`${API}/contest-user/c-1`, () => reply({ data: contestUser })),
-    http.post(`${API}/equity/get-equities`, () => reply({ equities: EQUITIES })),
+    http.post(`${API}/equity/get-equities`, () => reply({ equities })),
   );
 }
+
+/** $1,000 over 2 picks is $500 a pick: BKNG at $4,196 buys no share. */
+const smallCash = makeContest({ startingCash: 1_000 });
+const withBkng: Equity[] = [
+  ...EQUITIES,
+  {
+    ...(EQUITIES[0] as Equity),
+    symbol: 'BKNG',
+    name: 'Booking Holdings Inc.',
+    sector: 'Consumer Discretionary',
+    price: 4_196,
+  },
+];
 
 const renderSave = () => renderPage(<SavePicksPage />, { pattern: '/save-picks/:contestId', path: '/save-picks/c-1' });
 const renderEditPicks = () =>
@@ -55,6 +72,50 @@ describe('/save-picks', () => {
     expect(screen.getByTestId('pick-counter')).toHaveTextContent('1 / 2 selected');
     expect(box('XOM')).toBeEnabled();
     expect(screen.getByText('Choose 1 more')).toBeInTheDocument();
+  });
+
+  it('says in words why the other boxes are off at the full count, and a pick is removed from the bar: a swap in two taps', async () => {
+    serve();
+    const { user } = renderSave();
+    await user.click(await screen.findByRole('checkbox', { name: 'Pick MSFT' }));
+    await user.click(box('AAPL'));
+    const reason = 'You have all 2 picks: remove one from your selection below to choose another.';
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(box('XOM')).toBeDisabled();
+    expect(box('XOM')).toHaveAccessibleDescription(reason);
+
+    const bar = screen.getByRole('region', { name: 'Selection' });
+    const picks = within(bar).getByRole('list', { name: 'Your picks' });
+    expect(
+      within(picks)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['MSFT×', 'AAPL×']);
+    await user.click(within(bar).getByRole('button', { name: 'Remove MSFT' }));
+    await user.click(box('XOM'));
+    expect(screen.getByTestId('pick-counter')).toHaveTextContent('2 / 2 selected');
+    expect(
+      within(picks)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['AAPL×', 'XOM×']);
+    expect(box('MSFT')).not.toBeChecked();
+  });
+
+  it('warns, with the budget of each pick, when a pick would buy no shares, and lets the player choose another', async () => {
+    serve(smallCash, makeContestUser(), withBkng);
+    const { user } = renderSave();
+    await user.click(await screen.findByRole('checkbox', { name: 'Pick BKNG' }));
+    const bar = screen.getByRole('region', { name: 'Selection' });
+    expect(within(bar).getByText('BKNG would buy no shares')).toBeInTheDocument();
+    expect(
+      within(bar).getByText(
+        /Each pick gets \$500\.00 \(\$1,000\.00 split 2 ways\), and BKNG costs \$4,196\.00 a share/,
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Remove BKNG' }));
+    await user.click(box('AAPL'));
+    expect(within(bar).queryByText(/would buy no shares/)).not.toBeInTheDocument();
   });
 
   it('words the rule for one pick and for several', async () => {
@@ -195,6 +256,27 @@ describe('/confirm-save-picks', () => {
     expect(screen.getByTestId('cash-left')).toHaveTextContent('$365.44');
     expect(screen.getByText(/\$50,000\.00 per pick/)).toBeInTheDocument();
     expect(screen.getByText('Simulated prices')).toBeInTheDocument();
+  });
+
+  it('warns before confirming a pick that buys zero shares, with the budget of each pick, and leads back to choose another', async () => {
+    serve(smallCash, makeContestUser(), withBkng);
+    const { user } = renderConfirm({ draft: { ...draft, picks: ['AAPL', 'BKNG'] } });
+    const table = await screen.findByRole('table', { name: 'Planned allocation' });
+    const bkng = within(table).getByRole('rowheader', { name: 'BKNG' }).closest('tr') as HTMLElement;
+    expect(within(bkng).getByText('0')).toBeInTheDocument();
+    const warning = screen.getByText('BKNG would buy no shares').closest('[role="note"]') as HTMLElement;
+    expect(warning).toHaveTextContent(
+      'Each pick gets $500.00 of your $1,000.00, and BKNG costs $4,196.00 a share: that cash would stay unspent for the whole contest.',
+    );
+    await user.click(within(warning).getByRole('link', { name: 'Choose another stock' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/save-picks/c-1');
+  });
+
+  it('says nothing of the kind when every pick buys shares', async () => {
+    serve();
+    renderConfirm({ draft });
+    await screen.findByRole('table', { name: 'Planned allocation' });
+    expect(screen.queryByText(/would buy no shares/)).not.toBeInTheDocument();
   });
 
   it('keeps the selection across a reload through sessionStorage', async () => {

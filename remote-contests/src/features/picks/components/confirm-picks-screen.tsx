@@ -1,3 +1,4 @@
+import { formatMoney } from '@bullpen/shared/format';
 import type { Contest, Equity } from '@bullpen/shared/schemas';
 import { Badge, Button, ButtonLink, Callout, PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
 import { useMemo, useState } from 'react';
@@ -51,6 +52,9 @@ function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }
     draft.picks.filter((s) => bySymbol.has(s)).map((symbol) => ({ symbol, price: bySymbol.get(symbol)?.price ?? 0 })),
   );
 
+  // DESIGN §5: whole shares only, so a pick dearer than its share of the cash buys nothing: said before confirming.
+  const noShares = allocation.rows.filter((row) => row.shares === 0);
+
   const confirm = async () => {
     setBusy(true);
     try {
@@ -95,6 +99,16 @@ function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }
       {missing.length > 0 ? (
         <Callout tone="danger" title={`Unknown symbols: ${missing.join(', ')}`}>
           Go back and choose again.
+        </Callout>
+      ) : null}
+      {noShares.length > 0 ? (
+        <Callout tone="warning" title={`${noShares.map((row) => row.symbol).join(', ')} would buy no shares`}>
+          Each pick gets {formatMoney(noShares[0]?.budget ?? 0)} of your {formatMoney(contest.startingCash)}, and{' '}
+          {noShares.map((row) => `${row.symbol} costs ${formatMoney(row.price)}`).join(', ')} a share: that cash would
+          stay unspent for the whole contest.{' '}
+          <ButtonLink to={backTo} state={{ draft }} size="small">
+            Choose another stock
+          </ButtonLink>
         </Callout>
       ) : null}
       <AllocationTable allocation={allocation} equities={bySymbol} startingCash={contest.startingCash} />

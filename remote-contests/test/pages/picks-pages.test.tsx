@@ -79,12 +79,12 @@ describe('/save-picks', () => {
     const { user } = renderSave();
     await user.click(await screen.findByRole('checkbox', { name: 'Pick MSFT' }));
     await user.click(box('AAPL'));
-    const reason = 'You have all 2 picks: remove one from your selection below to choose another.';
-    expect(screen.getByText(reason)).toBeInTheDocument();
+    const bar = screen.getByRole('region', { name: 'Selection' });
+    const reason = 'All 2 picked: remove one (×) to choose another.';
+    expect(within(bar).getByText(reason)).toBeInTheDocument();
     expect(box('XOM')).toBeDisabled();
     expect(box('XOM')).toHaveAccessibleDescription(reason);
 
-    const bar = screen.getByRole('region', { name: 'Selection' });
     const picks = within(bar).getByRole('list', { name: 'Your picks' });
     expect(
       within(picks)
@@ -109,9 +109,7 @@ describe('/save-picks', () => {
     const bar = screen.getByRole('region', { name: 'Selection' });
     expect(within(bar).getByText('BKNG would buy no shares')).toBeInTheDocument();
     expect(
-      within(bar).getByText(
-        /Each pick gets \$500\.00 \(\$1,000\.00 split 2 ways\), and BKNG costs \$4,196\.00 a share/,
-      ),
+      within(bar).getByText(/Each pick gets \$500\.00 \(\$1,000\.00 split 2 ways\); BKNG costs \$4,196\.00 a share/),
     ).toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: 'Remove BKNG' }));
     await user.click(box('AAPL'));
@@ -371,6 +369,7 @@ describe('/confirm-save-picks', () => {
     // No button left that can only fail again, and nothing covering the way on.
     expect(screen.queryByRole('button', { name: 'Confirm and join' })).not.toBeInTheDocument();
     expect(toasts()).toEqual([]);
+    expect(alert).toHaveFocus();
   });
 
   it('says that the contest filled up, and leads to other contests or back to it', async () => {

@@ -101,7 +101,7 @@ function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }
           Go back and choose again.
         </Callout>
       ) : null}
-      {noShares.length > 0 ? (
+      {noShares.length > 0 && !refusal ? (
         <Callout tone="warning" title={`${noShares.map((row) => row.symbol).join(', ')} would buy no shares`}>
           Each pick gets {formatMoney(noShares[0]?.budget ?? 0)} of your {formatMoney(contest.startingCash)}, and{' '}
           {noShares.map((row) => `${row.symbol} costs ${formatMoney(row.price)}`).join(', ')} a share: that cash would

@@ -211,12 +211,6 @@ export function EquityPicker({
               </Button>
             ) : null}
           </div>
-          {full ? (
-            <p id={fullNoteId} className="bp-small picker-full-note">
-              You have all {picksCount} pick{picksCount === 1 ? '' : 's'}: remove one from your selection below to
-              choose another.
-            </p>
-          ) : null}
           {visible.length === 0 ? (
             <EmptyState title="No stocks match these filters">Try another search or clear the filters.</EmptyState>
           ) : (
@@ -235,9 +229,9 @@ export function EquityPicker({
       <section className="bp-card picker-selection" aria-label="Selection">
         {tooDear.length > 0 ? (
           <Callout tone="warning" title={`${tooDear.map((e) => e.symbol).join(', ')} would buy no shares`}>
-            Each pick gets {formatMoney(budget)} ({formatMoney(startingCash)} split {picksCount} ways), and{' '}
-            {tooDear.map((e) => `${e.symbol} costs ${formatMoney(e.price)}`).join(', ')} a share: that cash would stay
-            unspent. Remove {tooDear.length === 1 ? 'it' : 'them'} below to choose another.
+            Each pick gets {formatMoney(budget)} ({formatMoney(startingCash)} split {picksCount} ways);{' '}
+            {tooDear.map((e) => `${e.symbol} costs ${formatMoney(e.price)}`).join(', ')} a share. Remove{' '}
+            {tooDear.length === 1 ? 'it' : 'them'} to choose another.
           </Callout>
         ) : null}
         <div className="bp-row bp-row--between picker-selection__bar">
@@ -256,6 +250,12 @@ export function EquityPicker({
                   </li>
                 ))}
               </ul>
+            ) : null}
+            {full ? (
+              // Why the other boxes are off, said where it stays in view.
+              <span id={fullNoteId} className="bp-small picker-full-note">
+                All {picksCount} picked: remove one (×) to choose another.
+              </span>
             ) : null}
             {remaining > 0 || needsTeam ? (
               <span className="bp-small bp-muted">

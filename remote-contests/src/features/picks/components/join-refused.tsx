@@ -1,5 +1,6 @@
 import { formatShortDateTime } from '@bullpen/shared/format';
 import { ButtonLink, Callout } from '@bullpen/shared/ui';
+import { useEffect, useRef } from 'react';
 import { contestPaths } from '../../contests';
 import type { PicksMode } from '../lib/picks-draft';
 import type { Refusal } from '../lib/refusal';
@@ -9,6 +10,13 @@ import type { Refusal } from '../lib/refusal';
  * looking (a toast would cover the buttons on a phone and vanish), and the ways on.
  */
 export function JoinRefused({ refusal, contestId, mode }: { refusal: Refusal; contestId: string; mode: PicksMode }) {
+  const box = useRef<HTMLDivElement>(null);
+  // It replaces the button the player just pressed, at the foot of the page: brought into view whole (on a phone it
+  // is taller than the button was) and focused, so the ways on are where they look and next for the keyboard.
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' });
+    box.current?.focus({ preventScroll: true });
+  }, []);
   const back = { to: contestPaths.detail(contestId), label: 'Back to the contest' };
   let title: string;
   let text: string;
@@ -43,7 +51,7 @@ export function JoinRefused({ refusal, contestId, mode }: { refusal: Refusal; co
     text = refusal.message;
   }
   return (
-    <div className="bp-stack" role="alert">
+    <div ref={box} className="bp-stack join-refused" role="alert" tabIndex={-1}>
       <Callout tone="danger" title={title}>
         {text}
       </Callout>

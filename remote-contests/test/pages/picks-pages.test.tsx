@@ -359,7 +359,7 @@ describe('/confirm-save-picks', () => {
     const { user } = renderConfirm({ draft });
     await user.click(await screen.findByRole('button', { name: 'Confirm and join' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('The contest has started: picks are locked')).toBeInTheDocument();
+    expect(await within(alert).findByText('The contest has started: picks are locked')).toBeInTheDocument();
     expect(within(alert).getByText(/before you joined, so you are not playing in it/)).toBeInTheDocument();
     expect(within(alert).getByRole('link', { name: 'Watch it live' })).toHaveAttribute('href', '/live-contest/c-1');
     expect(within(alert).getByRole('link', { name: 'Back to the contest' })).toHaveAttribute(
@@ -378,7 +378,7 @@ describe('/confirm-save-picks', () => {
     const { user } = renderConfirm({ draft });
     await user.click(await screen.findByRole('button', { name: 'Confirm and join' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('This contest is full')).toBeInTheDocument();
+    expect(await within(alert).findByText('This contest is full')).toBeInTheDocument();
     expect(within(alert).getByRole('link', { name: 'Find another contest' })).toHaveAttribute('href', '/home');
     expect(within(alert).getByRole('link', { name: 'Back to the contest' })).toHaveAttribute(
       'href',
@@ -397,7 +397,7 @@ describe('/confirm-save-picks', () => {
     const { user } = renderConfirm({ draft: { ...draft, mode: 'change' } });
     await user.click(await screen.findByRole('button', { name: 'Confirm new picks' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText(/your earlier picks stand/)).toBeInTheDocument();
+    expect(await within(alert).findByText(/your earlier picks stand/)).toBeInTheDocument();
     expect(within(alert).getByRole('link', { name: 'Go to the live contest' })).toHaveAttribute(
       'href',
       '/live-contest/c-1',

@@ -71,15 +71,17 @@ function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }
       toast.success(draft.mode === 'join' ? `You joined “${contest.name}”` : 'Your picks were saved');
       navigate(contestPaths.detail(contest._id));
     } catch (error) {
-      // A refusal for good (started, full…) is said in place of the button, with the contest as it is now; anything
-      // else may pass on a second try.
-      const fresh = refusalOf(error, contest, undefined)
-        ? await contestRead.mutate().catch(() => undefined)
-        : undefined;
-      const why = refusalOf(error, contest, fresh?.contest);
-      if (why) setRefusal(why);
-      else notifyError(error);
+      // A refusal for good (started, full…) is said in place of the button at once, then again with the contest as it
+      // is now once re-read (its start may have moved); anything else may pass on a second try.
+      const refused = refusalOf(error, contest, undefined);
       setBusy(false);
+      if (!refused) {
+        notifyError(error);
+        return;
+      }
+      setRefusal(refused);
+      const fresh = await contestRead.mutate().catch(() => undefined);
+      setRefusal(refusalOf(error, contest, fresh?.contest) ?? refused);
     }
   };
 

@@ -372,6 +372,25 @@ describe('/confirm-save-picks', () => {
     expect(alert).toHaveFocus();
   });
 
+  it('says the contest has started at once, without waiting for the contest to be read again', async () => {
+    serve();
+    let refused = false;
+    server.use(
+      http.post(`${API}/contest/get-contest`, () =>
+        refused ? new Promise<never>(() => {}) : reply({ contest: makeContest() }),
+      ),
+      http.post(`${API}/contest/join-contest`, () => {
+        refused = true;
+        return apiError(409, 'The contest has started; this is possible only before it starts');
+      }),
+    );
+    const { user } = renderConfirm({ draft });
+    await user.click(await screen.findByRole('button', { name: 'Confirm and join' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The contest has started: picks are locked')).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Watch it live' })).toHaveAttribute('href', '/live-contest/c-1');
+  });
+
   it('says that the contest filled up, and leads to other contests or back to it', async () => {
     serve();
     refuse('The contest is full', makeContest({ participantsCount: 20, maxParticipants: 20 }));

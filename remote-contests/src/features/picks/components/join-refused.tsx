@@ -1,4 +1,3 @@
-import { formatShortDateTime } from '@bullpen/shared/format';
 import { ButtonLink, Callout } from '@bullpen/shared/ui';
 import { useEffect, useRef } from 'react';
 import { contestPaths } from '../../contests';
@@ -22,21 +21,17 @@ export function JoinRefused({ refusal, contestId, mode }: { refusal: Refusal; co
   let text: string;
   let primary = back;
   let secondary: typeof back | null = null;
-  if (refusal.kind === 'started') {
-    const { contest } = refusal;
-    const live = contest.status !== 'completed' && Date.now() < Date.parse(contest.endsAt);
-    title = live ? 'The contest has started: picks are locked' : 'This contest is over';
+  if (refusal.kind === 'closed' && refusal.status === 'active') {
+    title = 'The contest has started: picks are locked';
     text =
       mode === 'join'
-        ? `It started ${formatShortDateTime(contest.startsAt)}, before you joined, so you are not playing in it.`
-        : `It started ${formatShortDateTime(contest.startsAt)}, before your new picks were saved: your earlier picks stand.`;
-    if (live) {
-      primary = {
-        to: contestPaths.live(contestId),
-        label: mode === 'join' ? 'Watch it live' : 'Go to the live contest',
-      };
-      secondary = back;
-    }
+        ? 'It started before you joined, so you are not playing in it. You can still watch it live.'
+        : 'It started before your new picks were saved: your earlier picks stand.';
+    primary = { to: contestPaths.live(contestId), label: mode === 'join' ? 'Watch it live' : 'Go to the live contest' };
+    secondary = back;
+  } else if (refusal.kind === 'closed') {
+    title = refusal.status === 'cancelled' ? 'This contest was cancelled' : 'This contest is over';
+    text = mode === 'join' ? 'It can no longer be joined.' : 'Picks can no longer be changed.';
   } else if (refusal.kind === 'full') {
     title = 'This contest is full';
     text = 'Every place was taken before you confirmed, so you could not join.';

@@ -193,6 +193,11 @@ it('a pick that buys no shares is warned about, and a join confirmed after the s
   const dear = byPrice.at(-1);
   const cheap = byPrice[0];
   if (!dear || !cheap || dear.price <= 500) throw new Error('the market has no stock dearer than $500 to test with');
+  // Carol plays, so the contest goes live at its start (one without players completes at once).
+  await callApi('POST', '/contest/join-contest', {
+    user: carol,
+    body: { contestId: lateId, picks: byPrice.slice(0, 2).map((e) => e.symbol) },
+  });
 
   const tab = await newPage(browser, { ...PHONE, user: dan });
   tabs.push(tab);

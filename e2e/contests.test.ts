@@ -2,16 +2,21 @@
 // creates a contest, Bob arrives signed out through the invitation, signs in, comes back through `next` and plays
 // with his picks; then a team contest and a cancellation. (A contest played to its final standings is in
 // trading.test.ts.)
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
   appUrl,
   callApi,
   createActiveUser,
+  createContest,
   createUser,
   launchBrowser,
   newPage,
   type TestPage,
   type TestUser,
+  stack,
+  startSoon,
   waitForPath,
 } from './helpers';
 
@@ -200,4 +205,109 @@ it('Alice cancels the team contest and Bob sees it cancelled', async () => {
     expect(await visitor.getByText(/joined so far|change your picks/).count()).toBe(0);
     await visitor.screenshot({ path: `${SHOTS_DIR}/join-contest-info-cancelled-${width}.png`, fullPage: true });
   }
+});
+
+// Screens a player can trust: the join flow's dead ends and warnings, and /home when the API cannot be reached. Each
+// step is screenshot at a phone's and a laptop's width (not committed) to be looked at.
+const SHOTS = path.resolve(__dirname, '..', '.e2e-artifacts', 'trust-flows');
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 800 };
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const size of [LAPTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}.png`) });
+  }
+}
+
+const errorToasts = (page: Page) => page.getByRole('region', { name: 'Notifications' }).getByRole('alert');
+
+it('a pick that buys no shares is warned about, and a join confirmed after the start says so in place and leads to the live view', async () => {
+  const carol = await createActiveUser();
+  const dan = await createActiveUser();
+  const start = Date.now() + 30 * 60_000;
+  const lateId = await createContest(carol, {
+    name: 'E2E Late Join',
+    startsAt: start,
+    endsAt: start + 60 * 60_000,
+    picksCount: 2,
+    startingCash: 1_000,
+  });
+  const { equities } = await callApi<{ equities: { symbol: string; price: number }[] }>(
+    'POST',
+    '/equity/get-equities',
+    { user: dan, body: {} },
+  );
+  const byPrice = [...equities].sort((a, b) => a.price - b.price);
+  const dear = byPrice.at(-1);
+  const cheap = byPrice[0];
+  if (!dear || !cheap || dear.price <= 500) throw new Error('the market has no stock dearer than $500 to test with');
+  // Carol plays, so the contest goes live at its start (one without players completes at once).
+  await callApi('POST', '/contest/join-contest', {
+    user: carol,
+    body: { contestId: lateId, picks: byPrice.slice(0, 2).map((e) => e.symbol) },
+  });
+
+  const tab = await newPage(browser, { ...PHONE, user: dan });
+  tabs.push(tab);
+  const { page } = tab;
+  await page.goto(appUrl(`/save-picks/${lateId}`));
+  await page.getByRole('checkbox', { name: `Pick ${dear.symbol}`, exact: true }).check();
+  await page.getByRole('checkbox', { name: `Pick ${cheap.symbol}`, exact: true }).check();
+  // At the full count the reason is said, and a pick leaves from the bar.
+  await page.getByText('All 2 picked: remove one (×) to choose another.').waitFor();
+  await page.getByText(`${dear.symbol} would buy no shares`).waitFor();
+  await shoot(page, 'picker-full');
+  await page.getByRole('button', { name: 'Review picks' }).click();
+  await waitForPath(page, `/confirm-save-picks/${lateId}`);
+  await page.getByText(`${dear.symbol} would buy no shares`).waitFor();
+  await page.getByText(/Each pick gets \$500\.00 of your \$1,000\.00/).waitFor();
+  await shoot(page, 'confirm-no-shares');
+
+  // The contest starts while Dan reads; his confirmation comes too late.
+  const { startsAt } = await startSoon(carol, lateId, 5 * 60_000);
+  await page.waitForFunction((at) => Date.now() > at, startsAt + 1_000, { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Confirm and join' }).click();
+  const refused = page.getByRole('main').getByRole('alert');
+  await refused.getByText('The contest has started: picks are locked').waitFor({ timeout: 30_000 });
+  expect(await page.getByRole('button', { name: 'Confirm and join' }).count()).toBe(0);
+  expect(await errorToasts(page).count()).toBe(0);
+  // Its way on is in view where the button was, and the advice to choose another stock has gone with the button.
+  expect(await refused.getByRole('link', { name: 'Watch it live' }).isVisible()).toBe(true);
+  expect(await page.getByRole('link', { name: 'Choose another stock' }).count()).toBe(0);
+  await shoot(page, 'confirm-after-start');
+  await refused.getByRole('link', { name: 'Watch it live' }).click();
+  await waitForPath(page, `/live-contest/${lateId}`);
+});
+
+it('with the API unreachable, /home keeps its lists, says how old they are, never calls a failed list empty, and raises one toast', async () => {
+  const erin = await createActiveUser();
+  const start = Date.now() + 30 * 60_000;
+  await createContest(erin, { name: 'E2E Kept Cup', startsAt: start, endsAt: start + 60 * 60_000 });
+  const tab = await newPage(browser, { ...LAPTOP, user: erin });
+  tabs.push(tab);
+  const { page } = tab;
+  await page.goto(appUrl('/home'));
+  await page.getByRole('link', { name: /E2E Kept Cup/ }).waitFor({ timeout: 30_000 });
+  const loadedAt = Date.now();
+
+  // The API goes away while the app is open; coming back to /home revalidates the lists, and every read fails.
+  await page.context().route(`${stack().api}/**`, (route) => route.abort('connectionrefused'));
+  await page.getByRole('link', { name: '+ Create contest' }).click();
+  await waitForPath(page, '/create-contest');
+  // Past SWR's deduping window, so coming back revalidates instead of reusing the answers just fetched.
+  await page.waitForFunction((at) => Date.now() > at, loadedAt + 2_500);
+  await page.goBack();
+  await waitForPath(page, '/home');
+  await page
+    .getByText(/^Showing contests from less than a minute ago — couldn’t refresh them\.$/)
+    .waitFor({ timeout: 20_000 });
+  await page.getByRole('link', { name: /E2E Kept Cup/ }).waitFor();
+  await page.getByText('Could not load completed contests.').waitFor({ timeout: 20_000 });
+  expect(await page.getByText('Your finished contests and final ranks will appear here.').count()).toBe(0);
+  expect(await page.getByText('None of your contests is live right now.').count()).toBe(0);
+  expect(await errorToasts(page).filter({ hasText: 'Network Error' }).count()).toBe(1);
+  await shoot(page, 'home-api-down');
+  await page.context().unroute(`${stack().api}/**`);
 });

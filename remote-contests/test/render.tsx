@@ -22,14 +22,21 @@ export function signOut() {
 
 export const toasts = () => useToastStore.getState().toasts;
 
-/** Renders one page at `path` under its route `pattern`, with a fresh SWR cache, and a catch-all probe route. */
+/** Renders one page at `path` under its route `pattern`, with a fresh SWR cache (holding `cached`: answers kept from
+ *  an earlier visit, by key), and a catch-all probe route. */
 export function renderPage(
   page: ReactElement,
-  { pattern, path, state }: { pattern: string; path: string; state?: unknown },
+  {
+    pattern,
+    path,
+    state,
+    cached = {},
+  }: { pattern: string; path: string; state?: unknown; cached?: Record<string, unknown> },
 ) {
   const user = userEvent.setup();
+  const cache = new Map(Object.entries(cached).map(([key, data]) => [key, { data }]));
   const utils = render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+    <SWRConfig value={{ provider: () => cache, dedupingInterval: 0 }}>
       <MemoryRouter
         initialEntries={[
           { pathname: path.split('?')[0] ?? path, search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },

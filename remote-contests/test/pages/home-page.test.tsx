@@ -1,7 +1,7 @@
-import { useUserStore } from '@bullpen/shared';
+import { forgetPersistedReads, NETWORK_ERROR_MESSAGE, restorePersistedReads, useUserStore } from '@bullpen/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import HomePage from '../../src/app/pages/home-page';
-import { API, apiError, http, reply, server } from '../api-mock';
+import { API, apiError, HttpResponse, http, reply, server } from '../api-mock';
 import { makeContest } from '../fixtures';
 import { renderPage, resetStores, signIn, toasts } from '../render';
 
@@ -216,4 +216,72 @@ it('empty discovery sections lead to creating a contest; a failing "Live now" sa
   expect(within(open).getByRole('link', { name: 'Create a contest' })).toHaveAttribute('href', '/create-contest');
   const liveNow = screen.getByRole('region', { name: 'Live now' });
   expect(await within(liveNow).findByText('Could not load contests you can watch.')).toBeInTheDocument();
+});
+
+describe('with the API down, lists kept from an earlier visit', () => {
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  // Kept 10 minutes ago: one of mine was upcoming then and has started since; nothing was live or finished.
+  const startedSince = makeContest({ _id: 'up-9', name: 'Started Stallions', joined: true, startsAt: minutesAgo(2) });
+  const startedOpen = makeContest({ _id: 'up-8', name: 'Gone Gazelles', joined: false, startsAt: minutesAgo(3) });
+  const kept = {
+    '/contest/active': { contests: [] },
+    '/contest/upcoming': { contests: [startedSince, startedOpen, upcomingOpen] },
+    '/contest/completed': { contests: [] },
+  };
+
+  beforeEach(() => {
+    const savedAt = Date.now() - 10 * 60_000;
+    localStorage.setItem(
+      'bullpen.reads.sub-1',
+      JSON.stringify(Object.fromEntries(Object.entries(kept).map(([key, data]) => [key, { data, savedAt }]))),
+    );
+    restorePersistedReads('sub-1');
+    for (const path of ['/contest/active', '/contest/upcoming', '/contest/completed', '/contest/live-public']) {
+      server.use(http.get(`${API}${path}`, () => HttpResponse.error()));
+    }
+  });
+  afterEach(() => {
+    forgetPersistedReads();
+    localStorage.clear();
+  });
+
+  const renderKept = () => renderPage(<HomePage />, { pattern: '/home', path: '/home', cached: kept });
+
+  it('say how old they are and that they could not be refreshed, with one toast for the one failure', async () => {
+    const { user } = renderKept();
+    expect(
+      await screen.findByText('Showing contests from 10 minutes ago — couldn’t refresh them.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(toasts()).toHaveLength(1));
+    expect(toasts()[0]).toMatchObject({ kind: 'error', message: NETWORK_ERROR_MESSAGE });
+
+    // The API is back: Retry now refreshes the lists and the notice goes.
+    serve({ active: [], upcoming: [upcomingOpen], completed: [done] });
+    await user.click(screen.getByRole('button', { name: 'Retry now' }));
+    expect(
+      await within(screen.getByRole('region', { name: 'Completed' })).findByText(/Done Dolphins/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/couldn’t refresh them/)).not.toBeInTheDocument();
+  });
+
+  it('never say a list that failed to load is empty, and follow the clock for contests that have started', async () => {
+    renderKept();
+    await screen.findByText(/couldn’t refresh them/);
+    const completed = screen.getByRole('region', { name: 'Completed' });
+    expect(await within(completed).findByText('Could not load completed contests.')).toBeInTheDocument();
+    expect(screen.queryByText(/Your finished contests/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/None of your contests is live/)).not.toBeInTheDocument();
+
+    // Mine that has started is live, not "Starts in now"; one that is not mine can no longer be joined.
+    const started = within(screen.getByRole('region', { name: 'Live' })).getByRole('link', {
+      name: /Started Stallions/,
+    });
+    expect(within(started).getByText('Live')).toBeInTheDocument();
+    expect(within(started).getByText('Started')).toBeInTheDocument();
+    expect(screen.queryByText('now')).not.toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Gone Gazelles' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Open to join' })).getByRole('article', { name: 'Open Otters' }),
+    ).toBeInTheDocument();
+  });
 });

@@ -4,16 +4,33 @@ import EditPicksPage from '../../src/app/pages/edit-picks-page';
 import SavePicksPage from '../../src/app/pages/save-picks-page';
 import { API, apiError, http, reply, sent, server } from '../api-mock';
 import { EQUITIES, makeContest, makeContestUser } from '../fixtures';
-import type { Contest, ContestUser } from '@bullpen/shared/schemas';
+import type { Contest, ContestUser, Equity } from '@bullpen/shared/schemas';
 import { renderPage, resetStores, signIn, toasts } from '../render';
 
-function serve(contest: Contest = makeContest(), contestUser: ContestUser = makeContestUser()) {
+function serve(
+  contest: Contest = makeContest(),
+  contestUser: ContestUser = makeContestUser(),
+  equities: Equity[] = EQUITIES,
+) {
   server.use(
     http.post(`${API}/contest/get-contest`, () => reply({ contest })),
     http.get(`${API}/contest-user/c-1`, () => reply({ data: contestUser })),
-    http.post(`${API}/equity/get-equities`, () => reply({ equities: EQUITIES })),
+    http.post(`${API}/equity/get-equities`, () => reply({ equities })),
   );
 }
+
+/** $1,000 over 2 picks is $500 a pick: BKNG at $4,196 buys no share. */
+const smallCash = makeContest({ startingCash: 1_000 });
+const withBkng: Equity[] = [
+  ...EQUITIES,
+  {
+    ...(EQUITIES[0] as Equity),
+    symbol: 'BKNG',
+    name: 'Booking Holdings Inc.',
+    sector: 'Consumer Discretionary',
+    price: 4_196,
+  },
+];
 
 const renderSave = () => renderPage(<SavePicksPage />, { pattern: '/save-picks/:contestId', path: '/save-picks/c-1' });
 const renderEditPicks = () =>
@@ -55,6 +72,48 @@ describe('/save-picks', () => {
     expect(screen.getByTestId('pick-counter')).toHaveTextContent('1 / 2 selected');
     expect(box('XOM')).toBeEnabled();
     expect(screen.getByText('Choose 1 more')).toBeInTheDocument();
+  });
+
+  it('says in words why the other boxes are off at the full count, and a pick is removed from the bar: a swap in two taps', async () => {
+    serve();
+    const { user } = renderSave();
+    await user.click(await screen.findByRole('checkbox', { name: 'Pick MSFT' }));
+    await user.click(box('AAPL'));
+    const bar = screen.getByRole('region', { name: 'Selection' });
+    const reason = 'All 2 picked: remove one (×) to choose another.';
+    expect(within(bar).getByText(reason)).toBeInTheDocument();
+    expect(box('XOM')).toBeDisabled();
+    expect(box('XOM')).toHaveAccessibleDescription(reason);
+
+    const picks = within(bar).getByRole('list', { name: 'Your picks' });
+    expect(
+      within(picks)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['MSFT×', 'AAPL×']);
+    await user.click(within(bar).getByRole('button', { name: 'Remove MSFT' }));
+    await user.click(box('XOM'));
+    expect(screen.getByTestId('pick-counter')).toHaveTextContent('2 / 2 selected');
+    expect(
+      within(picks)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['AAPL×', 'XOM×']);
+    expect(box('MSFT')).not.toBeChecked();
+  });
+
+  it('warns, with the budget of each pick, when a pick would buy no shares, and lets the player choose another', async () => {
+    serve(smallCash, makeContestUser(), withBkng);
+    const { user } = renderSave();
+    await user.click(await screen.findByRole('checkbox', { name: 'Pick BKNG' }));
+    const bar = screen.getByRole('region', { name: 'Selection' });
+    expect(within(bar).getByText('BKNG would buy no shares')).toBeInTheDocument();
+    expect(
+      within(bar).getByText(/Each pick gets \$500\.00 \(\$1,000\.00 split 2 ways\); BKNG costs \$4,196\.00 a share/),
+    ).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Remove BKNG' }));
+    await user.click(box('AAPL'));
+    expect(within(bar).queryByText(/would buy no shares/)).not.toBeInTheDocument();
   });
 
   it('words the rule for one pick and for several', async () => {
@@ -197,6 +256,27 @@ describe('/confirm-save-picks', () => {
     expect(screen.getByText('Simulated prices')).toBeInTheDocument();
   });
 
+  it('warns before confirming a pick that buys zero shares, with the budget of each pick, and leads back to choose another', async () => {
+    serve(smallCash, makeContestUser(), withBkng);
+    const { user } = renderConfirm({ draft: { ...draft, picks: ['AAPL', 'BKNG'] } });
+    const table = await screen.findByRole('table', { name: 'Planned allocation' });
+    const bkng = within(table).getByRole('rowheader', { name: 'BKNG' }).closest('tr') as HTMLElement;
+    expect(within(bkng).getByText('0')).toBeInTheDocument();
+    const warning = screen.getByText('BKNG would buy no shares').closest('[role="note"]') as HTMLElement;
+    expect(warning).toHaveTextContent(
+      'Each pick gets $500.00 of your $1,000.00, and BKNG costs $4,196.00 a share: that cash would stay unspent for the whole contest.',
+    );
+    await user.click(within(warning).getByRole('link', { name: 'Choose another stock' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/save-picks/c-1');
+  });
+
+  it('says nothing of the kind when every pick buys shares', async () => {
+    serve();
+    renderConfirm({ draft });
+    await screen.findByRole('table', { name: 'Planned allocation' });
+    expect(screen.queryByText(/would buy no shares/)).not.toBeInTheDocument();
+  });
+
   it('keeps the selection across a reload through sessionStorage', async () => {
     serve();
     sessionStorage.setItem('bullpen:picks-draft:c-1', JSON.stringify({ ...draft, picks: ['XOM', 'JPM'] }));
@@ -243,13 +323,13 @@ describe('/confirm-save-picks', () => {
     expect(toasts()).toContainEqual(expect.objectContaining({ kind: 'success', message: 'Your picks were saved' }));
   });
 
-  it('shows the server’s message and stays when joining is refused', async () => {
+  it('shows the server’s message and keeps the button when saving fails for a reason that may pass', async () => {
     serve();
-    server.use(http.post(`${API}/contest/join-contest`, () => apiError(409, 'The contest is full')));
+    server.use(http.post(`${API}/contest/join-contest`, () => apiError(503, 'Database unavailable')));
     const { user } = renderConfirm({ draft });
     await user.click(await screen.findByRole('button', { name: 'Confirm and join' }));
     expect(await screen.findByRole('button', { name: 'Confirm and join' })).toBeEnabled();
-    expect(toasts()).toContainEqual(expect.objectContaining({ kind: 'error', message: 'The contest is full' }));
+    expect(toasts()).toContainEqual(expect.objectContaining({ kind: 'error', message: 'Database unavailable' }));
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 
@@ -271,6 +351,96 @@ describe('/confirm-save-picks', () => {
       expect(screen.queryByRole('button', { name: 'Confirm and join' })).not.toBeInTheDocument();
     },
   );
+
+  /** The contest as get-contest answers before the refusal, then after it. */
+  function refuse(message: string, after: Contest) {
+    let refused = false;
+    server.use(
+      http.post(`${API}/contest/get-contest`, () => reply({ contest: refused ? after : makeContest() })),
+      http.post(`${API}/contest/join-contest`, () => {
+        refused = true;
+        return apiError(409, message);
+      }),
+      http.post(`${API}/contest/change-picks`, () => {
+        refused = true;
+        return apiError(409, message);
+      }),
+    );
+  }
+  const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+  it('says in place, not in a toast over the button, that the contest started while confirming, and leads to the live view', async () => {
+    serve();
+    refuse(
+      'The contest is live; this is possible only before it starts',
+      makeContest({ status: 'active', startsAt: ago(1) }),
+    );
+    const { user } = renderConfirm({ draft });
+    await user.click(await screen.findByRole('button', { name: 'Confirm and join' }));
+    const alert = await screen.findByRole('alert');
+    expect(await within(alert).findByText('The contest has started: picks are locked')).toBeInTheDocument();
+    expect(within(alert).getByText(/before you joined, so you are not playing in it/)).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Watch it live' })).toHaveAttribute('href', '/live-contest/c-1');
+    expect(within(alert).getByRole('link', { name: 'Back to the contest' })).toHaveAttribute(
+      'href',
+      '/contest-detail/c-1',
+    );
+    // No button left that can only fail again, and nothing covering the way on.
+    expect(screen.queryByRole('button', { name: 'Confirm and join' })).not.toBeInTheDocument();
+    expect(toasts()).toEqual([]);
+    expect(alert).toHaveFocus();
+  });
+
+  it('says the contest has started at once, without waiting for the contest to be read again', async () => {
+    serve();
+    let refused = false;
+    server.use(
+      http.post(`${API}/contest/get-contest`, () =>
+        refused ? new Promise<never>(() => {}) : reply({ contest: makeContest() }),
+      ),
+      http.post(`${API}/contest/join-contest`, () => {
+        refused = true;
+        return apiError(409, 'The contest has started; this is possible only before it starts');
+      }),
+    );
+    const { user } = renderConfirm({ draft });
+    await user.click(await screen.findByRole('button', { name: 'Confirm and join' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The contest has started: picks are locked')).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Watch it live' })).toHaveAttribute('href', '/live-contest/c-1');
+  });
+
+  it('says that the contest filled up, and leads to other contests or back to it', async () => {
+    serve();
+    refuse('The contest is full', makeContest({ participantsCount: 20, maxParticipants: 20 }));
+    const { user } = renderConfirm({ draft });
+    await user.click(await screen.findByRole('button', { name: 'Confirm and join' }));
+    const alert = await screen.findByRole('alert');
+    expect(await within(alert).findByText('This contest is full')).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Find another contest' })).toHaveAttribute('href', '/home');
+    expect(within(alert).getByRole('link', { name: 'Back to the contest' })).toHaveAttribute(
+      'href',
+      '/contest-detail/c-1',
+    );
+    expect(screen.queryByRole('button', { name: 'Confirm and join' })).not.toBeInTheDocument();
+    expect(toasts()).toEqual([]);
+  });
+
+  it('says that new picks came too late and that the earlier ones stand', async () => {
+    serve();
+    refuse(
+      'The contest is live; this is possible only before it starts',
+      makeContest({ status: 'active', startsAt: ago(1) }),
+    );
+    const { user } = renderConfirm({ draft: { ...draft, mode: 'change' } });
+    await user.click(await screen.findByRole('button', { name: 'Confirm new picks' }));
+    const alert = await screen.findByRole('alert');
+    expect(await within(alert).findByText(/your earlier picks stand/)).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Go to the live contest' })).toHaveAttribute(
+      'href',
+      '/live-contest/c-1',
+    );
+  });
 
   it('sends the user back to choose when there is no selection', async () => {
     serve();

@@ -4,7 +4,8 @@ import { API_PATHS } from '../schemas/api-paths';
 
 // A warm visit paints from cache: the last known answers of the reads a first screen starts with are kept in
 // localStorage, per user (the ID token's sub), restored into SWR's cache before the first render, and refreshed by SWR
-// as usual (stale-while-revalidate). Signing out removes them.
+// as usual (stale-while-revalidate). Signing out removes them. Each answer is kept with the time it arrived, so a screen
+// that cannot refresh it can say how old what it shows is.
 
 const STORAGE_PREFIX = 'bullpen.reads.';
 /** The reads kept: the home screen's lists (small, and what a returning user looks at first). */
@@ -15,17 +16,34 @@ const PERSISTED_KEYS = new Set<string>([
 ]);
 
 let currentUser: string | null = null;
+/** When the answer now in SWR's cache under a GET key arrived (ms since the epoch): in this visit, or a kept one's. */
+const fetchedAt = new Map<string, number>();
+
+interface KeptRead {
+  data: unknown;
+  savedAt: number;
+}
 
 const storageKey = (user: string) => `${STORAGE_PREFIX}${user}`;
 
-function readAll(user: string): Record<string, unknown> {
+const isKeptRead = (value: unknown): value is KeptRead =>
+  !!value && typeof value === 'object' && 'data' in value && typeof (value as KeptRead).savedAt === 'number';
+
+/** The user's kept reads; an entry without its time (kept by an older version) is left out: that visit just loads. */
+function readAll(user: string): Record<string, KeptRead> {
   try {
     const raw = localStorage.getItem(storageKey(user));
     const parsed = raw ? (JSON.parse(raw) as unknown) : null;
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+    if (!parsed || typeof parsed !== 'object') return {};
+    return Object.fromEntries(Object.entries(parsed).filter(([, value]) => isKeptRead(value)));
   } catch {
     return {};
   }
+}
+
+/** When the data a GET read shows was fetched, or null when unknown. */
+export function lastFetchedAt(key: string): number | null {
+  return fetchedAt.get(key) ?? null;
 }
 
 /** The `sub` claim of an ID token, or null. */
@@ -38,17 +56,21 @@ export function tokenSubject(idToken: string | undefined): string | null {
 export function restorePersistedReads(user: string | null): void {
   if (user !== currentUser) currentUser = user;
   if (!user) return;
-  for (const [key, data] of Object.entries(readAll(user))) {
-    if (PERSISTED_KEYS.has(key)) void mutate(key, data, { revalidate: false });
+  for (const [key, { data, savedAt }] of Object.entries(readAll(user))) {
+    if (!PERSISTED_KEYS.has(key)) continue;
+    fetchedAt.set(key, savedAt);
+    void mutate(key, data, { revalidate: false });
   }
 }
 
-/** Keeps a read's answer for the current user, if it is one of the kept reads. */
-export function rememberRead(key: unknown, data: unknown): void {
-  if (!currentUser || typeof key !== 'string' || !PERSISTED_KEYS.has(key)) return;
+/** Notes when a GET read's answer arrived, and keeps it for the current user if it is one of the kept reads. */
+export function rememberRead(key: unknown, data: unknown, at = Date.now()): void {
+  if (typeof key !== 'string') return;
+  fetchedAt.set(key, at);
+  if (!currentUser || !PERSISTED_KEYS.has(key)) return;
   try {
     const all = readAll(currentUser);
-    all[key] = data;
+    all[key] = { data, savedAt: at };
     localStorage.setItem(storageKey(currentUser), JSON.stringify(all));
   } catch {
     // Storage full or refused: the next visit simply loads.
@@ -58,6 +80,7 @@ export function rememberRead(key: unknown, data: unknown): void {
 /** Sign-out: every kept read of every user on this device goes. */
 export function forgetPersistedReads(): void {
   currentUser = null;
+  fetchedAt.clear();
   try {
     for (let index = localStorage.length - 1; index >= 0; index -= 1) {
       const key = localStorage.key(index);

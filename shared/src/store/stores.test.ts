@@ -24,6 +24,19 @@ describe('toast store', () => {
     expect(useToastStore.getState().toasts).toEqual([]);
   });
 
+  it('shows a message once while it is on screen, and again after it has gone', () => {
+    const first = toast.error('Network Error');
+    expect(toast.error('Network Error')).toBe(first);
+    toast.warning('Network Error');
+    expect(useToastStore.getState().toasts.map((t) => [t.kind, t.message])).toEqual([
+      ['error', 'Network Error'],
+      ['warning', 'Network Error'],
+    ]);
+    jest.advanceTimersByTime(TOAST_DURATION_MS);
+    toast.error('Network Error');
+    expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual(['Network Error']);
+  });
+
   it('dismisses one toast on request', () => {
     const id = toast.error('Failed');
     toast.error('Failed again');

@@ -22,6 +22,10 @@ let nextId = 1;
 export const useToastStore = create<ToastState>((set, get) => ({
   toasts: [],
   push: (kind, message) => {
+    // One failure seen by several reads at once (the API down under a page of lists) is one toast, not a stack of
+    // identical ones: a message already on screen is not shown again.
+    const same = get().toasts.find((shown) => shown.kind === kind && shown.message === message);
+    if (same) return same.id;
     const id = nextId++;
     set({ toasts: [...get().toasts, { id, kind, message }] });
     setTimeout(() => get().dismiss(id), TOAST_DURATION_MS);

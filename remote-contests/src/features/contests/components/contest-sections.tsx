@@ -6,7 +6,8 @@ export type ContestList<T> = { data: T[] | undefined; error: unknown; isLoading:
 
 /**
  * A titled card holding one list of contests: loading, a failure with Try again, a sentence when there are none
- * (with `emptyAction` beside it), or the items' cards in a grid.
+ * (with `emptyAction` beside it), or the items' cards in a grid. A list that failed to refresh keeps showing what it
+ * had (the page says how old it is), but "there are none" is never said of a list that could not be loaded.
  */
 export function ContestSection<T>({
   title,
@@ -25,7 +26,7 @@ export function ContestSection<T>({
   children: (items: T[]) => ReactNode;
 }) {
   let body: ReactNode;
-  if (list.error && !list.data) {
+  if (list.error && (!list.data || list.data.length === 0)) {
     body = (
       <div className="bp-row bp-row--between" role="alert">
         <span className="bp-text-loss">Could not load {what}.</span>

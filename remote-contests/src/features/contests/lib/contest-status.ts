@@ -15,6 +15,17 @@ export const STATUS_TONE: Record<ContestStatus, BadgeTone> = {
   cancelled: 'danger',
 };
 
+/**
+ * DESIGN §5: a contest's status follows the clock. A list kept from earlier (a warm visit, a refresh that failed) may
+ * still say "upcoming" for a contest that has started since; this is what it is now.
+ */
+export function statusAt(contest: Pick<Contest, 'status' | 'startsAt' | 'endsAt'>, now = Date.now()): ContestStatus {
+  if (contest.status === 'cancelled' || contest.status === 'completed') return contest.status;
+  if (now >= Date.parse(contest.endsAt)) return 'completed';
+  if (now >= Date.parse(contest.startsAt)) return 'active';
+  return contest.status;
+}
+
 export interface Viewer {
   id: string | null;
   role: 'user' | 'admin' | null;

@@ -2,13 +2,18 @@ import type { Contest, ContestWithResult } from '@bullpen/shared/schemas';
 import { ButtonLink, EmptyState } from '@bullpen/shared/ui';
 import { ContestCard, type ContestList, ContestSection, contestPaths } from '../../contests';
 
-/** Cards with the viewer's rank and return; `to` when they should open somewhere else than the contest's default. */
+/** Cards with the viewer's rank and return (when there is one yet: else when it started); `to` when they should open
+ *  somewhere else than the contest's default. */
 const withResults = (to?: (contest: ContestWithResult) => string) => (items: ContestWithResult[]) =>
   items.map((contest) => (
     <ContestCard
       key={contest._id}
       contest={contest}
-      result={{ rank: contest.rank, returnPct: contest.returnPct }}
+      result={
+        contest.rank === null && contest.returnPct === null
+          ? undefined
+          : { rank: contest.rank, returnPct: contest.returnPct }
+      }
       to={to?.(contest)}
     />
   ));

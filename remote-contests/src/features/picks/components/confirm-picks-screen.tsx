@@ -1,6 +1,7 @@
+import { formatMoney } from '@bullpen/shared/format';
 import type { Contest, Equity } from '@bullpen/shared/schemas';
 import { Badge, Button, ButtonLink, Callout, PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@bullpen/shared';
 import {
   changePicks,
@@ -14,17 +15,21 @@ import {
   useContestCache,
   useErrorToast,
 } from '../../contests';
-import { useEquities } from '@bullpen/shared/reads';
+import { useContest, useEquities } from '@bullpen/shared/reads';
 import { planAllocation } from '@bullpen/shared/schemas';
 import { clearDraft, loadDraft, type PicksDraft } from '../lib/picks-draft';
+import { type Refusal, refusalOf } from '../lib/refusal';
 import { AllocationTable } from './allocation-table';
+import { JoinRefused } from './join-refused';
 
 function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }) {
   const navigate = useNavigate();
   const equities = useEquities();
   useErrorToast(equities.error);
   const { putContestUser } = useContestCache();
+  const contestRead = useContest(contest._id);
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const bySymbol = useMemo(
     () => new Map<string, Equity>((equities.data?.equities ?? []).map((e) => [e.symbol, e])),
     [equities.data],
@@ -48,6 +53,9 @@ function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }
     draft.picks.filter((s) => bySymbol.has(s)).map((symbol) => ({ symbol, price: bySymbol.get(symbol)?.price ?? 0 })),
   );
 
+  // DESIGN §5: whole shares only, so a pick dearer than its share of the cash buys nothing: said before confirming.
+  const noShares = allocation.rows.filter((row) => row.shares === 0);
+
   const confirm = async () => {
     setBusy(true);
     try {
@@ -64,8 +72,17 @@ function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }
       toast.success(draft.mode === 'join' ? `You joined “${contest.name}”` : 'Your picks were saved');
       navigate(contestPaths.detail(contest._id));
     } catch (error) {
-      notifyError(error);
+      // A refusal for good (started, full…) is said in place of the button at once, then again with the contest as it
+      // is now once re-read (its start may have moved); anything else may pass on a second try.
+      const refused = refusalOf(error, contest, undefined);
       setBusy(false);
+      if (!refused) {
+        notifyError(error);
+        return;
+      }
+      setRefusal(refused);
+      const fresh = await contestRead.mutate().catch(() => undefined);
+      setRefusal(refusalOf(error, contest, fresh?.contest) ?? refused);
     }
   };
 
@@ -87,15 +104,35 @@ function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }
           Go back and choose again.
         </Callout>
       ) : null}
+      {noShares.length > 0 && !refusal ? (
+        <Callout tone="warning" title={`${noShares.map((row) => row.symbol).join(', ')} would buy no shares`}>
+          Each pick gets {formatMoney(noShares[0]?.budget ?? 0)} of your {formatMoney(contest.startingCash)}, and{' '}
+          {noShares.map((row) => `${row.symbol} costs ${formatMoney(row.price)}`).join(', ')} a share: that cash would
+          stay unspent for the whole contest.{' '}
+          <ButtonLink to={backTo} state={{ draft }} size="small">
+            Choose another stock
+          </ButtonLink>
+        </Callout>
+      ) : null}
       <AllocationTable allocation={allocation} equities={bySymbol} startingCash={contest.startingCash} />
-      <div className="bp-row bp-row--end">
-        <ButtonLink to={backTo} state={{ draft }} variant="ghost">
-          ← Change selection
-        </ButtonLink>
-        <Button variant="primary" loading={busy} loadingText="Saving…" disabled={missing.length > 0} onClick={confirm}>
-          {draft.mode === 'join' ? 'Confirm and join' : 'Confirm new picks'}
-        </Button>
-      </div>
+      {refusal ? (
+        <JoinRefused refusal={refusal} contestId={contest._id} mode={draft.mode} />
+      ) : (
+        <div className="bp-row bp-row--end">
+          <ButtonLink to={backTo} state={{ draft }} variant="ghost">
+            ← Change selection
+          </ButtonLink>
+          <Button
+            variant="primary"
+            loading={busy}
+            loadingText="Saving…"
+            disabled={missing.length > 0}
+            onClick={confirm}
+          >
+            {draft.mode === 'join' ? 'Confirm and join' : 'Confirm new picks'}
+          </Button>
+        </div>
+      )}
     </>
   );
 }
@@ -103,26 +140,34 @@ function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }
 export function ConfirmPicksScreen({ contestId }: { contestId: string }) {
   const location = useLocation();
   const [draft] = useState(() => loadDraft(contestId, location.state));
+  // Once the confirmation is on screen it stays there: a join refused because the contest started or filled meanwhile
+  // is said in its place, with the way on (JoinRefused), rather than swapped for the locked notice below.
+  const confirming = useRef(false);
   return (
     <ContestGate contestId={contestId} label="Confirm picks">
-      {(contest) =>
-        contest.status !== 'upcoming' ? (
-          // Picks are chosen before the start: once it has passed (or the contest is off) no step of the picks flow
-          // can be taken, so the only way on is the contest itself.
-          <ContestBlocked
-            eyebrow="Confirm picks"
-            title={contest.name}
-            notice={`Picks are locked: the contest is ${STATUS_LABEL[contest.status].toLowerCase()}`}
-            reason="Picks can only be chosen or changed before the start."
-            action={
-              contest.status === 'completed'
-                ? { to: contestPaths.completed(contest._id), label: 'See the final standings' }
-                : { to: contestPaths.detail(contest._id), label: 'Go to the contest' }
-            }
-          />
-        ) : draft && draft.picks.length > 0 ? (
-          <ConfirmBody contest={contest} draft={draft} />
-        ) : (
+      {(contest) => {
+        if (draft && draft.picks.length > 0 && (contest.status === 'upcoming' || confirming.current)) {
+          confirming.current = true;
+          return <ConfirmBody contest={contest} draft={draft} />;
+        }
+        // Picks are chosen before the start: once it has passed (or the contest is off) no step of the picks flow can
+        // be taken, so the only way on is the contest itself.
+        if (contest.status !== 'upcoming') {
+          return (
+            <ContestBlocked
+              eyebrow="Confirm picks"
+              title={contest.name}
+              notice={`Picks are locked: the contest is ${STATUS_LABEL[contest.status].toLowerCase()}`}
+              reason="Picks can only be chosen or changed before the start."
+              action={
+                contest.status === 'completed'
+                  ? { to: contestPaths.completed(contest._id), label: 'See the final standings' }
+                  : { to: contestPaths.detail(contest._id), label: 'Go to the contest' }
+              }
+            />
+          );
+        }
+        return (
           <ContestBlocked
             eyebrow="Confirm picks"
             title={contest.name}
@@ -130,8 +175,8 @@ export function ConfirmPicksScreen({ contestId }: { contestId: string }) {
             reason="Choose your stocks first."
             action={{ to: contestPaths.savePicks(contest._id), label: 'Choose picks' }}
           />
-        )
-      }
+        );
+      }}
     </ContestGate>
   );
 }

@@ -1,7 +1,17 @@
 import type { Equity } from '@bullpen/shared/schemas';
 import { formatMoney } from '@bullpen/shared/format';
-import { Button, Card, type Column, DataTable, EmptyState, Select, TextInput, Trend } from '@bullpen/shared/ui';
-import { useMemo, useState } from 'react';
+import {
+  Button,
+  Callout,
+  Card,
+  type Column,
+  DataTable,
+  EmptyState,
+  Select,
+  TextInput,
+  Trend,
+} from '@bullpen/shared/ui';
+import { useId, useMemo, useState } from 'react';
 import { SimulatedPrices } from '../../contests';
 import {
   type ChangeFilter,
@@ -24,9 +34,15 @@ const CHANGE_OPTIONS = [
 
 const parsePrice = (value: string) => (value.trim() === '' || Number.isNaN(Number(value)) ? null : Number(value));
 
+/** The picks that would buy no share at today's price: dearer than the equal share of cash each pick gets. */
+export function unaffordablePicks(equities: readonly Equity[], selected: readonly string[], budget: number): Equity[] {
+  return equities.filter((equity) => selected.includes(equity.symbol) && equity.price > budget);
+}
+
 export function EquityPicker({
   equities,
   picksCount,
+  startingCash,
   selected,
   onSelectedChange,
   teams,
@@ -37,6 +53,8 @@ export function EquityPicker({
 }: {
   equities: readonly Equity[];
   picksCount: number;
+  /** With picksCount, the budget of each pick (DESIGN §5: the cash is split equally, whole shares). */
+  startingCash: number;
   selected: string[];
   onSelectedChange: (next: string[]) => void;
   /** Team contests: the affiliations to choose from; empty for solo contests. */
@@ -59,6 +77,10 @@ export function EquityPicker({
   const ready = isSelectionComplete(selected, picksCount) && !needsTeam;
   const remaining = picksCount - selected.length;
   const filtered = visible.length !== equities.length;
+  const budget = startingCash / picksCount;
+  const tooDear = unaffordablePicks(equities, selected, budget);
+  const fullNoteId = useId();
+  const remove = (symbol: string) => onSelectedChange(selected.filter((s) => s !== symbol));
 
   const priceFields = [
     { label: 'Min price', id: 'picker-min', placeholder: '$0', value: minPrice, set: setMinPrice },
@@ -78,7 +100,7 @@ export function EquityPicker({
             aria-label={`Pick ${equity.symbol}`}
             checked={checked}
             disabled={disabled}
-            title={disabled ? `You already have ${picksCount} picks; remove one first` : undefined}
+            aria-describedby={disabled ? fullNoteId : undefined}
             onChange={() => onSelectedChange(toggleSelection(selected, equity.symbol, picksCount))}
           />
         );
@@ -204,18 +226,47 @@ export function EquityPicker({
         </div>
       </Card>
 
-      <section className="bp-card bp-row bp-row--between picker-selection" aria-label="Selection">
-        <div className="bp-stack bp-stack--tight">
-          <span className="picker-selection__count" aria-live="polite" data-testid="pick-counter">
-            {selected.length} / {picksCount} selected
-          </span>
-          <span className="bp-small bp-muted">
-            {remaining > 0 ? `Choose ${remaining} more` : needsTeam ? 'Now choose your team' : selected.join(' · ')}
-          </span>
+      <section className="bp-card picker-selection" aria-label="Selection">
+        {tooDear.length > 0 ? (
+          <Callout tone="warning" title={`${tooDear.map((e) => e.symbol).join(', ')} would buy no shares`}>
+            Each pick gets {formatMoney(budget)} ({formatMoney(startingCash)} split {picksCount} ways);{' '}
+            {tooDear.map((e) => `${e.symbol} costs ${formatMoney(e.price)}`).join(', ')} a share. Remove{' '}
+            {tooDear.length === 1 ? 'it' : 'them'} to choose another.
+          </Callout>
+        ) : null}
+        <div className="bp-row bp-row--between picker-selection__bar">
+          <div className="bp-stack bp-stack--tight">
+            <span className="picker-selection__count" aria-live="polite" data-testid="pick-counter">
+              {selected.length} / {picksCount} selected
+            </span>
+            {selected.length > 0 ? (
+              <ul className="picker-picks" aria-label="Your picks">
+                {selected.map((symbol) => (
+                  <li key={symbol} className="picker-pick">
+                    <span>{symbol}</span>
+                    <button type="button" aria-label={`Remove ${symbol}`} onClick={() => remove(symbol)}>
+                      ×
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {full ? (
+              // Why the other boxes are off, said where it stays in view.
+              <span id={fullNoteId} className="bp-small picker-full-note">
+                All {picksCount} picked: remove one (×) to choose another.
+              </span>
+            ) : null}
+            {remaining > 0 || needsTeam ? (
+              <span className="bp-small bp-muted">
+                {remaining > 0 ? `Choose ${remaining} more` : 'Now choose your team'}
+              </span>
+            ) : null}
+          </div>
+          <Button variant="primary" disabled={!ready} onClick={onReview}>
+            {reviewLabel}
+          </Button>
         </div>
-        <Button variant="primary" disabled={!ready} onClick={onReview}>
-          {reviewLabel}
-        </Button>
       </section>
     </div>
   );

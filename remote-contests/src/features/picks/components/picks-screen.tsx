@@ -75,6 +75,7 @@ function PickerForContest({
       <EquityPicker
         equities={equities}
         picksCount={contest.picksCount}
+        startingCash={contest.startingCash}
         selected={selected}
         onSelectedChange={setSelected}
         // Changing picks keeps the team chosen at join time: the API's change-picks has no affiliation.

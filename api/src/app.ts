@@ -113,8 +113,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     // Fastify's own 503 while closing has a body outside API.md; the hook below answers it instead.
     return503OnClosing: false,
-    // Behind a proxy the caller's address would come from X-Forwarded-For; locally there is none.
-    trustProxy: false,
+    // X-Forwarded-For names the caller only when the request comes from a proxy the operator named (TRUST_PROXY):
+    // anyone else could write any address there and escape the per-address limits.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -15,6 +16,14 @@ export interface AppConfig {
   market: { tickMs: number; seed: number; timeScale: number };
   contest: { minLeadSeconds: number; minDurationSeconds: number; maxDurationSeconds: number };
   rateLimit: { max: number; windowMs: number };
+  /**
+   * TRUST_PROXY: the addresses or CIDR ranges of the proxies (load balancers) in front of the API, comma-separated.
+   * Only a request arriving from one of them has its caller's address read from X-Forwarded-For; every rate limit that
+   * is kept per address (anonymous calls, refused tokens) uses that address. Empty (the default): X-Forwarded-For is
+   * ignored and the address is the connection's, so behind a balancer that is not named here every caller shares one
+   * address for those limits (valid tokens always have their own per-user budget).
+   */
+  trustProxy: string[];
   logLevel: string;
 }
 
@@ -51,6 +60,16 @@ const urlSetting = z.string().refine((value) => {
     return false;
   }
 }, 'must be an http(s) URL');
+
+/** An IPv4 or IPv6 address, optionally with a prefix length (a CIDR range): what Fastify's trustProxy accepts. */
+const addressOrRangeSetting = z.string().refine((value) => {
+  const [address, prefix, ...rest] = value.split('/');
+  const version = net.isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}, 'must list IP addresses or CIDR ranges (e.g. 10.0.0.0/8,192.168.1.10)');
 
 const listSetting = (item: z.ZodType<string, string>) =>
   z
@@ -120,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       max: read('RATE_LIMIT_MAX', intSetting(1, 10_000_000), '600'),
       windowMs: read('RATE_LIMIT_WINDOW_MS', intSetting(1000, 3_600_000), '60000'),
     },
+    trustProxy: read('TRUST_PROXY', listSetting(addressOrRangeSetting), ''),
     logLevel: read('LOG_LEVEL', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   };
   if (config.contest.minDurationSeconds > config.contest.maxDurationSeconds) {

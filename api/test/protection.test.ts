@@ -188,6 +188,17 @@ describe('rate limits', () => {
     for (let i = 0; i < 4; i++) expect((await from('198.51.100.8', `Bearer ${valid}`)).statusCode).toBe(200);
     expect((await from('198.51.100.8')).statusCode).toBe(401);
   });
+
+  test('event stream lookups count against the budget: unknown contests are not a free way to probe', async () => {
+    const prober = await createUser(ctx, { initialize: false });
+    const codes: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const response = await call(ctx, 'GET', `/contest/active/${randomUUID()}/events`, { token: prober.token });
+      codes.push(response.statusCode);
+    }
+    // createUser spent one call of the budget (5): four lookups, then 429.
+    expect(codes).toEqual([404, 404, 404, 404, 429, 429, 429, 429]);
+  });
 });
 
 describe('Server-Sent Events', () => {

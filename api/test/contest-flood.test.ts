@@ -58,7 +58,10 @@ describe.each(DRIVERS)('contest lists under a flood (%s)', (driver) => {
     const victim = await createUser(ctx);
     const friend = await createUser(ctx);
     const now = ctx.clock.now().getTime();
-    const late = { startsAt: new Date(now + 86_400_000).toISOString(), endsAt: new Date(now + 90_000_000).toISOString() };
+    const late = {
+      startsAt: new Date(now + 86_400_000).toISOString(),
+      endsAt: new Date(now + 90_000_000).toISOString(),
+    };
     const ownPublic = await createContest(ctx, victim, { ...late, name: 'Mine, public' });
     const ownPrivate = await createContest(ctx, victim, { ...late, name: 'Mine, private', visibility: 'private' });
     const friends = await createContest(ctx, friend, { ...late, name: 'Joined', visibility: 'private' });

@@ -7,6 +7,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import { ContestClock } from './clock/contest-clock';
 import type { AppConfig } from './config';
 import { type Database, type Db, openDatabase } from './db/database';
+import { marketSecret } from './db/server-secrets';
 import { UserCache } from './db/user-cache';
 import { type Clock, systemClock } from './lib/clock';
 import { BoardStore } from './live/boards';
@@ -124,7 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ownsDatabase = !options.database;
   const market = new MarketService(
     database.db,
-    options.priceFeed ?? new SimulatedPriceFeed(UNIVERSE, config.market.seed),
+    options.priceFeed ??
+      new SimulatedPriceFeed(UNIVERSE, config.market.seed ?? (await marketSecret(database.db, clock.now()))),
     UNIVERSE,
     clock,
     config.market.timeScale,

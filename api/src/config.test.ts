@@ -14,6 +14,9 @@ test('every setting has a working local default', () => {
   expect(config.corsOrigins).toEqual([3000, 3001, 3002, 3003, 3004].map((p) => `http://localhost:${p}`));
   expect(config.market.tickMs).toBe(5000);
   expect(config.market.timeScale).toBe(1);
+  // No seed: the market's secret is drawn at random and kept in the database; MARKET_SEED makes it repeatable.
+  expect(config.market.seed).toBeNull();
+  expect(loadConfig({ MARKET_SEED: '7' }).market.seed).toBe(7);
   // X-Forwarded-For is read only from proxies the operator names.
   expect(config.trustProxy).toEqual([]);
   expect(config.contest).toEqual({ minLeadSeconds: 30, minDurationSeconds: 120, maxDurationSeconds: 31_536_000 });
@@ -61,6 +64,7 @@ test.each([
   ['CORS_ORIGINS', 'localhost:3000'],
   ['ADMIN_PHONE_NUMBERS', '+15555550100'],
   ['CONTEST_MIN_LEAD_S', '1.5'],
+  ['MARKET_SEED', 'random'],
   ['TRUST_PROXY', 'true'],
   ['TRUST_PROXY', '10.0.0.0/33'],
   ['TRUST_PROXY', '10.0.0.1, lb.example'],

@@ -12,8 +12,13 @@ export interface AppConfig {
   dataDir: string;
   auth: { issuer: string; jwksUrl: string; clientId: string };
   corsOrigins: string[];
-  /** timeScale: MARKET_TIME_SCALE, simulated seconds per real second (1: real time; demos compress time, DESIGN §6). */
-  market: { tickMs: number; seed: number; timeScale: number };
+  /**
+   * timeScale: MARKET_TIME_SCALE, simulated seconds per real second (1: real time; demos compress time, DESIGN §6).
+   * seed: MARKET_SEED, a whole number that makes the market repeatable (tests, demos), and so predictable to anyone who
+   * knows or guesses it. Unset (null, the default): a random secret drawn on first start and kept in the database, so
+   * restarts continue the same market and no client can compute a future price.
+   */
+  market: { tickMs: number; seed: number | null; timeScale: number };
   contest: { minLeadSeconds: number; minDurationSeconds: number; maxDurationSeconds: number };
   rateLimit: { max: number; windowMs: number };
   /**
@@ -127,7 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     market: {
       tickMs: read('MARKET_TICK_MS', intSetting(100, 3_600_000), '5000'),
-      seed: read('MARKET_SEED', intSetting(0, 2 ** 31 - 1), '20240601'),
+      seed: read('MARKET_SEED', intSetting(0, 2 ** 31 - 1).optional(), undefined) ?? null,
       timeScale: read('MARKET_TIME_SCALE', decimalSetting(0.001, 1_000_000), '1'),
     },
     contest: {

@@ -224,6 +224,16 @@ export const marketState = pgTable('market_state', {
   sessionDate: text('session_date').notNull(),
 });
 
+/**
+ * Secrets the server draws once and keeps with its data, so every instance and every restart shares them: the market's
+ * seed when MARKET_SEED is not set. Never served by any route.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
 export const schema = {
   users,
   contests,
@@ -236,4 +246,5 @@ export const schema = {
   priceHistory,
   portfolioHistory,
   marketState,
+  serverSecrets,
 };

@@ -19,7 +19,12 @@ test('every setting has a working local default', () => {
   expect(loadConfig({ MARKET_SEED: '7' }).market.seed).toBe(7);
   // X-Forwarded-For is read only from proxies the operator names.
   expect(config.trustProxy).toEqual([]);
-  expect(config.contest).toEqual({ minLeadSeconds: 30, minDurationSeconds: 120, maxDurationSeconds: 31_536_000 });
+  expect(config.contest).toEqual({
+    minLeadSeconds: 30,
+    minDurationSeconds: 120,
+    maxDurationSeconds: 31_536_000,
+    maxUpcomingPerCreator: 20,
+  });
 });
 
 test('production timing defaults', () => {
@@ -27,6 +32,7 @@ test('production timing defaults', () => {
     minLeadSeconds: 300,
     minDurationSeconds: 3600,
     maxDurationSeconds: 31_536_000,
+    maxUpcomingPerCreator: 20,
   });
 });
 
@@ -65,6 +71,7 @@ test.each([
   ['ADMIN_PHONE_NUMBERS', '+15555550100'],
   ['CONTEST_MIN_LEAD_S', '1.5'],
   ['MARKET_SEED', 'random'],
+  ['CONTEST_MAX_UPCOMING', '0'],
   ['TRUST_PROXY', 'true'],
   ['TRUST_PROXY', '10.0.0.0/33'],
   ['TRUST_PROXY', '10.0.0.1, lb.example'],

@@ -19,7 +19,13 @@ export interface AppConfig {
    * restarts continue the same market and no client can compute a future price.
    */
   market: { tickMs: number; seed: number | null; timeScale: number };
-  contest: { minLeadSeconds: number; minDurationSeconds: number; maxDurationSeconds: number };
+  /** maxUpcomingPerCreator: CONTEST_MAX_UPCOMING, contests one creator may have upcoming at once (409 beyond). */
+  contest: {
+    minLeadSeconds: number;
+    minDurationSeconds: number;
+    maxDurationSeconds: number;
+    maxUpcomingPerCreator: number;
+  };
   rateLimit: { max: number; windowMs: number };
   /**
    * TRUST_PROXY: the addresses or CIDR ranges of the proxies (load balancers) in front of the API, comma-separated.
@@ -139,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       minLeadSeconds: read('CONTEST_MIN_LEAD_S', intSetting(0, 31_536_000), production ? '300' : '30'),
       minDurationSeconds: read('CONTEST_MIN_DURATION_S', intSetting(1, 31_536_000), production ? '3600' : '120'),
       maxDurationSeconds: read('CONTEST_MAX_DURATION_S', intSetting(1, 10 * 31_536_000), '31536000'),
+      maxUpcomingPerCreator: read('CONTEST_MAX_UPCOMING', intSetting(1, 10_000), '20'),
     },
     rateLimit: {
       max: read('RATE_LIMIT_MAX', intSetting(1, 10_000_000), '600'),

@@ -14,7 +14,6 @@ import {
   joinContestBodySchema,
   upcomingContestsQuerySchema,
   upcomingContestsResponseSchema,
-  LIMITS,
 } from '@bullpen/shared/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -89,11 +88,11 @@ export default async function contestRoutes(fastify: FastifyInstance) {
           createdAt: now,
           updatedAt: now,
         },
-        LIMITS.upcomingPerCreator,
+        deps.config.contest.maxUpcomingPerCreator,
       );
       if (!row) {
         throw conflict(
-          `You already have ${LIMITS.upcomingPerCreator} upcoming contests. Cancel one, or wait until one starts, to create another.`,
+          `You already have ${deps.config.contest.maxUpcomingPerCreator} upcoming contests. Cancel one, or wait until one starts, to create another.`,
         );
       }
       return { data: contestView(row, user.ticker, false) };

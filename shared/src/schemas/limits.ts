@@ -17,8 +17,6 @@ export const LIMITS = {
   standingsPage: { min: 1, max: 200, default: 50 },
   /** `GET /contest/upcoming`: a page of the public contests open to join (the caller's own are listed beside it). */
   upcomingPage: { min: 1, max: 200, default: 50 },
-  /** Upcoming (not yet started, not cancelled) contests one creator may have at once. */
-  upcomingPerCreator: 20,
   /** Contests of one creator in the public list of upcoming contests: its soonest ones. */
   publicListingPerCreator: 5,
 } as const;

@@ -9,6 +9,7 @@ import { CanaryWatch } from './clock/canary-watch';
 import { ContestClock } from './clock/contest-clock';
 import type { AppConfig } from './config';
 import { type Database, type Db, openDatabase } from './db/database';
+import { marketSecret } from './db/server-secrets';
 import { UserCache } from './db/user-cache';
 import { type Clock, systemClock } from './lib/clock';
 import { BoardStore } from './live/boards';
@@ -118,8 +119,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     // Fastify's own 503 while closing has a body outside API.md; the hook below answers it instead.
     return503OnClosing: false,
-    // Behind a proxy the caller's address would come from X-Forwarded-For; locally there is none.
-    trustProxy: false,
+    // X-Forwarded-For names the caller only when the request comes from a proxy the operator named (TRUST_PROXY):
+    // anyone else could write any address there and escape the per-address limits.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -128,7 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ownsDatabase = !options.database;
   const market = new MarketService(
     database.db,
-    options.priceFeed ?? new SimulatedPriceFeed(UNIVERSE, config.market.seed),
+    options.priceFeed ??
+      new SimulatedPriceFeed(UNIVERSE, config.market.seed ?? (await marketSecret(database.db, clock.now()))),
     UNIVERSE,
     clock,
     config.market.timeScale,

@@ -14,7 +14,17 @@ test('every setting has a working local default', () => {
   expect(config.corsOrigins).toEqual([3000, 3001, 3002, 3003, 3004].map((p) => `http://localhost:${p}`));
   expect(config.market.tickMs).toBe(5000);
   expect(config.market.timeScale).toBe(1);
-  expect(config.contest).toEqual({ minLeadSeconds: 30, minDurationSeconds: 120, maxDurationSeconds: 31_536_000 });
+  // No seed: the market's secret is drawn at random and kept in the database; MARKET_SEED makes it repeatable.
+  expect(config.market.seed).toBeNull();
+  expect(loadConfig({ MARKET_SEED: '7' }).market.seed).toBe(7);
+  // X-Forwarded-For is read only from proxies the operator names.
+  expect(config.trustProxy).toEqual([]);
+  expect(config.contest).toEqual({
+    minLeadSeconds: 30,
+    minDurationSeconds: 120,
+    maxDurationSeconds: 31_536_000,
+    maxUpcomingPerCreator: 20,
+  });
 });
 
 test('production timing defaults', () => {
@@ -22,6 +32,7 @@ test('production timing defaults', () => {
     minLeadSeconds: 300,
     minDurationSeconds: 3600,
     maxDurationSeconds: 31_536_000,
+    maxUpcomingPerCreator: 20,
   });
 });
 
@@ -39,6 +50,11 @@ test('settings from the environment', () => {
   expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
   expect(config.auth.jwksUrl).toBe('https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Abc/.well-known/jwks.json');
   expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+  expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,fd00::/8' }).trustProxy).toEqual([
+    '10.0.0.0/8',
+    '192.168.1.10',
+    'fd00::/8',
+  ]);
 });
 
 test.each([
@@ -54,6 +70,11 @@ test.each([
   ['CORS_ORIGINS', 'localhost:3000'],
   ['ADMIN_PHONE_NUMBERS', '+15555550100'],
   ['CONTEST_MIN_LEAD_S', '1.5'],
+  ['MARKET_SEED', 'random'],
+  ['CONTEST_MAX_UPCOMING', '0'],
+  ['TRUST_PROXY', 'true'],
+  ['TRUST_PROXY', '10.0.0.0/33'],
+  ['TRUST_PROXY', '10.0.0.1, lb.example'],
 ])('a bad %s stops start-up naming it', (name, value) => {
   expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
   expect(() => loadConfig({ [name]: value })).toThrow(name);

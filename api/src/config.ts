@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -11,9 +12,20 @@ export interface AppConfig {
   dataDir: string;
   auth: { issuer: string; jwksUrl: string; clientId: string };
   corsOrigins: string[];
-  /** timeScale: MARKET_TIME_SCALE, simulated seconds per real second (1: real time; demos compress time, DESIGN §6). */
-  market: { tickMs: number; seed: number; timeScale: number };
-  contest: { minLeadSeconds: number; minDurationSeconds: number; maxDurationSeconds: number };
+  /**
+   * timeScale: MARKET_TIME_SCALE, simulated seconds per real second (1: real time; demos compress time, DESIGN §6).
+   * seed: MARKET_SEED, a whole number that makes the market repeatable (tests, demos), and so predictable to anyone who
+   * knows or guesses it. Unset (null, the default): a random secret drawn on first start and kept in the database, so
+   * restarts continue the same market and no client can compute a future price.
+   */
+  market: { tickMs: number; seed: number | null; timeScale: number };
+  /** maxUpcomingPerCreator: CONTEST_MAX_UPCOMING, contests one creator may have upcoming at once (409 beyond). */
+  contest: {
+    minLeadSeconds: number;
+    minDurationSeconds: number;
+    maxDurationSeconds: number;
+    maxUpcomingPerCreator: number;
+  };
   rateLimit: { max: number; windowMs: number };
   /**
    * The canary watch (docs/operating-remotes.md): the release store it reads and writes, how often it looks, and when a
@@ -21,6 +33,14 @@ export interface AppConfig {
    * `thresholdPoints` percentage points above the live release's.
    */
   releases: { store: string; checkMs: number; minViews: number; thresholdPoints: number };
+  /**
+   * TRUST_PROXY: the addresses or CIDR ranges of the proxies (load balancers) in front of the API, comma-separated.
+   * Only a request arriving from one of them has its caller's address read from X-Forwarded-For; every rate limit that
+   * is kept per address (anonymous calls, refused tokens) uses that address. Empty (the default): X-Forwarded-For is
+   * ignored and the address is the connection's, so behind a balancer that is not named here every caller shares one
+   * address for those limits (valid tokens always have their own per-user budget).
+   */
+  trustProxy: string[];
   logLevel: string;
 }
 
@@ -57,6 +77,16 @@ const urlSetting = z.string().refine((value) => {
     return false;
   }
 }, 'must be an http(s) URL');
+
+/** An IPv4 or IPv6 address, optionally with a prefix length (a CIDR range): what Fastify's trustProxy accepts. */
+const addressOrRangeSetting = z.string().refine((value) => {
+  const [address, prefix, ...rest] = value.split('/');
+  const version = net.isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}, 'must list IP addresses or CIDR ranges (e.g. 10.0.0.0/8,192.168.1.10)');
 
 const listSetting = (item: z.ZodType<string, string>) =>
   z
@@ -114,13 +144,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     market: {
       tickMs: read('MARKET_TICK_MS', intSetting(100, 3_600_000), '5000'),
-      seed: read('MARKET_SEED', intSetting(0, 2 ** 31 - 1), '20240601'),
+      seed: read('MARKET_SEED', intSetting(0, 2 ** 31 - 1).optional(), undefined) ?? null,
       timeScale: read('MARKET_TIME_SCALE', decimalSetting(0.001, 1_000_000), '1'),
     },
     contest: {
       minLeadSeconds: read('CONTEST_MIN_LEAD_S', intSetting(0, 31_536_000), production ? '300' : '30'),
       minDurationSeconds: read('CONTEST_MIN_DURATION_S', intSetting(1, 31_536_000), production ? '3600' : '120'),
       maxDurationSeconds: read('CONTEST_MAX_DURATION_S', intSetting(1, 10 * 31_536_000), '31536000'),
+      maxUpcomingPerCreator: read('CONTEST_MAX_UPCOMING', intSetting(1, 10_000), '20'),
     },
     rateLimit: {
       max: read('RATE_LIMIT_MAX', intSetting(1, 10_000_000), '600'),
@@ -132,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       minViews: read('CANARY_MIN_VIEWS', intSetting(1, 10_000_000), '200'),
       thresholdPoints: read('CANARY_ERROR_THRESHOLD_POINTS', decimalSetting(0, 100), '2'),
     },
+    trustProxy: read('TRUST_PROXY', listSetting(addressOrRangeSetting), ''),
     logLevel: read('LOG_LEVEL', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   };
   if (config.contest.minDurationSeconds > config.contest.maxDurationSeconds) {

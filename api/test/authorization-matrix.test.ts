@@ -9,6 +9,7 @@ import {
   type TestContext,
   type TestUser,
   contestFields,
+  testConfig,
 } from './support/harness';
 
 type State = 'upcoming' | 'active' | 'completed' | 'cancelled';
@@ -55,7 +56,9 @@ describe.each(DRIVERS)('authorisation matrix (%s)', (driver) => {
   const key = (state: State, action: Action, actor: Actor) => `${state}/${action}/${actor}`;
 
   beforeAll(async () => {
-    ctx = await createTestContext(driver);
+    // One creator makes a contest per cell (96): far beyond the everyday budget of upcoming contests per creator.
+    const base = testConfig().contest;
+    ctx = await createTestContext(driver, { contest: { ...base, maxUpcomingPerCreator: 200 } });
     const creator = await createUser(ctx);
     users = {
       creator,

@@ -164,7 +164,7 @@ describe('rate limits', () => {
     expect((await call(ctx, 'POST', '/user/get-user', { token: quiet.token, body: {} })).statusCode).toBe(200);
   });
 
-  test('refused tokens count per address, before any token is checked: 401 until the budget is spent, then 429', async () => {
+  test('refused tokens count per address: 401 until the budget is spent, then 429; a valid token is still served', async () => {
     const from = (remoteAddress: string, authorization?: string) =>
       ctx.app.inject({
         method: 'POST',
@@ -177,15 +177,27 @@ describe('rate limits', () => {
     for (let i = 0; i < 8; i++)
       codes.push((await from('198.51.100.7', i % 2 ? 'Bearer forged.token.here' : undefined)).statusCode);
     expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
-    // Out of budget, the address is refused before its token is even read: a valid one waits too.
-    const valid = await ctx.issuer.idToken(randomUUID());
-    const refused = await from('198.51.100.7', `Bearer ${valid}`);
-    expect(refused.statusCode).toBe(429);
+    const refused = await from('198.51.100.7', 'Bearer forged.token.here');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json()).toEqual({ errMessage: expect.stringMatching(/Too many requests/), errors: [] });
+    // Out of budget, the address still has a valid token served: it spends its own user's budget, not the address's
+    // (behind a load balancer, other users share that address).
+    const valid = await ctx.issuer.idToken(randomUUID());
+    expect((await from('198.51.100.7', `Bearer ${valid}`)).statusCode).toBe(200);
     // Other addresses are unaffected, and a valid token never spends the refused-token budget.
     for (let i = 0; i < 4; i++) expect((await from('198.51.100.8', `Bearer ${valid}`)).statusCode).toBe(200);
     expect((await from('198.51.100.8')).statusCode).toBe(401);
+  });
+
+  test('event stream lookups count against the budget: unknown contests are not a free way to probe', async () => {
+    const prober = await createUser(ctx, { initialize: false });
+    const codes: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const response = await call(ctx, 'GET', `/contest/active/${randomUUID()}/events`, { token: prober.token });
+      codes.push(response.statusCode);
+    }
+    // createUser spent one call of the budget (5): four lookups, then 429.
+    expect(codes).toEqual([404, 404, 404, 404, 429, 429, 429, 429]);
   });
 });
 

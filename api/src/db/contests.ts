@@ -1,9 +1,10 @@
 import type { Contest, ContestWithResult, Standing, TeamStanding } from '@bullpen/shared/schemas';
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { LIMITS } from '@bullpen/shared/schemas';
+import { and, asc, count, desc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { contestStatus } from '../domain/contest-status';
 import { roundRatio, toDollars } from '../domain/money';
 import { isWellFormedId } from '../lib/ids';
-import type { Executor } from './database';
+import type { Db, Executor } from './database';
 import { contests, participants, users } from './schema';
 
 export type ContestRow = typeof contests.$inferSelect;
@@ -80,27 +81,136 @@ export async function loadContest(
 
 const joinedBy = (viewerId: string) => and(eq(participants.contestId, contests.id), eq(participants.userId, viewerId));
 
-/** Upcoming public contests plus private ones the viewer created or joined; soonest first. */
-export async function listUpcoming(executor: Executor, viewerId: string): Promise<Contest[]> {
-  const rows = await executor
-    .select({ contest: contests, creatorTicker: users.ticker, joinedAt: participants.joinedAt })
-    .from(contests)
+/** How many of the caller's own upcoming contests one list answers at most (never crowded out by anyone else's). */
+const OWN_UPCOMING_MAX = 500;
+
+export interface UpcomingPage {
+  contests: Contest[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/** A position in the public list: the last row's start and id (the list's order), opaque to clients. */
+function encodeCursor(row: Pick<ContestRow, 'startsAt' | 'id'>): string {
+  return Buffer.from(JSON.stringify([row.startsAt.toISOString(), row.id])).toString('base64url');
+}
+
+/** The position a cursor names, or null when it is not one this list issued. */
+export function decodeUpcomingCursor(cursor: string): { startsAt: Date; id: string } | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [startsAt, id] = value;
+    if (typeof startsAt !== 'string' || !isWellFormedId(id)) return null;
+    const time = Date.parse(startsAt);
+    if (Number.isNaN(time) || new Date(time).toISOString() !== startsAt) return null;
+    return { startsAt: new Date(time), id };
+  } catch {
+    return null;
+  }
+}
+
+const upcomingNow = and(eq(contests.phase, 'upcoming'), isNull(contests.cancelledAt));
+
+/**
+ * `GET /contest/upcoming` (API.md). The caller's own upcoming contests (created or joined, any visibility) come from
+ * queries only the caller's own actions can grow, so nobody else's contests can push them off the list. Public contests
+ * open to the caller are paged by (startsAt, id) after `cursor`, and each creator shows only their soonest
+ * `LIMITS.publicListingPerCreator` there: one account, or a few, cannot fill the page. Without a cursor the page carries
+ * the caller's own contests too, soonest first, so a client that reads one list sees both.
+ */
+export async function listUpcoming(
+  executor: Executor,
+  viewerId: string,
+  page: { limit: number; after: { startsAt: Date; id: string } | null },
+): Promise<UpcomingPage> {
+  const notJoined = sql`NOT EXISTS (SELECT 1 FROM ${participants} WHERE ${participants.contestId} = ${contests.id} AND ${participants.userId} = ${viewerId})`;
+  const open = executor.$with('open').as(
+    executor
+      .select({
+        id: contests.id,
+        place:
+          sql<number>`row_number() OVER (PARTITION BY ${contests.createdBy} ORDER BY ${contests.startsAt}, ${contests.id})`.as(
+            'place',
+          ),
+      })
+      .from(contests)
+      .where(and(upcomingNow, eq(contests.visibility, 'public'), ne(contests.createdBy, viewerId), notJoined)),
+  );
+  const listed = lte(open.place, LIMITS.publicListingPerCreator);
+  const { after } = page;
+  const publicRows = await executor
+    .with(open)
+    .select({ contest: contests, creatorTicker: users.ticker })
+    .from(open)
+    .innerJoin(contests, eq(contests.id, open.id))
     .innerJoin(users, eq(users.id, contests.createdBy))
-    .leftJoin(participants, joinedBy(viewerId))
     .where(
       and(
-        eq(contests.phase, 'upcoming'),
-        isNull(contests.cancelledAt),
-        or(
-          eq(contests.visibility, 'public'),
-          eq(contests.createdBy, viewerId),
-          sql`${participants.userId} IS NOT NULL`,
-        ),
+        listed,
+        after
+          ? or(
+              gt(contests.startsAt, after.startsAt),
+              and(eq(contests.startsAt, after.startsAt), gt(contests.id, after.id)),
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(contests.startsAt), asc(contests.id))
-    .limit(500);
-  return rows.map((r) => contestView(r.contest, r.creatorTicker, r.joinedAt !== null));
+    .limit(page.limit + 1);
+  const [counted] = await executor.with(open).select({ total: count() }).from(open).where(listed);
+  const more = publicRows.length > page.limit;
+  const shown = more ? publicRows.slice(0, page.limit) : publicRows;
+  const last = shown.at(-1);
+  const views = shown.map((r) => ({ view: contestView(r.contest, r.creatorTicker, false), row: r.contest }));
+
+  if (!after) {
+    const own = await executor
+      .select({ contest: contests, creatorTicker: users.ticker, joinedAt: participants.joinedAt })
+      .from(contests)
+      .innerJoin(users, eq(users.id, contests.createdBy))
+      .leftJoin(participants, joinedBy(viewerId))
+      .where(and(upcomingNow, or(eq(contests.createdBy, viewerId), sql`${participants.userId} IS NOT NULL`)))
+      .orderBy(asc(contests.startsAt), asc(contests.id))
+      .limit(OWN_UPCOMING_MAX);
+    views.push(
+      ...own.map((r) => ({ view: contestView(r.contest, r.creatorTicker, r.joinedAt !== null), row: r.contest })),
+    );
+    views.sort(
+      (a, b) =>
+        a.row.startsAt.getTime() - b.row.startsAt.getTime() || (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0),
+    );
+  }
+  return {
+    contests: views.map((v) => v.view),
+    total: counted?.total ?? 0,
+    nextCursor: more && last ? encodeCursor(last.contest) : null,
+  };
+}
+
+export type NewContestRow = typeof contests.$inferInsert;
+
+/**
+ * Inserts a contest unless its creator already has `max` upcoming ones (null then). Locking the creator's row first
+ * serialises one creator's concurrent creations, so a burst cannot slip past the count; cancelled and started contests
+ * no longer count.
+ */
+export async function insertWithinCreatorBudget(
+  db: Db,
+  values: NewContestRow,
+  max: number,
+): Promise<ContestRow | null> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, values.createdBy)).for('update');
+    const [held] = await tx
+      .select({ upcoming: count() })
+      .from(contests)
+      .where(and(eq(contests.createdBy, values.createdBy), upcomingNow));
+    if ((held?.upcoming ?? 0) >= max) return null;
+    const [row] = await tx.insert(contests).values(values).returning();
+    if (!row) throw new Error('insert returned nothing');
+    return row;
+  });
 }
 
 /** Live or completed contests the viewer joined or created, with the viewer's stored rank and return. */

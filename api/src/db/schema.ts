@@ -239,6 +239,16 @@ export const remoteHealth = pgTable(
   (t) => [primaryKey({ columns: [t.remote, t.release, t.minute] }), index('remote_health_minute_idx').on(t.minute)],
 );
 
+/**
+ * Secrets the server draws once and keeps with its data, so every instance and every restart shares them: the market's
+ * seed when MARKET_SEED is not set. Never served by any route.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
 export const schema = {
   users,
   contests,
@@ -252,4 +262,6 @@ export const schema = {
   portfolioHistory,
   marketState,
   remoteHealth,
+
+  serverSecrets,
 };

@@ -1,3 +1,4 @@
+import { createCipheriv, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { PriceFeed } from './price-feed';
 import type { UniverseEntry } from './universe';
 
@@ -51,23 +52,55 @@ export function volatilityOf(entry: Pick<UniverseEntry, 'symbol' | 'sector'>): n
   return SYMBOL_VOLATILITY[entry.symbol] ?? SECTOR_VOLATILITY[entry.sector] ?? DEFAULT_VOLATILITY;
 }
 
-/** A 32-bit mixing hash (splitmix-style): the same inputs always give the same output. */
-function mix(value: number): number {
-  let z = (value + 0x9e3779b9) | 0;
-  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-  return (z ^ (z >>> 16)) >>> 0;
+/**
+ * The market's secret: MARKET_SEED for a repeatable market (tests, demos), otherwise a random secret kept with the
+ * database (db/server-secrets.ts).
+ */
+export type MarketSeed = number | string;
+
+let cachedKey: { seed: MarketSeed; key: KeyObject } | null = null;
+
+function keyOf(seed: MarketSeed): KeyObject {
+  if (cachedKey?.seed !== seed) {
+    cachedKey = { seed, key: createSecretKey(Buffer.from(typeof seed === 'number' ? `market-seed:${seed}` : seed)) };
+  }
+  return cachedKey.key;
 }
 
-function uniform(seed: number, symbolIndex: number, tickIndex: number, draw: number): number {
-  const h = mix(mix(mix(mix(seed) ^ symbolIndex) ^ tickIndex) ^ draw);
-  return (h + 0.5) / 4_294_967_296;
+/** Symbols whose draws one keystream block holds; each draw takes 12 bytes (two 48-bit uniforms). */
+const BLOCK_SYMBOLS = 128;
+const DRAW_BYTES = 12;
+const TWO_48 = 2 ** 48;
+let cachedBlock: { seed: MarketSeed; tickIndex: number; block: number; bytes: Buffer } | null = null;
+
+/**
+ * The keystream of one tick and block of symbols: AES-256-CTR under a key HMAC-SHA-256 derives from the seed and the
+ * tick. A tick's draws for every symbol come from one block, so a tick costs one HMAC and one cipher call.
+ */
+function drawBytes(seed: MarketSeed, symbolIndex: number, tickIndex: number): Buffer {
+  const block = Math.floor(symbolIndex / BLOCK_SYMBOLS);
+  if (cachedBlock?.seed !== seed || cachedBlock.tickIndex !== tickIndex || cachedBlock.block !== block) {
+    const tickKey = createHmac('sha256', keyOf(seed)).update(`tick:${tickIndex}`).digest();
+    const counter = Buffer.alloc(16);
+    counter.writeUInt32BE(block * ((BLOCK_SYMBOLS * DRAW_BYTES) / 16), 12);
+    const cipher = createCipheriv('aes-256-ctr', tickKey, counter);
+    const bytes = cipher.update(Buffer.alloc(BLOCK_SYMBOLS * DRAW_BYTES));
+    cachedBlock = { seed, tickIndex, block, bytes };
+  }
+  const offset = (symbolIndex % BLOCK_SYMBOLS) * DRAW_BYTES;
+  return cachedBlock.bytes.subarray(offset, offset + DRAW_BYTES);
 }
 
-/** A standard normal draw that depends only on (seed, symbol, tick): restarts and replays give the same path. */
-export function normalDraw(seed: number, symbolIndex: number, tickIndex: number): number {
-  const u1 = uniform(seed, symbolIndex, tickIndex, 1);
-  const u2 = uniform(seed, symbolIndex, tickIndex, 2);
+/**
+ * A standard normal draw that depends only on (seed, symbol, tick), so restarts and replays give the same path. The
+ * uniforms behind it are a keyed pseudorandom function of the seed (HMAC-SHA-256, then AES-CTR): without the seed,
+ * prices seen so far say nothing about the next draw (a plain mixing hash of a small seed could be inverted from one
+ * observed tick, and every next move called).
+ */
+export function normalDraw(seed: MarketSeed, symbolIndex: number, tickIndex: number): number {
+  const bytes = drawBytes(seed, symbolIndex, tickIndex);
+  const u1 = (bytes.readUIntBE(0, 6) + 0.5) / TWO_48;
+  const u2 = (bytes.readUIntBE(6, 6) + 0.5) / TWO_48;
   return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
 }
 
@@ -90,7 +123,7 @@ export class SimulatedPriceFeed implements PriceFeed {
 
   constructor(
     universe: readonly UniverseEntry[],
-    private readonly seed: number,
+    private readonly seed: MarketSeed,
   ) {
     this.index = new Map(
       universe.map((entry, position) => [entry.symbol, { position, volatility: volatilityOf(entry) }]),

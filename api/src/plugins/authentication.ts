@@ -82,24 +82,23 @@ export interface AuthenticationOptions {
 async function authenticationPlugin(app: FastifyInstance, options: AuthenticationOptions) {
   const verify = createTokenVerifier(options.config.auth, options.getKey);
   app.decorateRequest('user', null);
-  // Refused tokens count against their address, and an address out of budget is refused before any signature is
-  // checked: a flood of forged or missing tokens is throttled like any other flood (the per-user budget only starts
-  // once a token is valid).
+  // Refused (forged, expired or missing) tokens count against their address, and an address out of that budget gets
+  // 429 instead of 401. The token is always read first: behind a load balancer every user may share one address
+  // (unless TRUST_PROXY names it), and a valid token is then served within its own user's budget whatever else that
+  // address sends. Checking a forged token costs no more than refusing it: a malformed one fails before any
+  // signature, and an unknown key id refetches the key set at most once per cooldown.
   const failures = app.createRateLimit({ keyGenerator: (request) => `refused-token:${request.ip}` });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const mode = request.routeOptions.config?.auth ?? 'required';
     // Unknown routes answer 404 whoever asks.
     if (request.routeOptions.url === undefined || mode === 'public') return;
-    if (mode === 'required') {
-      const budget = await failures(request, { increment: false });
-      if (!budget.isAllowed && budget.remaining === 0) throw tooManyRequests(reply, budget.ttl);
-    }
     const token = tokenFromHeader(request.headers.authorization);
     const identity = token ? await verify(token, options.now()) : null;
     if (!identity) {
       if (mode === 'optional') return;
-      await failures(request);
+      const budget = await failures(request);
+      if (!budget.isAllowed && budget.isExceeded) throw tooManyRequests(reply, budget.ttl);
       throw unauthorized();
     }
     // Never from `phone_number`: a user can change that attribute (UpdateUserAttributes) to an admin's number.

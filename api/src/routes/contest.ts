@@ -12,12 +12,19 @@ import {
   editContestBodySchema,
   getContestResponseSchema,
   joinContestBodySchema,
+  upcomingContestsQuerySchema,
   upcomingContestsResponseSchema,
 } from '@bullpen/shared/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contestView, listUpcoming, listWithResults } from '../db/contests';
+import {
+  contestView,
+  decodeUpcomingCursor,
+  insertWithinCreatorBudget,
+  listUpcoming,
+  listWithResults,
+} from '../db/contests';
 import { contestUserView } from '../db/portfolios';
 import { contests, participants } from '../db/schema';
 import { acceptsPicks, contestStatus } from '../domain/contest-status';
@@ -64,9 +71,9 @@ export default async function contestRoutes(fastify: FastifyInstance) {
       const timing = timingProblems(body);
       if (timing.length > 0) throw badRequest('Validation failed', timing);
       const now = deps.clock.now();
-      const [row] = await deps.db
-        .insert(contests)
-        .values({
+      const row = await insertWithinCreatorBudget(
+        deps.db,
+        {
           id: newId(),
           name: body.name,
           description: body.description,
@@ -80,9 +87,14 @@ export default async function contestRoutes(fastify: FastifyInstance) {
           createdBy: user.id,
           createdAt: now,
           updatedAt: now,
-        })
-        .returning();
-      if (!row) throw new Error('insert returned nothing');
+        },
+        deps.config.contest.maxUpcomingPerCreator,
+      );
+      if (!row) {
+        throw conflict(
+          `You already have ${deps.config.contest.maxUpcomingPerCreator} upcoming contests. Cancel one, or wait until one starts, to create another.`,
+        );
+      }
       return { data: contestView(row, user.ticker, false) };
     },
   );
@@ -170,10 +182,17 @@ export default async function contestRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/contest/upcoming',
-    { schema: { tags, response: { 200: upcomingContestsResponseSchema } } },
+    {
+      schema: { tags, querystring: upcomingContestsQuerySchema, response: { 200: upcomingContestsResponseSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
-      return { contests: await listUpcoming(deps.db, user.id) };
+      const { limit, cursor } = request.query;
+      const after = cursor === undefined ? null : decodeUpcomingCursor(cursor);
+      if (cursor !== undefined && !after) {
+        throw badRequest('Validation failed', [{ field: 'cursor', message: 'Not a cursor of this list' }]);
+      }
+      return listUpcoming(deps.db, user.id, { limit, after });
     },
   );
 

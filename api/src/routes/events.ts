@@ -132,10 +132,9 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/contest/active/:id/events',
-    {
-      config: { rateLimit: false },
-      schema: { tags: ['trading'], params: contestIdParams, produces: ['text/event-stream'] },
-    },
+    // Opening a stream spends one call of the caller's budget like any request (a stream that stays open costs nothing
+    // more), so looking up contests through it is throttled like every other lookup.
+    { schema: { tags: ['trading'], params: contestIdParams, produces: ['text/event-stream'] } },
     async (request, reply) => {
       const user = requireUser(request);
       const board = await deps.boards.get(request.params.id);

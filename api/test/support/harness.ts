@@ -36,7 +36,9 @@ export async function createScratchDatabase(): Promise<{ url: string; drop: () =
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  const base = loadConfig({ NODE_ENV: 'test' });
+  // A fixed MARKET_SEED: every run of a test sees the same prices, so a failure replays (deployments that set nothing
+  // get a secret random seed instead; test/market-secret.test.ts).
+  const base = loadConfig({ NODE_ENV: 'test', MARKET_SEED: '20240601' });
   return {
     ...base,
     dataDir: '',

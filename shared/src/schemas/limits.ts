@@ -15,6 +15,10 @@ export const LIMITS = {
   /** API.md "Bounded boards": rows of a board response or event before the caller's own, and a standings page. */
   boardTopRows: 100,
   standingsPage: { min: 1, max: 200, default: 50 },
+  /** `GET /contest/upcoming`: a page of the public contests open to join (the caller's own are listed beside it). */
+  upcomingPage: { min: 1, max: 200, default: 50 },
+  /** Contests of one creator in the public list of upcoming contests: its soonest ones. */
+  publicListingPerCreator: 5,
 } as const;
 
 export const CALL_SIGN_PATTERN = /^[A-Z][A-Z0-9]{1,7}$/;

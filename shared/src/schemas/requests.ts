@@ -344,3 +344,15 @@ export const standingsPageQuerySchema = z.strictObject({
   around: z.literal('me', 'The only supported value is "me"').optional(),
 });
 export type StandingsPageQuery = z.input<typeof standingsPageQuerySchema>;
+
+/** `GET /contest/upcoming?limit&cursor`: `cursor` is the previous page's `nextCursor`, opaque to clients. */
+export const upcomingContestsQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number()
+    .int('Must be a whole number')
+    .min(LIMITS.upcomingPage.min, `Must be between ${LIMITS.upcomingPage.min} and ${LIMITS.upcomingPage.max}`)
+    .max(LIMITS.upcomingPage.max, `Must be between ${LIMITS.upcomingPage.min} and ${LIMITS.upcomingPage.max}`)
+    .default(LIMITS.upcomingPage.default),
+  cursor: z.string().min(1, 'Not a cursor of this list').max(200, 'Not a cursor of this list').optional(),
+});
+export type UpcomingContestsQuery = z.input<typeof upcomingContestsQuerySchema>;

@@ -35,7 +35,17 @@ export type ContestDataResponse = z.infer<typeof contestDataResponseSchema>;
 export const getContestResponseSchema = z.object({ contest: contestSchema });
 export type GetContestResponse = z.infer<typeof getContestResponseSchema>;
 
-export const upcomingContestsResponseSchema = z.object({ contests: z.array(contestSchema) });
+/**
+ * `GET /contest/upcoming`. Without a cursor, `contests` holds every upcoming contest the caller created or joined
+ * (public or private, whatever others create) and the first page of the public ones open to them, soonest first; with
+ * a cursor, the next page of those public ones only. `total` counts the public ones open to the caller (each creator's
+ * soonest LIMITS.publicListingPerCreator), `nextCursor` is null on the last page.
+ */
+export const upcomingContestsResponseSchema = z.object({
+  contests: z.array(contestSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
 export type UpcomingContestsResponse = z.infer<typeof upcomingContestsResponseSchema>;
 
 export const contestResultsResponseSchema = z.object({ contests: z.array(contestWithResultSchema) });

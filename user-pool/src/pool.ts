@@ -22,6 +22,10 @@ export interface PoolConfig {
   mfa: MfaMode;
   /** USER_POOL_ADMINS: E.164 numbers whose users join `admins` once confirmed with that number. */
   admins: string[];
+  /** Origins of the pages that may call the pool from a browser (USER_POOL_ALLOWED_ORIGINS). */
+  allowedOrigins: ReadonlySet<string>;
+  /** Host names besides `localhost` and loopback addresses that requests may name in Host: the public URL's. */
+  ownHostnames: ReadonlySet<string>;
   now: () => number;
   log: (line: string) => void;
 }

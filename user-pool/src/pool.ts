@@ -129,8 +129,22 @@ export class UserPool {
    */
   confirmPhone(user: StoredUser, phone: string | undefined): void {
     if (phone === undefined) return;
+    // As with Cognito's aliases, a number stays with the account that confirmed it first: another account confirming
+    // it later is confirmed, but does not hold the number, so a listed number never promotes a second account.
+    const holder = this.holderOf(phone);
+    if (holder && holder !== user) return;
     user.confirmedPhone = phone;
     this.promoteIfListed(user);
+  }
+
+  /** The confirmed account that holds `phone`; should several (older data files), the one created first. */
+  private holderOf(phone: string): StoredUser | undefined {
+    let holder: StoredUser | undefined;
+    for (const candidate of this.store.state.users.values()) {
+      if (candidate.confirmedPhone !== phone || candidate.status === 'UNCONFIRMED') continue;
+      if (!holder || candidate.createdAt < holder.createdAt) holder = candidate;
+    }
+    return holder;
   }
 
   /** At start-up: the admins group exists, and every confirmed user whose confirmed number is listed is in it. */
@@ -143,6 +157,7 @@ export class UserPool {
   private promoteIfListed(user: StoredUser): void {
     if (user.status === 'UNCONFIRMED' || user.confirmedPhone === undefined) return;
     if (!this.config.admins.includes(user.confirmedPhone)) return;
+    if (this.holderOf(user.confirmedPhone) !== user) return;
     this.ensureGroup(ADMINS_GROUP, { description: 'Bullpen administrators' });
     joinGroup(user, ADMINS_GROUP);
   }

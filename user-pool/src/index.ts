@@ -34,6 +34,8 @@ export interface UserPoolOptions {
    * headers; a request with any other Origin but the pool's own is refused. Default none.
    */
   allowedOrigins?: string[];
+  /** How often expired sign-ins, sessions and tokens are forgotten. Default a minute; tests make it short. */
+  sweepIntervalMs?: number;
   /** Clock in ms, injectable so tests can expire codes. */
   now?: () => number;
   log?: (line: string) => void;
@@ -68,6 +70,7 @@ export async function startUserPool(options: UserPoolOptions = {}): Promise<Runn
   };
   const pool = new UserPool(config, store, keys);
   pool.ensureAdmins();
+  pool.startSweeping(options.sweepIntervalMs ?? 60_000);
   const server = createServer(createHandler(pool));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -93,6 +96,7 @@ export async function startUserPool(options: UserPoolOptions = {}): Promise<Runn
     pool,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        pool.stopSweeping();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

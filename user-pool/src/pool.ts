@@ -43,6 +43,9 @@ const THROTTLE_WINDOW = 15 * MINUTE;
 const THROTTLE_LIMIT = 5;
 const SESSION_LIFETIME = 3 * MINUTE;
 const OUTBOX_LIMIT = 500;
+/** Started SRP sign-ins kept at once, per user and in all: beyond, the oldest is forgotten (its proof then fails). */
+export const SRP_PENDING_PER_USER = 10;
+export const SRP_PENDING_LIMIT = 10_000;
 
 export interface ChallengeSession {
   username: string;
@@ -83,6 +86,7 @@ export class UserPool {
   readonly poolName: string;
   readonly sessions = new Map<string, ChallengeSession>();
   readonly srpPending = new Map<string, SrpPending>();
+  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     readonly config: PoolConfig,
@@ -94,6 +98,39 @@ export class UserPool {
 
   now(): number {
     return this.config.now();
+  }
+
+  /**
+   * Forgets expired sessions, SRP sign-ins, refresh tokens and revocations every `intervalMs`, so that what nobody
+   * finishes does not stay in memory. Unref'd: it never keeps a process alive.
+   */
+  startSweeping(intervalMs: number): void {
+    this.stopSweeping();
+    this.sweeper = setInterval(() => this.sweep(), intervalMs);
+    this.sweeper.unref();
+  }
+
+  stopSweeping(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = undefined;
+  }
+
+  get sweeping(): { active: boolean; keepsProcessAlive: boolean } {
+    return { active: this.sweeper !== undefined, keepsProcessAlive: this.sweeper?.hasRef() ?? false };
+  }
+
+  /** Keeps a started SRP sign-in, within the per-user and overall bounds. */
+  addSrpPending(secretBlock: string, pending: SrpPending): void {
+    const ofUser = [...this.srpPending].filter(([, other]) => other.username === pending.username);
+    for (const [id] of ofUser.slice(0, Math.max(ofUser.length - SRP_PENDING_PER_USER + 1, 0))) {
+      this.srpPending.delete(id);
+    }
+    // A Map iterates in insertion order: the first keys are the oldest.
+    for (const id of this.srpPending.keys()) {
+      if (this.srpPending.size < SRP_PENDING_LIMIT) break;
+      this.srpPending.delete(id);
+    }
+    this.srpPending.set(secretBlock, pending);
   }
 
   save(): void {
@@ -377,7 +414,7 @@ export class UserPool {
       authTime,
       expiresAt: this.now() + REFRESH_TOKEN_MS,
     });
-    this.pruneExpired();
+    this.sweep();
     this.save();
     const tokens = await this.signTokens(user, clientId, originJti, authTime);
     return { AuthenticationResult: { ...tokens, RefreshToken }, ChallengeParameters: {} };
@@ -431,11 +468,17 @@ export class UserPool {
     this.save();
   }
 
-  private pruneExpired(): void {
+  sweep(): void {
     const now = this.now();
     const state = this.store.state;
-    for (const [token, record] of state.refreshTokens) if (record.expiresAt <= now) state.refreshTokens.delete(token);
-    for (const [family, until] of state.revokedFamilies) if (until <= now) state.revokedFamilies.delete(family);
+    let changed = false;
+    for (const [token, record] of state.refreshTokens) {
+      if (record.expiresAt <= now) changed = state.refreshTokens.delete(token);
+    }
+    for (const [family, until] of state.revokedFamilies) {
+      if (until <= now) changed = state.revokedFamilies.delete(family);
+    }
+    if (changed) this.save();
     for (const [id, session] of this.sessions) if (session.expiresAt <= now) this.sessions.delete(id);
     for (const [id, pending] of this.srpPending) if (pending.expiresAt <= now) this.srpPending.delete(id);
   }

@@ -9,6 +9,7 @@ import { refreshWithToken } from './tokens';
 import { checkClientAttributes } from './users';
 
 const SRP_LIFETIME = 5 * 60_000;
+const MAX_SRP_A_HEX = 1024;
 
 export async function initiateAuth(pool: UserPool, body: Body): Promise<AuthenticationResult> {
   const clientId = pool.checkClient(body.ClientId);
@@ -37,15 +38,14 @@ function signInUser(pool: UserPool, username: unknown): StoredUser {
 }
 
 function startSrp(pool: UserPool, clientId: string, params: Record<string, unknown>): AuthenticationResult {
-  if (typeof params.SRP_A !== 'string' || !/^[0-9a-f]+$/i.test(params.SRP_A)) {
+  if (typeof params.SRP_A !== 'string' || params.SRP_A === '') {
     throw invalidParameter('Missing required parameter SRP_A');
   }
-  const A = fromHex(params.SRP_A);
-  if (A % N === 0n) throw invalidParameter('SRP_A is not valid');
+  const A = srpA(params.SRP_A);
   const user = signInUser(pool, params.USERNAME);
   const { b, B } = createServerEphemeral(user.srp.verifier);
   const secretBlock = randomBytes(96).toString('base64');
-  pool.srpPending.set(secretBlock, {
+  pool.addSrpPending(secretBlock, {
     username: user.username,
     clientId,
     A,
@@ -63,6 +63,17 @@ function startSrp(pool: UserPool, clientId: string, params: Record<string, unkno
       USERNAME: user.username,
     },
   };
+}
+
+/**
+ * The client's public value: hex of a number below N (at most N's 384 bytes and a sign byte, leading zeros allowed),
+ * and not 0 mod N, which the SRP-6a host must refuse. Anything longer is refused before it is parsed or kept.
+ */
+function srpA(hex: string): bigint {
+  if (hex.length > MAX_SRP_A_HEX || !/^[0-9a-f]+$/i.test(hex)) throw invalidParameter('SRP_A is not valid');
+  const A = fromHex(hex);
+  if (A % N === 0n) throw invalidParameter('SRP_A is not valid');
+  return A;
 }
 
 async function passwordAuth(pool: UserPool, clientId: string, params: Record<string, unknown>) {

@@ -90,8 +90,18 @@ export function createHandler(pool: UserPool) {
       if (!body || typeof body !== 'object' || Array.isArray(body)) {
         throw new CognitoError('SerializationException', 'Request body must be a JSON object.');
       }
-      json(200, await operation(pool, body as Record<string, unknown>));
-    } catch (error) {
+      const answer = await operation(pool, body as Record<string, unknown>, {
+        address: request.socket.remoteAddress ?? '',
+      });
+      // What the answer reports (a user, a code, a token) is on disk before the client hears of it.
+      await pool.store.flush();
+      json(200, answer);
+    } catch (thrown) {
+      // A failure may have changed the state too (a counted attempt, a used code); failing to write is the failure.
+      const error = await pool.store.flush().then(
+        () => thrown,
+        (flushError: unknown) => flushError,
+      );
       if (error instanceof CognitoError) {
         json(error.status, { __type: error.type, message: error.message }, { 'x-amzn-errortype': error.type });
       } else {

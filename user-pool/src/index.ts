@@ -71,6 +71,7 @@ export async function startUserPool(options: UserPoolOptions = {}): Promise<Runn
   const pool = new UserPool(config, store, keys);
   pool.ensureAdmins();
   pool.startSweeping(options.sweepIntervalMs ?? 60_000);
+  await store.flush();
   const server = createServer(createHandler(pool));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -94,12 +95,14 @@ export async function startUserPool(options: UserPoolOptions = {}): Promise<Runn
     url,
     issuer: config.issuer,
     pool,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        pool.stopSweeping();
+    close: async () => {
+      pool.stopSweeping();
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+      await store.flush();
+    },
   };
 }
 

@@ -1,9 +1,11 @@
-import { randomBytes, randomInt, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
 import { attemptLimit, CognitoError, codeMismatch, expiredCode, invalidAccessToken, invalidParameter } from './errors';
 import { ADMINS_GROUP, groupNamesOf, joinGroup } from './groups';
 import type { CodePurpose, PendingCode, StoredGroup, StoredUser } from './model';
 import { createVerifier } from './srp';
 import type { Store } from './store';
+import { SignInThrottle, USUAL_ADDRESSES } from './throttle';
 import {
   type AccessClaims,
   issueTokens,
@@ -41,6 +43,11 @@ const CODE_LIFETIME: Record<CodePurpose | 'sign-in', number> = {
 };
 const THROTTLE_WINDOW = 15 * MINUTE;
 const THROTTLE_LIMIT = 5;
+/** Refresh tokens (sign-ins) kept per user: a newer sign-in beyond them ends the oldest. */
+export const REFRESH_TOKENS_PER_USER = 20;
+
+// On libuv's thread pool: hashing never holds up the event loop, and so every other request.
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const SESSION_LIFETIME = 3 * MINUTE;
 const OUTBOX_LIMIT = 500;
 /** Started SRP sign-ins kept at once, per user and in all: beyond, the oldest is forgotten (its proof then fails). */
@@ -86,6 +93,7 @@ export class UserPool {
   readonly poolName: string;
   readonly sessions = new Map<string, ChallengeSession>();
   readonly srpPending = new Map<string, SrpPending>();
+  readonly throttle: SignInThrottle;
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
@@ -94,6 +102,7 @@ export class UserPool {
     readonly keys: SigningKeys,
   ) {
     this.poolName = config.poolId.split('_')[1] ?? config.poolId;
+    this.throttle = new SignInThrottle(() => this.now());
   }
 
   now(): number {
@@ -227,20 +236,21 @@ export class UserPool {
   }
 
   /** Stores what proves the password (SRP salt and verifier, scrypt hash), never the password itself. */
-  setPassword(user: StoredUser, password: unknown): void {
+  async setPassword(user: StoredUser, password: unknown): Promise<void> {
     this.assertPasswordPolicy(password);
-    user.srp = createVerifier(this.poolName, user.username, password);
     const salt = randomBytes(16);
-    user.passwordHash = `${salt.toString('hex')}:${scryptSync(password, salt, 32).toString('hex')}`;
+    const hash = await scryptAsync(password, salt, 32);
+    user.srp = createVerifier(this.poolName, user.username, password);
+    user.passwordHash = `${salt.toString('hex')}:${hash.toString('hex')}`;
     user.updatedAt = this.now();
   }
 
-  passwordMatches(user: StoredUser, password: unknown): boolean {
+  async passwordMatches(user: StoredUser, password: unknown): Promise<boolean> {
     if (typeof password !== 'string') return false;
     const [saltHex, hashHex] = user.passwordHash.split(':');
     if (!saltHex || !hashHex) return false;
     const expected = Buffer.from(hashHex, 'hex');
-    return timingSafeEqual(scryptSync(password, Buffer.from(saltHex, 'hex'), expected.length), expected);
+    return timingSafeEqual(await scryptAsync(password, Buffer.from(saltHex, 'hex'), expected.length), expected);
   }
 
   // --- throttling ---------------------------------------------------------------------------------
@@ -250,13 +260,27 @@ export class UserPool {
     return times.filter((time) => time > since);
   }
 
-  assertSignInAllowed(user: StoredUser): void {
-    user.failedSignIns = this.recent(user.failedSignIns);
-    if (user.failedSignIns.length >= THROTTLE_LIMIT) throw attemptLimit('TooManyRequestsException');
+  /** Whether `user` has signed in from `address` before: failures from elsewhere never lock it. */
+  isUsualAddress(user: StoredUser, address: string): boolean {
+    return (user.usualAddresses ?? []).includes(address);
   }
 
-  recordFailedSignIn(user: StoredUser): void {
-    user.failedSignIns = [...this.recent(user.failedSignIns), this.now()];
+  /** Before a password is checked: TooManyRequestsException when this user or address is throttled. */
+  admitSignIn(user: StoredUser, address: string): void {
+    this.throttle.admit(user.username, address, this.isUsualAddress(user, address));
+  }
+
+  /** A wrong password or MFA code; returns the failures so far for this user and address. */
+  recordFailedSignIn(user: StoredUser, address: string): number {
+    return this.throttle.recordFailure(user.username, address, this.isUsualAddress(user, address));
+  }
+
+  /** The right password: its address becomes a usual one (newest first), and its failures are forgotten. */
+  private recordSignIn(user: StoredUser, address: string): void {
+    this.throttle.recordSuccess(user.username, address, this.isUsualAddress(user, address));
+    const usual = user.usualAddresses ?? [];
+    if (usual[0] === address) return;
+    user.usualAddresses = [address, ...usual.filter((other) => other !== address)].slice(0, USUAL_ADDRESSES);
     this.save();
   }
 
@@ -329,11 +353,10 @@ export class UserPool {
   }
 
   /** After the password is proven: the forced password change, an MFA step, or tokens. */
-  async afterPassword(user: StoredUser, clientId: string): Promise<AuthenticationResult> {
+  async afterPassword(user: StoredUser, clientId: string, address: string): Promise<AuthenticationResult> {
     const authTime = Math.floor(this.now() / 1000);
-    user.failedSignIns = [];
+    this.recordSignIn(user, address);
     if (user.status === 'UNCONFIRMED') {
-      this.save();
       throw new CognitoError('UserNotConfirmedException', 'User is not confirmed.');
     }
     if (user.status === 'RESET_REQUIRED') {
@@ -414,6 +437,7 @@ export class UserPool {
       authTime,
       expiresAt: this.now() + REFRESH_TOKEN_MS,
     });
+    this.keepNewestRefreshTokens(user.username);
     this.sweep();
     this.save();
     const tokens = await this.signTokens(user, clientId, originJti, authTime);
@@ -468,7 +492,16 @@ export class UserPool {
     this.save();
   }
 
+  /** Every sign-in adds a 30-day refresh token: a user keeps the newest few, so the store cannot grow with sign-ins. */
+  private keepNewestRefreshTokens(username: string): void {
+    const tokens = this.store.state.refreshTokens;
+    // A Map iterates in insertion order: the user's first tokens are their oldest.
+    const ofUser = [...tokens].filter(([, record]) => record.username === username);
+    for (const [token] of ofUser.slice(0, Math.max(ofUser.length - REFRESH_TOKENS_PER_USER, 0))) tokens.delete(token);
+  }
+
   sweep(): void {
+    this.throttle.sweep();
     const now = this.now();
     const state = this.store.state;
     let changed = false;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SRP_PENDING_PER_USER } from '../src/pool';
 import { fromHex, g, modPow, N } from '../src/srp';
-import { callPool, CLIENT_ID, registeredUser, startTestPool, type TestPool } from './helpers';
+import { callPool, CLIENT_ID, peerAt, registeredUser, startTestPool, type TestPool } from './helpers';
 
 // Started SRP sign-ins live in memory until answered: what a caller sends must be bounded, and what nobody finishes
 // must go on its own.
@@ -22,8 +22,8 @@ afterEach(() => {
 
 const clientA = () => modPow(g, fromHex(randomBytes(32).toString('hex')), N).toString(16);
 
-const startSrp = (USERNAME: string, SRP_A: string) =>
-  callPool(pool.url, 'InitiateAuth', {
+const startSrp = (USERNAME: string, SRP_A: string, url = pool.url) =>
+  callPool(url, 'InitiateAuth', {
     ClientId: CLIENT_ID,
     AuthFlow: 'USER_SRP_AUTH',
     AuthParameters: { USERNAME, SRP_A },
@@ -49,9 +49,16 @@ test('SRP_A must be a bounded hex number that is not 0 mod N; nothing is kept fo
 test('a user’s started sign-ins are bounded: the oldest go first', async () => {
   const phone = await registeredUser(pool.url);
   const blocks: string[] = [];
-  for (let start = 0; start < SRP_PENDING_PER_USER + 5; start += 1) {
-    const answer = await startSrp(phone, clientA());
-    if (answer.body.ChallengeParameters) blocks.push(answer.body.ChallengeParameters.SECRET_BLOCK);
+  // From three addresses, so that the sign-in rate limit (per user and address) does not stop the starts first.
+  const peers = await Promise.all(['198.51.100.1', '198.51.100.2', '198.51.100.3'].map((a) => peerAt(pool.pool, a)));
+  try {
+    for (let start = 0; start < SRP_PENDING_PER_USER + 5; start += 1) {
+      const answer = await startSrp(phone, clientA(), peers[start % peers.length]?.url);
+      expect(answer.body.ChallengeName).toBe('PASSWORD_VERIFIER');
+      blocks.push(answer.body.ChallengeParameters.SECRET_BLOCK);
+    }
+  } finally {
+    await Promise.all(peers.map((peer) => peer.close()));
   }
   const kept = [...pool.pool.srpPending].filter(([, pending]) => pending.username === phone).map(([id]) => id);
   expect(kept.length).toBeLessThanOrEqual(SRP_PENDING_PER_USER);

@@ -357,6 +357,8 @@ export async function startStack({
         USER_POOL_PORT: String(settings.poolPort),
         USER_POOL_DATA_DIR: path.join(settings.dataDir, 'user-pool'),
         USER_POOL_PUBLIC_URL: url(settings.poolPort),
+        // The app's pages call the pool cross-origin (Amplify); no other page may.
+        USER_POOL_ALLOWED_ORIGINS: APPS.map((app) => url(settings.ports[app.key])).join(','),
         ...env,
       });
       await waitFor(`${url(settings.poolPort)}/${POOL_ID}/.well-known/jwks.json`, { check, label: 'user pool' });

@@ -43,7 +43,7 @@ window.runSmoke = async (endpoint) => {
 
 const { startUserPool } = await tsImport('../src/index.ts', import.meta.url);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'user-pool-smoke-'));
-const pool = await startUserPool({ port: 0, dataDir, log: () => {} });
+const pool = await startUserPool({ port: 0, dataDir, log: () => {}, allowedOrigins: [`http://localhost:${pagePort}`] });
 const bundle = await build({
   stdin: { contents: clientSource, resolveDir: here, loader: 'js' },
   bundle: true,

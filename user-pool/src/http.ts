@@ -5,14 +5,14 @@ import { isLoopbackAddress } from './loopback';
 import { isAdminOperation, operations } from './operations';
 import { outboxPage } from './outbox-page';
 import type { UserPool } from './pool';
+import { isOwnHost, originVerdict } from './request-guard';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const MAX_BODY = 1024 * 1024;
-const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
-function corsHeaders(request: IncomingMessage): Record<string, string> {
+function corsHeaders(request: IncomingMessage, allowedOrigins: ReadonlySet<string>): Record<string, string> {
   const origin = request.headers.origin;
-  if (!origin || !LOCAL_ORIGIN.test(origin)) return {};
+  if (!origin || originVerdict(request, allowedOrigins) !== 'allowed') return {};
   return {
     'access-control-allow-origin': origin,
     'access-control-allow-methods': 'POST, GET, OPTIONS',
@@ -22,17 +22,6 @@ function corsHeaders(request: IncomingMessage): Record<string, string> {
     'access-control-max-age': '600',
     vary: 'Origin',
   };
-}
-
-function send(
-  request: IncomingMessage,
-  response: ServerResponse,
-  status: number,
-  body: string,
-  headers: Record<string, string>,
-): void {
-  response.writeHead(status, { ...corsHeaders(request), ...headers, 'content-length': Buffer.byteLength(body) });
-  response.end(body);
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -46,7 +35,33 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Why a request is not answered at all: a Host that is not the pool's name, or a page on a foreign origin. */
+function refusalOf(request: IncomingMessage, pool: UserPool): string | undefined {
+  if (!isOwnHost(request.headers.host, pool.config.ownHostnames)) {
+    return 'The Host header does not name this user pool.';
+  }
+  if (originVerdict(request, pool.config.allowedOrigins) === 'refused') {
+    return 'This origin may not call the user pool (USER_POOL_ALLOWED_ORIGINS).';
+  }
+  return undefined;
+}
+
 export function createHandler(pool: UserPool) {
+  function send(
+    request: IncomingMessage,
+    response: ServerResponse,
+    status: number,
+    body: string,
+    headers: Record<string, string>,
+  ): void {
+    response.writeHead(status, {
+      ...corsHeaders(request, pool.config.allowedOrigins),
+      ...headers,
+      'content-length': Buffer.byteLength(body),
+    });
+    response.end(body);
+  }
+
   const poolPath = `/${pool.config.poolId}/.well-known`;
 
   async function answerOperation(request: IncomingMessage, response: ServerResponse, target: string) {
@@ -75,8 +90,18 @@ export function createHandler(pool: UserPool) {
       if (!body || typeof body !== 'object' || Array.isArray(body)) {
         throw new CognitoError('SerializationException', 'Request body must be a JSON object.');
       }
-      json(200, await operation(pool, body as Record<string, unknown>));
-    } catch (error) {
+      const answer = await operation(pool, body as Record<string, unknown>, {
+        address: request.socket.remoteAddress ?? '',
+      });
+      // What the answer reports (a user, a code, a token) is on disk before the client hears of it.
+      await pool.store.flush();
+      json(200, answer);
+    } catch (thrown) {
+      // A failure may have changed the state too (a counted attempt, a used code); failing to write is the failure.
+      const error = await pool.store.flush().then(
+        () => thrown,
+        (flushError: unknown) => flushError,
+      );
       if (error instanceof CognitoError) {
         json(error.status, { __type: error.type, message: error.message }, { 'x-amzn-errortype': error.type });
       } else {
@@ -141,6 +166,14 @@ export function createHandler(pool: UserPool) {
 
   return (request: IncomingMessage, response: ServerResponse): void => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    const refusal = refusalOf(request, pool);
+    if (refusal) {
+      send(request, response, 403, JSON.stringify({ __type: 'AccessDeniedException', message: refusal }), {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amzn-errortype': 'AccessDeniedException',
+      });
+      return;
+    }
     if (request.method === 'OPTIONS') {
       send(request, response, 204, '', {});
       return;

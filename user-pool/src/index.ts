@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createHandler } from './http';
 import { type MfaMode, UserPool } from './pool';
-import { assertAdmins, assertListenHost } from './settings';
+import { hostnameOf } from './request-guard';
+import { assertAdmins, assertListenHost, normalizeOrigins } from './settings';
 import { Store } from './store';
 import { loadSigningKeys } from './tokens';
 
@@ -28,6 +29,13 @@ export interface UserPoolOptions {
    * code, AdminConfirmSignUp, AdminCreateUser), and at start-up if they already were.
    */
   admins?: string[];
+  /**
+   * USER_POOL_ALLOWED_ORIGINS: origins of the pages that call the pool from a browser (the app's). Only they get CORS
+   * headers; a request with any other Origin but the pool's own is refused. Default none.
+   */
+  allowedOrigins?: string[];
+  /** How often expired sign-ins, sessions and tokens are forgotten. Default a minute; tests make it short. */
+  sweepIntervalMs?: number;
   /** Clock in ms, injectable so tests can expire codes. */
   now?: () => number;
   log?: (line: string) => void;
@@ -45,6 +53,7 @@ export async function startUserPool(options: UserPoolOptions = {}): Promise<Runn
   assertListenHost(host, options.allowNonLoopback === true);
   const admins = [...(options.admins ?? [])];
   assertAdmins(admins);
+  const allowedOrigins = new Set(normalizeOrigins(options.allowedOrigins ?? []));
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   const store = new Store(dataDir);
   const keys = await loadSigningKeys(dataDir);
@@ -54,11 +63,15 @@ export async function startUserPool(options: UserPoolOptions = {}): Promise<Runn
     issuer: '',
     mfa: options.mfa ?? 'OFF',
     admins,
+    allowedOrigins,
+    ownHostnames: new Set<string>(),
     now: options.now ?? Date.now,
     log: options.log ?? ((line: string) => console.log(line)),
   };
   const pool = new UserPool(config, store, keys);
   pool.ensureAdmins();
+  pool.startSweeping(options.sweepIntervalMs ?? 60_000);
+  await store.flush();
   const server = createServer(createHandler(pool));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -71,15 +84,25 @@ export async function startUserPool(options: UserPoolOptions = {}): Promise<Runn
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const publicUrl = (options.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
   config.issuer = `${publicUrl}/${POOL_ID}`;
+  // Requests may name the pool as its public URL does, or as the address it listens on (loopback names always pass).
+  config.ownHostnames = new Set(
+    [hostnameOf(new URL(publicUrl).host), hostnameOf(url.slice('http://'.length))].flatMap((name) =>
+      // Never the unspecified address: browsers let public pages reach 0.0.0.0 as if it were this machine.
+      name === undefined || name === '0.0.0.0' || name === '[::]' ? [] : [name],
+    ),
+  );
   return {
     url,
     issuer: config.issuer,
     pool,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      pool.stopSweeping();
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+      await store.flush();
+    },
   };
 }
 

@@ -30,9 +30,10 @@ export interface StoredUser {
   confirmedPhone?: string;
   /** Names of the groups the user belongs to; only operators change it (AdminAddUserToGroup and friends). */
   groups?: string[];
-  /** Times of recent failed sign-ins and failed codes, for throttling. */
-  failedSignIns: number[];
+  /** Times of recent failed codes, for throttling (failed sign-ins are counted in memory, per address). */
   failedCodes: number[];
+  /** Addresses the user signed in from lately, newest first: failures from elsewhere never lock them out. */
+  usualAddresses?: string[];
   mfa: {
     smsEnabled: boolean;
     totpEnabled: boolean;

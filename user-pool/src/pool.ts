@@ -1,9 +1,11 @@
-import { randomBytes, randomInt, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
 import { attemptLimit, CognitoError, codeMismatch, expiredCode, invalidAccessToken, invalidParameter } from './errors';
 import { ADMINS_GROUP, groupNamesOf, joinGroup } from './groups';
 import type { CodePurpose, PendingCode, StoredGroup, StoredUser } from './model';
 import { createVerifier } from './srp';
 import type { Store } from './store';
+import { SignInThrottle, USUAL_ADDRESSES } from './throttle';
 import {
   type AccessClaims,
   issueTokens,
@@ -22,6 +24,10 @@ export interface PoolConfig {
   mfa: MfaMode;
   /** USER_POOL_ADMINS: E.164 numbers whose users join `admins` once confirmed with that number. */
   admins: string[];
+  /** Origins of the pages that may call the pool from a browser (USER_POOL_ALLOWED_ORIGINS). */
+  allowedOrigins: ReadonlySet<string>;
+  /** Host names besides `localhost` and loopback addresses that requests may name in Host: the public URL's. */
+  ownHostnames: ReadonlySet<string>;
   now: () => number;
   log: (line: string) => void;
 }
@@ -37,8 +43,16 @@ const CODE_LIFETIME: Record<CodePurpose | 'sign-in', number> = {
 };
 const THROTTLE_WINDOW = 15 * MINUTE;
 const THROTTLE_LIMIT = 5;
+/** Refresh tokens (sign-ins) kept per user: a newer sign-in beyond them ends the oldest. */
+export const REFRESH_TOKENS_PER_USER = 20;
+
+// On libuv's thread pool: hashing never holds up the event loop, and so every other request.
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const SESSION_LIFETIME = 3 * MINUTE;
 const OUTBOX_LIMIT = 500;
+/** Started SRP sign-ins kept at once, per user and in all: beyond, the oldest is forgotten (its proof then fails). */
+export const SRP_PENDING_PER_USER = 10;
+export const SRP_PENDING_LIMIT = 10_000;
 
 export interface ChallengeSession {
   username: string;
@@ -79,6 +93,8 @@ export class UserPool {
   readonly poolName: string;
   readonly sessions = new Map<string, ChallengeSession>();
   readonly srpPending = new Map<string, SrpPending>();
+  readonly throttle: SignInThrottle;
+  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     readonly config: PoolConfig,
@@ -86,10 +102,44 @@ export class UserPool {
     readonly keys: SigningKeys,
   ) {
     this.poolName = config.poolId.split('_')[1] ?? config.poolId;
+    this.throttle = new SignInThrottle(() => this.now());
   }
 
   now(): number {
     return this.config.now();
+  }
+
+  /**
+   * Forgets expired sessions, SRP sign-ins, refresh tokens and revocations every `intervalMs`, so that what nobody
+   * finishes does not stay in memory. Unref'd: it never keeps a process alive.
+   */
+  startSweeping(intervalMs: number): void {
+    this.stopSweeping();
+    this.sweeper = setInterval(() => this.sweep(), intervalMs);
+    this.sweeper.unref();
+  }
+
+  stopSweeping(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = undefined;
+  }
+
+  get sweeping(): { active: boolean; keepsProcessAlive: boolean } {
+    return { active: this.sweeper !== undefined, keepsProcessAlive: this.sweeper?.hasRef() ?? false };
+  }
+
+  /** Keeps a started SRP sign-in, within the per-user and overall bounds. */
+  addSrpPending(secretBlock: string, pending: SrpPending): void {
+    const ofUser = [...this.srpPending].filter(([, other]) => other.username === pending.username);
+    for (const [id] of ofUser.slice(0, Math.max(ofUser.length - SRP_PENDING_PER_USER + 1, 0))) {
+      this.srpPending.delete(id);
+    }
+    // A Map iterates in insertion order: the first keys are the oldest.
+    for (const id of this.srpPending.keys()) {
+      if (this.srpPending.size < SRP_PENDING_LIMIT) break;
+      this.srpPending.delete(id);
+    }
+    this.srpPending.set(secretBlock, pending);
   }
 
   save(): void {
@@ -125,8 +175,22 @@ export class UserPool {
    */
   confirmPhone(user: StoredUser, phone: string | undefined): void {
     if (phone === undefined) return;
+    // As with Cognito's aliases, a number stays with the account that confirmed it first: another account confirming
+    // it later is confirmed, but does not hold the number, so a listed number never promotes a second account.
+    const holder = this.holderOf(phone);
+    if (holder && holder !== user) return;
     user.confirmedPhone = phone;
     this.promoteIfListed(user);
+  }
+
+  /** The confirmed account that holds `phone`; should several (older data files), the one created first. */
+  private holderOf(phone: string): StoredUser | undefined {
+    let holder: StoredUser | undefined;
+    for (const candidate of this.store.state.users.values()) {
+      if (candidate.confirmedPhone !== phone || candidate.status === 'UNCONFIRMED') continue;
+      if (!holder || candidate.createdAt < holder.createdAt) holder = candidate;
+    }
+    return holder;
   }
 
   /** At start-up: the admins group exists, and every confirmed user whose confirmed number is listed is in it. */
@@ -139,6 +203,7 @@ export class UserPool {
   private promoteIfListed(user: StoredUser): void {
     if (user.status === 'UNCONFIRMED' || user.confirmedPhone === undefined) return;
     if (!this.config.admins.includes(user.confirmedPhone)) return;
+    if (this.holderOf(user.confirmedPhone) !== user) return;
     this.ensureGroup(ADMINS_GROUP, { description: 'Bullpen administrators' });
     joinGroup(user, ADMINS_GROUP);
   }
@@ -171,20 +236,21 @@ export class UserPool {
   }
 
   /** Stores what proves the password (SRP salt and verifier, scrypt hash), never the password itself. */
-  setPassword(user: StoredUser, password: unknown): void {
+  async setPassword(user: StoredUser, password: unknown): Promise<void> {
     this.assertPasswordPolicy(password);
-    user.srp = createVerifier(this.poolName, user.username, password);
     const salt = randomBytes(16);
-    user.passwordHash = `${salt.toString('hex')}:${scryptSync(password, salt, 32).toString('hex')}`;
+    const hash = await scryptAsync(password, salt, 32);
+    user.srp = createVerifier(this.poolName, user.username, password);
+    user.passwordHash = `${salt.toString('hex')}:${hash.toString('hex')}`;
     user.updatedAt = this.now();
   }
 
-  passwordMatches(user: StoredUser, password: unknown): boolean {
+  async passwordMatches(user: StoredUser, password: unknown): Promise<boolean> {
     if (typeof password !== 'string') return false;
     const [saltHex, hashHex] = user.passwordHash.split(':');
     if (!saltHex || !hashHex) return false;
     const expected = Buffer.from(hashHex, 'hex');
-    return timingSafeEqual(scryptSync(password, Buffer.from(saltHex, 'hex'), expected.length), expected);
+    return timingSafeEqual(await scryptAsync(password, Buffer.from(saltHex, 'hex'), expected.length), expected);
   }
 
   // --- throttling ---------------------------------------------------------------------------------
@@ -194,13 +260,27 @@ export class UserPool {
     return times.filter((time) => time > since);
   }
 
-  assertSignInAllowed(user: StoredUser): void {
-    user.failedSignIns = this.recent(user.failedSignIns);
-    if (user.failedSignIns.length >= THROTTLE_LIMIT) throw attemptLimit('TooManyRequestsException');
+  /** Whether `user` has signed in from `address` before: failures from elsewhere never lock it. */
+  isUsualAddress(user: StoredUser, address: string): boolean {
+    return (user.usualAddresses ?? []).includes(address);
   }
 
-  recordFailedSignIn(user: StoredUser): void {
-    user.failedSignIns = [...this.recent(user.failedSignIns), this.now()];
+  /** Before a password is checked: TooManyRequestsException when this user or address is throttled. */
+  admitSignIn(user: StoredUser, address: string): void {
+    this.throttle.admit(user.username, address, this.isUsualAddress(user, address));
+  }
+
+  /** A wrong password or MFA code; returns the failures so far for this user and address. */
+  recordFailedSignIn(user: StoredUser, address: string): number {
+    return this.throttle.recordFailure(user.username, address, this.isUsualAddress(user, address));
+  }
+
+  /** The right password: its address becomes a usual one (newest first), and its failures are forgotten. */
+  private recordSignIn(user: StoredUser, address: string): void {
+    this.throttle.recordSuccess(user.username, address, this.isUsualAddress(user, address));
+    const usual = user.usualAddresses ?? [];
+    if (usual[0] === address) return;
+    user.usualAddresses = [address, ...usual.filter((other) => other !== address)].slice(0, USUAL_ADDRESSES);
     this.save();
   }
 
@@ -273,11 +353,10 @@ export class UserPool {
   }
 
   /** After the password is proven: the forced password change, an MFA step, or tokens. */
-  async afterPassword(user: StoredUser, clientId: string): Promise<AuthenticationResult> {
+  async afterPassword(user: StoredUser, clientId: string, address: string): Promise<AuthenticationResult> {
     const authTime = Math.floor(this.now() / 1000);
-    user.failedSignIns = [];
+    this.recordSignIn(user, address);
     if (user.status === 'UNCONFIRMED') {
-      this.save();
       throw new CognitoError('UserNotConfirmedException', 'User is not confirmed.');
     }
     if (user.status === 'RESET_REQUIRED') {
@@ -358,7 +437,8 @@ export class UserPool {
       authTime,
       expiresAt: this.now() + REFRESH_TOKEN_MS,
     });
-    this.pruneExpired();
+    this.keepNewestRefreshTokens(user.username);
+    this.sweep();
     this.save();
     const tokens = await this.signTokens(user, clientId, originJti, authTime);
     return { AuthenticationResult: { ...tokens, RefreshToken }, ChallengeParameters: {} };
@@ -412,11 +492,26 @@ export class UserPool {
     this.save();
   }
 
-  private pruneExpired(): void {
+  /** Every sign-in adds a 30-day refresh token: a user keeps the newest few, so the store cannot grow with sign-ins. */
+  private keepNewestRefreshTokens(username: string): void {
+    const tokens = this.store.state.refreshTokens;
+    // A Map iterates in insertion order: the user's first tokens are their oldest.
+    const ofUser = [...tokens].filter(([, record]) => record.username === username);
+    for (const [token] of ofUser.slice(0, Math.max(ofUser.length - REFRESH_TOKENS_PER_USER, 0))) tokens.delete(token);
+  }
+
+  sweep(): void {
+    this.throttle.sweep();
     const now = this.now();
     const state = this.store.state;
-    for (const [token, record] of state.refreshTokens) if (record.expiresAt <= now) state.refreshTokens.delete(token);
-    for (const [family, until] of state.revokedFamilies) if (until <= now) state.revokedFamilies.delete(family);
+    let changed = false;
+    for (const [token, record] of state.refreshTokens) {
+      if (record.expiresAt <= now) changed = state.refreshTokens.delete(token);
+    }
+    for (const [family, until] of state.revokedFamilies) {
+      if (until <= now) changed = state.revokedFamilies.delete(family);
+    }
+    if (changed) this.save();
     for (const [id, session] of this.sessions) if (session.expiresAt <= now) this.sessions.delete(id);
     for (const [id, pending] of this.srpPending) if (pending.expiresAt <= now) this.srpPending.delete(id);
   }

@@ -1,5 +1,5 @@
 import { startUserPool } from './index';
-import { parseAdmins, parseFlag, SettingError } from './settings';
+import { parseAdmins, parseFlag, parseOrigins, SettingError } from './settings';
 
 const mfa = (process.env.USER_POOL_MFA ?? 'OFF').toUpperCase();
 if (mfa !== 'OFF' && mfa !== 'OPTIONAL' && mfa !== 'ON') {
@@ -9,8 +9,10 @@ if (mfa !== 'OFF' && mfa !== 'OPTIONAL' && mfa !== 'ON') {
 
 let admins: string[];
 let allowNonLoopback: boolean;
+let allowedOrigins: string[];
 try {
   admins = parseAdmins(process.env.USER_POOL_ADMINS);
+  allowedOrigins = parseOrigins(process.env.USER_POOL_ALLOWED_ORIGINS);
   allowNonLoopback = parseFlag('USER_POOL_ALLOW_NON_LOOPBACK', process.env.USER_POOL_ALLOW_NON_LOOPBACK);
 } catch (error) {
   console.error(`[user-pool] ${(error as Error).message}`);
@@ -24,6 +26,7 @@ startUserPool({
   dataDir: process.env.USER_POOL_DATA_DIR || undefined,
   mfa,
   admins,
+  allowedOrigins,
   publicUrl: process.env.USER_POOL_PUBLIC_URL || undefined,
 })
   .then((running) => {

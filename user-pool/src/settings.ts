@@ -25,6 +25,49 @@ export function assertAdmins(numbers: readonly string[], name = 'admins'): void 
   }
 }
 
+/**
+ * USER_POOL_ALLOWED_ORIGINS: comma-separated origins (`http://localhost:3000`) of the pages that call the pool from a
+ * browser; they alone get CORS headers. Blanks and empty items are ignored; each is kept as its normalized origin.
+ */
+export function parseOrigins(value: string | undefined): string[] {
+  const items = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  return normalizeOrigins(items, 'USER_POOL_ALLOWED_ORIGINS');
+}
+
+export function normalizeOrigins(items: readonly string[], name = 'allowedOrigins'): string[] {
+  const origins: string[] = [];
+  const bad: string[] = [];
+  for (const item of items) {
+    const origin = originOf(item);
+    if (origin === undefined) bad.push(item);
+    else origins.push(origin);
+  }
+  if (bad.length > 0) {
+    throw new SettingError(
+      `${name} must list origins separated by commas (like http://localhost:3000,http://localhost:3001), not ${bad
+        .map((item) => JSON.stringify(item))
+        .join(', ')}`,
+    );
+  }
+  return [...new Set(origins)];
+}
+
+function originOf(item: unknown): string | undefined {
+  if (typeof item !== 'string') return undefined;
+  try {
+    const url = new URL(item);
+    const bare = (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash && !url.username;
+    if (!bare || (url.protocol !== 'http:' && url.protocol !== 'https:') || !/^https?:\/\//i.test(item))
+      return undefined;
+    return url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A yes/no setting: 1/true/yes or 0/false/no (any case); unset or empty is `fallback`. */
 export function parseFlag(name: string, value: string | undefined, fallback = false): boolean {
   const text = (value ?? '').trim().toLowerCase();

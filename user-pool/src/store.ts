@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { open, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { emptyState, type PoolState, type StoredUser } from './model';
 
@@ -6,13 +7,22 @@ import { emptyState, type PoolState, type StoredUser } from './model';
 const VERSION = 2;
 
 /**
- * The pool's whole state in one JSON file, rewritten atomically (temp file + rename) after every change. In memory
- * the keyed collections are Maps; on disk they stay plain JSON objects (the format files had before), which is safe
- * both ways: JSON.parse and Object.fromEntries make `__proto__` an own key, never a prototype.
+ * The pool's whole state in one JSON file. A change marks the state (`save`); every answer waits for `flush`, which
+ * resolves once the state as of that call is on disk. Changes made while a write runs go together in the next one, so
+ * a burst of requests costs a few writes, not one each, and nothing a client was answered about is lost to `kill -9`
+ * (each write is fsync'd, then renamed over the old file). In memory the keyed collections are Maps; on disk they stay
+ * plain JSON objects (the format files had before), which is safe both ways: JSON.parse and Object.fromEntries make
+ * `__proto__` an own key, never a prototype.
  */
 export class Store {
   readonly state: PoolState;
   private readonly file: string;
+  /** Bumped by every change; `written` is the one on disk. */
+  private generation = 0;
+  private written = 0;
+  private writing: Promise<void> | undefined;
+  /** How many times the file was written (a burst of changes should cost few). */
+  writes = 0;
 
   constructor(readonly dataDir: string) {
     mkdirSync(dataDir, { recursive: true });
@@ -20,10 +30,38 @@ export class Store {
     this.state = fromJson(readJson(this.file));
   }
 
+  /** Marks the state changed: the next flush writes it. */
   save(): void {
+    this.generation += 1;
+  }
+
+  /** Resolves once every change made before this call is on disk; rejects when writing fails. */
+  async flush(): Promise<void> {
+    const wanted = this.generation;
+    while (this.written < wanted) {
+      this.writing ??= this.write().finally(() => {
+        this.writing = undefined;
+      });
+      await this.writing;
+    }
+  }
+
+  private async write(): Promise<void> {
+    // Let the requests answered in this turn of the event loop change the state first: one write for all of them.
+    await new Promise((resolve) => setImmediate(resolve));
+    const generation = this.generation;
+    const text = JSON.stringify(toJson(this.state), null, 1);
     const temp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(toJson(this.state), null, 1));
-    renameSync(temp, this.file);
+    const handle = await open(temp, 'w');
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, this.file);
+    this.written = generation;
+    this.writes += 1;
   }
 }
 

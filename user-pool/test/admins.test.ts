@@ -113,6 +113,77 @@ test('the number that counts is the one the sign-up code went to, whatever the u
   });
 });
 
+test('a second account confirming the admin’s number does not become an admin, then or at a restart', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'user-pool-test-'));
+  const listed = newPhone();
+  try {
+    const first = await startUserPool({ port: 0, dataDir, admins: [listed], log: () => {} });
+    await signUp(first.url, listed);
+    await confirm(first.url, listed);
+    expect(await groupsOf(first.url, listed)).toEqual(['admins']);
+    // Another user name with the same number, confirmed with the code from the (local, open) outbox…
+    await signUp(first.url, listed, 'mallory');
+    await confirm(first.url, listed, 'mallory');
+    expect(await groupsOf(first.url, 'mallory')).toEqual([]);
+    expect(claimsOf((await passwordSignIn(first.url, 'mallory')).IdToken)).not.toHaveProperty('cognito:groups');
+    // …or confirmed by an operator, or created by one with that number.
+    await signUp(first.url, listed, 'trudy');
+    expect((await callPool(first.url, 'AdminConfirmSignUp', { UserPoolId: POOL_ID, Username: 'trudy' })).status).toBe(
+      200,
+    );
+    await callPool(first.url, 'AdminCreateUser', {
+      UserPoolId: POOL_ID,
+      Username: 'oscar',
+      TemporaryPassword: 'temporary1',
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [{ Name: 'phone_number', Value: listed }],
+    });
+    for (const name of ['trudy', 'oscar'])
+      expect({ name, groups: await groupsOf(first.url, name) }).toEqual({ name, groups: [] });
+    await first.close();
+
+    const second = await startUserPool({ port: 0, dataDir, admins: [listed], log: () => {} });
+    try {
+      expect(await groupsOf(second.url, listed)).toEqual(['admins']);
+      for (const name of ['mallory', 'trudy', 'oscar']) {
+        expect({ name, groups: await groupsOf(second.url, name) }).toEqual({ name, groups: [] });
+      }
+    } finally {
+      await second.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a data file where two accounts hold one listed number promotes only the first of them at start-up', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'user-pool-test-'));
+  const listed = newPhone();
+  try {
+    const first = await startUserPool({ port: 0, dataDir, log: () => {} });
+    await signUp(first.url, listed);
+    await confirm(first.url, listed);
+    await signUp(first.url, listed, 'mallory');
+    await confirm(first.url, listed, 'mallory');
+    await first.close();
+    // As a pool that recorded the number for both wrote it.
+    const file = path.join(dataDir, 'pool.json');
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    json.users.mallory.confirmedPhone = listed;
+    writeFileSync(file, JSON.stringify(json));
+
+    const second = await startUserPool({ port: 0, dataDir, admins: [listed], log: () => {} });
+    try {
+      expect(await groupsOf(second.url, listed)).toEqual(['admins']);
+      expect(await groupsOf(second.url, 'mallory')).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 test('AdminCreateUser and AdminConfirmSignUp add a listed number too; unlisted numbers stay out', async () => {
   const created = await callPool(pool.url, 'AdminCreateUser', {
     UserPoolId: POOL_ID,

@@ -1,11 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Amplify } from 'aws-amplify';
 import { signOut } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { decodeJwt } from 'jose';
+import { createHandler } from '../src/http';
 import { CLIENT_ID, POOL_ID, type RunningUserPool, startUserPool, type UserPoolOptions } from '../src/index';
+import type { UserPool } from '../src/pool';
 
 export { CLIENT_ID, POOL_ID };
 
@@ -175,5 +179,25 @@ export async function refreshedClaims(url: string, refreshToken: string) {
     id: results.map((result) => claimsOf(result.IdToken)),
     access: results.map((result) => claimsOf(result.AccessToken)),
     refreshToken: results[1].RefreshToken as string,
+  };
+}
+
+/**
+ * The pool's handler behind another server whose every request looks as if it came from `address`: a client on
+ * another machine. Resolves with its URL; stop it with `close`.
+ */
+export async function peerAt(pool: UserPool, address: string): Promise<{ url: string; close(): Promise<void> }> {
+  const handler = createHandler(pool);
+  const server = createServer((request, response) => {
+    Object.defineProperty(request.socket, 'remoteAddress', { value: address, configurable: true });
+    handler(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
   };
 }

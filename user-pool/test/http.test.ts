@@ -5,7 +5,7 @@ import { isLoopbackAddress } from '../src/loopback';
 import { isAdminOperation, operations } from '../src/operations';
 import { callPool, CLIENT_ID, latestCode, newPhone, PASSWORD, POOL_ID, useTestPool } from './helpers';
 
-const pool = useTestPool();
+const pool = useTestPool({ allowedOrigins: ['http://localhost:3001', 'http://127.0.0.1:3000'] });
 
 const target = (operation: string) => `AWSCognitoIdentityProviderService.${operation}`;
 

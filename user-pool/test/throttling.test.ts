@@ -5,7 +5,7 @@ const pool = useTestPool();
 
 const attemptLimit = 'Attempt limit exceeded, please try after some time.';
 
-test('five wrong passwords block sign-in for fifteen minutes, even with the right password', async () => {
+test('five wrong passwords block sign-in for fifteen minutes from where the owner never signed in, even with the right password', async () => {
   const phone = await registeredUser(pool.url);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     await expect(signIn({ username: phone, password: `wrong password ${attempt}` })).rejects.toMatchObject({

@@ -14,10 +14,9 @@ export async function adminCreateUser(pool: UserPool, body: Body) {
   checkClientAttributes(settable);
   const generated = body.TemporaryPassword === undefined;
   const password = generated ? `Tmp-${randomBytes(6).toString('base64url')}` : requireString(body, 'TemporaryPassword');
-  const user = createUser(pool, username, password, settable, 'FORCE_CHANGE_PASSWORD');
+  const user = await createUser(pool, username, password, settable, 'FORCE_CHANGE_PASSWORD');
   if (phone_number_verified !== undefined) user.attributes.phone_number_verified = phone_number_verified;
   if (email_verified !== undefined) user.attributes.email_verified = email_verified;
-  pool.store.state.users.set(username, user);
   // The operator vouches for the number they gave: it counts as the confirmed one (USER_POOL_ADMINS).
   pool.confirmPhone(user, user.attributes.phone_number);
   if (body.MessageAction !== 'SUPPRESS') {
@@ -31,7 +30,7 @@ export async function adminSetUserPassword(pool: UserPool, body: Body) {
   pool.checkPoolId(body.UserPoolId);
   const user = pool.findUser(body.Username);
   if (!user) throw noSuchUser();
-  pool.setPassword(user, body.Password);
+  await pool.setPassword(user, body.Password);
   user.status = body.Permanent === true ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD';
   pool.save();
   return {};

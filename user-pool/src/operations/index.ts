@@ -26,13 +26,13 @@ import {
   updateGroup,
 } from './groups';
 import { associateSoftwareToken, setUserMfaPreference, verifySoftwareToken } from './mfa';
-import type { Body } from './params';
+import type { Body, RequestContext } from './params';
 import { changePassword, confirmForgotPassword, forgotPassword } from './password';
 import { initiateAuth, respondToAuthChallenge } from './sign-in';
 import { confirmSignUp, resendConfirmationCode, signUp } from './sign-up';
 import { getTokensFromRefreshToken, globalSignOut, revokeToken } from './tokens';
 
-export type Operation = (pool: UserPool, body: Body) => Promise<unknown>;
+export type Operation = (pool: UserPool, body: Body, context: RequestContext) => Promise<unknown>;
 
 /**
  * Every `AWSCognitoIdentityProviderService.<Operation>` the pool answers. A Map, so that only these names are found:

@@ -3,6 +3,12 @@ import { isE164 } from '../phone';
 
 export type Body = Record<string, unknown>;
 
+/** What an operation may know of the request besides its body. */
+export interface RequestContext {
+  /** The peer address: sign-in throttling counts per address. */
+  address: string;
+}
+
 export function requireString(body: Body, name: string): string {
   const value = body[name];
   if (typeof value !== 'string' || value === '') throw invalidParameter(`Missing required parameter ${name}`);

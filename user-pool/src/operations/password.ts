@@ -1,7 +1,7 @@
 import { incorrectCredentials, invalidParameter, userNotFound } from '../errors';
 import type { StoredUser } from '../model';
 import type { UserPool } from '../pool';
-import { type Body, requireString } from './params';
+import { type Body, type RequestContext, requireString } from './params';
 
 function hasVerifiedContact(user: StoredUser): boolean {
   const { attributes } = user;
@@ -32,22 +32,22 @@ export async function confirmForgotPassword(pool: UserPool, body: Body) {
   // Checked before the code so that a weak password does not use the code up.
   pool.assertPasswordPolicy(password);
   pool.consumeCode(user, 'forgot-password', body.ConfirmationCode);
-  pool.setPassword(user, password);
+  await pool.setPassword(user, password);
   if (user.status === 'RESET_REQUIRED' || user.status === 'FORCE_CHANGE_PASSWORD') user.status = 'CONFIRMED';
-  user.failedSignIns = [];
+  pool.throttle.forgetUser(user.username);
   pool.save();
   return {};
 }
 
-export async function changePassword(pool: UserPool, body: Body) {
+export async function changePassword(pool: UserPool, body: Body, { address }: RequestContext) {
   const { user } = await pool.userFromAccessToken(body.AccessToken);
   const proposed = requireString(body, 'ProposedPassword');
-  pool.assertSignInAllowed(user);
-  if (!pool.passwordMatches(user, body.PreviousPassword)) {
-    pool.recordFailedSignIn(user);
+  pool.admitSignIn(user, address);
+  if (!(await pool.passwordMatches(user, body.PreviousPassword))) {
+    pool.recordFailedSignIn(user, address);
     throw incorrectCredentials();
   }
-  pool.setPassword(user, proposed);
+  await pool.setPassword(user, proposed);
   pool.save();
   return {};
 }

@@ -3,49 +3,62 @@ import { CognitoError, codeMismatch, incorrectCredentials, invalidParameter } fr
 import type { StoredUser } from '../model';
 import type { AuthenticationResult, UserPool } from '../pool';
 import { computeServerKey, computeSignature, createServerEphemeral, fromHex, N } from '../srp';
+import { FAILURE_LIMIT } from '../throttle';
 import { verifyTotp } from '../totp';
-import { type Body, record } from './params';
+import { type Body, type RequestContext, record } from './params';
 import { refreshWithToken } from './tokens';
 import { checkClientAttributes } from './users';
 
 const SRP_LIFETIME = 5 * 60_000;
+const MAX_SRP_A_HEX = 1024;
 
-export async function initiateAuth(pool: UserPool, body: Body): Promise<AuthenticationResult> {
+export async function initiateAuth(
+  pool: UserPool,
+  body: Body,
+  { address }: RequestContext,
+): Promise<AuthenticationResult> {
   const clientId = pool.checkClient(body.ClientId);
   const params = record(body.AuthParameters);
   switch (body.AuthFlow) {
     case 'USER_SRP_AUTH':
-      return startSrp(pool, clientId, params);
+      return startSrp(pool, clientId, params, address);
     case 'USER_PASSWORD_AUTH':
-      return passwordAuth(pool, clientId, params);
+      return passwordAuth(pool, clientId, params, address);
     case 'REFRESH_TOKEN_AUTH':
     case 'REFRESH_TOKEN':
       return refreshWithToken(pool, clientId, params.REFRESH_TOKEN, false);
     case 'USER_AUTH':
-      return userAuth(pool, clientId, params, body.Session);
+      return userAuth(pool, clientId, params, body.Session, address);
     default:
       throw invalidParameter(`Initiate Auth method not supported: ${String(body.AuthFlow)}`);
   }
 }
 
-function signInUser(pool: UserPool, username: unknown): StoredUser {
+function signInUser(pool: UserPool, username: unknown, address: string): StoredUser {
   const user = pool.findUser(username);
   // Like a pool that prevents user-existence errors: an unknown user looks like a wrong password.
-  if (!user?.enabled) throw incorrectCredentials();
-  pool.assertSignInAllowed(user);
+  if (!user?.enabled) {
+    pool.throttle.admitUnknown(address);
+    throw incorrectCredentials();
+  }
+  pool.admitSignIn(user, address);
   return user;
 }
 
-function startSrp(pool: UserPool, clientId: string, params: Record<string, unknown>): AuthenticationResult {
-  if (typeof params.SRP_A !== 'string' || !/^[0-9a-f]+$/i.test(params.SRP_A)) {
+function startSrp(
+  pool: UserPool,
+  clientId: string,
+  params: Record<string, unknown>,
+  address: string,
+): AuthenticationResult {
+  if (typeof params.SRP_A !== 'string' || params.SRP_A === '') {
     throw invalidParameter('Missing required parameter SRP_A');
   }
-  const A = fromHex(params.SRP_A);
-  if (A % N === 0n) throw invalidParameter('SRP_A is not valid');
-  const user = signInUser(pool, params.USERNAME);
+  const A = srpA(params.SRP_A);
+  const user = signInUser(pool, params.USERNAME, address);
   const { b, B } = createServerEphemeral(user.srp.verifier);
   const secretBlock = randomBytes(96).toString('base64');
-  pool.srpPending.set(secretBlock, {
+  pool.addSrpPending(secretBlock, {
     username: user.username,
     clientId,
     A,
@@ -65,17 +78,34 @@ function startSrp(pool: UserPool, clientId: string, params: Record<string, unkno
   };
 }
 
-async function passwordAuth(pool: UserPool, clientId: string, params: Record<string, unknown>) {
-  const user = signInUser(pool, params.USERNAME);
-  if (!pool.passwordMatches(user, params.PASSWORD)) {
-    pool.recordFailedSignIn(user);
+/**
+ * The client's public value: hex of a number below N (at most N's 384 bytes and a sign byte, leading zeros allowed),
+ * and not 0 mod N, which the SRP-6a host must refuse. Anything longer is refused before it is parsed or kept.
+ */
+function srpA(hex: string): bigint {
+  if (hex.length > MAX_SRP_A_HEX || !/^[0-9a-f]+$/i.test(hex)) throw invalidParameter('SRP_A is not valid');
+  const A = fromHex(hex);
+  if (A % N === 0n) throw invalidParameter('SRP_A is not valid');
+  return A;
+}
+
+async function passwordAuth(pool: UserPool, clientId: string, params: Record<string, unknown>, address: string) {
+  const user = signInUser(pool, params.USERNAME, address);
+  if (!(await pool.passwordMatches(user, params.PASSWORD))) {
+    pool.recordFailedSignIn(user, address);
     throw incorrectCredentials();
   }
-  return pool.afterPassword(user, clientId);
+  return pool.afterPassword(user, clientId, address);
 }
 
 /** The choice-based flow, enough for auto sign-in after sign-up (Session from ConfirmSignUp) and password-based choices. */
-async function userAuth(pool: UserPool, clientId: string, params: Record<string, unknown>, session: unknown) {
+async function userAuth(
+  pool: UserPool,
+  clientId: string,
+  params: Record<string, unknown>,
+  session: unknown,
+  address: string,
+) {
   if (typeof session === 'string' && session !== '') {
     const confirmed = pool.takeSession(session, 'CONFIRMED_SIGN_UP');
     pool.sessions.delete(session);
@@ -83,23 +113,27 @@ async function userAuth(pool: UserPool, clientId: string, params: Record<string,
     if (!user) throw incorrectCredentials();
     return pool.mfaOrTokens(user, clientId, Math.floor(pool.now() / 1000));
   }
-  if (typeof params.SRP_A === 'string') return startSrp(pool, clientId, params);
-  if (typeof params.PASSWORD === 'string') return passwordAuth(pool, clientId, params);
+  if (typeof params.SRP_A === 'string') return startSrp(pool, clientId, params, address);
+  if (typeof params.PASSWORD === 'string') return passwordAuth(pool, clientId, params, address);
   throw invalidParameter('USER_AUTH supports PASSWORD and PASSWORD_SRP only.');
 }
 
-export async function respondToAuthChallenge(pool: UserPool, body: Body): Promise<AuthenticationResult> {
+export async function respondToAuthChallenge(
+  pool: UserPool,
+  body: Body,
+  { address }: RequestContext,
+): Promise<AuthenticationResult> {
   const clientId = pool.checkClient(body.ClientId);
   const responses = record(body.ChallengeResponses);
   switch (body.ChallengeName) {
     case 'PASSWORD_VERIFIER':
-      return passwordVerifier(pool, clientId, responses);
+      return passwordVerifier(pool, clientId, responses, address);
     case 'NEW_PASSWORD_REQUIRED':
       return newPasswordRequired(pool, body.Session, responses);
     case 'SMS_MFA':
-      return smsMfa(pool, body.Session, responses);
+      return smsMfa(pool, body.Session, responses, address);
     case 'SOFTWARE_TOKEN_MFA':
-      return softwareTokenMfa(pool, body.Session, responses);
+      return softwareTokenMfa(pool, body.Session, responses, address);
     case 'SELECT_MFA_TYPE':
       return selectMfaType(pool, body.Session, responses);
     case 'MFA_SETUP':
@@ -109,7 +143,7 @@ export async function respondToAuthChallenge(pool: UserPool, body: Body): Promis
   }
 }
 
-async function passwordVerifier(pool: UserPool, clientId: string, responses: Record<string, unknown>) {
+async function passwordVerifier(pool: UserPool, clientId: string, responses: Record<string, unknown>, address: string) {
   const secretBlock = responses.PASSWORD_CLAIM_SECRET_BLOCK;
   const pending = typeof secretBlock === 'string' ? pool.srpPending.get(secretBlock) : undefined;
   if (!pending || typeof secretBlock !== 'string' || pending.expiresAt <= pool.now() || pending.clientId !== clientId) {
@@ -119,7 +153,8 @@ async function passwordVerifier(pool: UserPool, clientId: string, responses: Rec
   pool.srpPending.delete(secretBlock);
   const user = pool.findUser(pending.username);
   if (!user) throw incorrectCredentials();
-  pool.assertSignInAllowed(user);
+  // The attempt was admitted (and counted) when it started; failures since may have locked it.
+  pool.throttle.assertNotLocked(user.username, address, pool.isUsualAddress(user, address));
   const key = computeServerKey({ A: pending.A, B: pending.B, b: pending.b, verifierHex: user.srp.verifier });
   const expected = Buffer.from(
     computeSignature({
@@ -133,10 +168,10 @@ async function passwordVerifier(pool: UserPool, clientId: string, responses: Rec
   );
   const claimed = Buffer.from(String(responses.PASSWORD_CLAIM_SIGNATURE ?? ''), 'base64');
   if (claimed.length !== expected.length || !timingSafeEqual(claimed, expected)) {
-    pool.recordFailedSignIn(user);
+    pool.recordFailedSignIn(user, address);
     throw incorrectCredentials();
   }
-  return pool.afterPassword(user, clientId);
+  return pool.afterPassword(user, clientId, address);
 }
 
 async function newPasswordRequired(pool: UserPool, sessionId: unknown, responses: Record<string, unknown>) {
@@ -150,7 +185,7 @@ async function newPasswordRequired(pool: UserPool, sessionId: unknown, responses
   }
   // The same schema as UpdateUserAttributes: never `sub`, a `*_verified` flag or a made-up name such as `cognito:groups`.
   checkClientAttributes(attributes);
-  pool.setPassword(user, responses.NEW_PASSWORD);
+  await pool.setPassword(user, responses.NEW_PASSWORD);
   for (const [name, value] of Object.entries(attributes)) {
     if ((name === 'phone_number' || name === 'email') && user.attributes[name] !== value) {
       user.attributes[`${name}_verified`] = 'false';
@@ -170,29 +205,33 @@ function mfaUser(pool: UserPool, sessionId: unknown, challenge: string) {
   return { session, user };
 }
 
-function wrongMfaCode(pool: UserPool, user: StoredUser, sessionId: unknown): never {
-  pool.recordFailedSignIn(user);
-  if (user.failedSignIns.length >= 5) {
+function wrongMfaCode(pool: UserPool, user: StoredUser, sessionId: unknown, address: string): never {
+  if (pool.recordFailedSignIn(user, address) >= FAILURE_LIMIT) {
     pool.sessions.delete(String(sessionId));
     throw new CognitoError('NotAuthorizedException', 'Invalid session for the user.');
   }
   throw codeMismatch();
 }
 
-async function smsMfa(pool: UserPool, sessionId: unknown, responses: Record<string, unknown>) {
+async function smsMfa(pool: UserPool, sessionId: unknown, responses: Record<string, unknown>, address: string) {
   const { session, user } = mfaUser(pool, sessionId, 'SMS_MFA');
   if (typeof responses.SMS_MFA_CODE !== 'string' || responses.SMS_MFA_CODE.trim() !== session.code) {
-    wrongMfaCode(pool, user, sessionId);
+    wrongMfaCode(pool, user, sessionId, address);
   }
   pool.sessions.delete(String(sessionId));
   return pool.mint(user, session.clientId, session.authTime);
 }
 
-async function softwareTokenMfa(pool: UserPool, sessionId: unknown, responses: Record<string, unknown>) {
+async function softwareTokenMfa(
+  pool: UserPool,
+  sessionId: unknown,
+  responses: Record<string, unknown>,
+  address: string,
+) {
   const { session, user } = mfaUser(pool, sessionId, 'SOFTWARE_TOKEN_MFA');
   const code = responses.SOFTWARE_TOKEN_MFA_CODE;
   if (!user.mfa.totpSecret || typeof code !== 'string' || !verifyTotp(user.mfa.totpSecret, code.trim(), pool.now())) {
-    wrongMfaCode(pool, user, sessionId);
+    wrongMfaCode(pool, user, sessionId, address);
   }
   pool.sessions.delete(String(sessionId));
   return pool.mint(user, session.clientId, session.authTime);

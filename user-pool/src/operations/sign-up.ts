@@ -14,9 +14,8 @@ export async function signUp(pool: UserPool, body: Body) {
     throw invalidParameter('Attributes did not conform to the schema: phone_number: The attribute is required');
   }
   checkClientAttributes(attributes);
-  const user = createUser(pool, username, password, attributes, 'UNCONFIRMED');
+  const user = await createUser(pool, username, password, attributes, 'UNCONFIRMED');
   user.attributes.phone_number_verified = 'false';
-  pool.store.state.users.set(username, user);
   const CodeDeliveryDetails = pool.sendCode(user, 'sign-up');
   return {
     UserConfirmed: false,

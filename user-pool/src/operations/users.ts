@@ -20,15 +20,19 @@ export function checkClientAttributes(attributes: Record<string, string>): void 
   if (attributes.phone_number !== undefined) assertPhone(attributes.phone_number);
 }
 
-/** Creates a user (not yet saved): Cognito's sign-up rules for username, phone and password. */
-export function createUser(
+/**
+ * Creates and adds a user (the caller saves): Cognito's sign-up rules for username, phone and password. The name is
+ * checked again after the password is hashed, since another request may have taken it meanwhile.
+ */
+export async function createUser(
   pool: UserPool,
   username: string,
   password: string,
   attributes: Record<string, string>,
   status: UserStatus,
-): StoredUser {
-  if (pool.findUser(username)) throw new CognitoError('UsernameExistsException', 'User already exists');
+): Promise<StoredUser> {
+  const exists = () => new CognitoError('UsernameExistsException', 'User already exists');
+  if (pool.findUser(username)) throw exists();
   const now = pool.now();
   const user: StoredUser = {
     username,
@@ -41,11 +45,12 @@ export function createUser(
     createdAt: now,
     updatedAt: now,
     codes: {},
-    failedSignIns: [],
     failedCodes: [],
     mfa: { smsEnabled: false, totpEnabled: false },
   };
-  pool.setPassword(user, password);
+  await pool.setPassword(user, password);
+  if (pool.findUser(username)) throw exists();
+  pool.store.state.users.set(username, user);
   return user;
 }
 

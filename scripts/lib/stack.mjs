@@ -190,7 +190,7 @@ export function staticServerOptions(app, { dist, configFile, config, sourceMaps 
         const config = currentConfig();
         const manifests = await fetchRemoteManifests(remoteManifestUrls(config));
         return inlineRuntimeConfig(page, config, manifests, {
-          preloads: signInPreloads(page, path, config, manifests),
+          preloads: signInPreloads(page, path),
         });
       },
     };

@@ -1,7 +1,7 @@
-// The sign-in page names its remote page and Amplify's auth chunks in its own markup, so they download beside main.js
-// instead of after it (scripts/lib/sign-in-preloads.mjs); every other page is left as it was.
+// The sign-in page names Amplify's auth chunks in its own markup, so they download beside main.js instead of after
+// remote-auth's entry (scripts/lib/sign-in-preloads.mjs); every other page is left as it was.
 import { inlineRuntimeConfig } from '../lib/inline-config.mjs';
-import { SIGN_IN, signInPreloads } from '../lib/sign-in-preloads.mjs';
+import { SIGN_IN_PATH, signInPreloads } from '../lib/sign-in-preloads.mjs';
 
 const AUTH_MANIFEST = 'http://localhost:3001/mf-manifest.json';
 const CONFIG = {
@@ -24,28 +24,19 @@ const MANIFESTS = {
 };
 
 describe('signInPreloads', () => {
-  it("names, on the sign-in page, the remote's entry, the page's chunks and Amplify's auth chunks", () => {
-    expect(signInPreloads(PAGE, SIGN_IN.path, CONFIG, MANIFESTS)).toEqual([
-      'http://localhost:3001/remoteEntry.abc.js',
-      'http://localhost:3001/__federation_expose_AuthPage.def.js',
-      '/251.a.js',
-      '/auth-session.b.js',
-    ]);
+  it("names, on the sign-in page, Amplify's auth chunks the host's build lists", () => {
+    expect(signInPreloads(PAGE, SIGN_IN_PATH)).toEqual(['/251.a.js', '/auth-session.b.js']);
   });
 
   it('names nothing on any other page', () => {
     for (const path of ['/', '/home', '/join-contest-info/1', '/auth/x', undefined])
-      expect(signInPreloads(PAGE, path, CONFIG, MANIFESTS)).toEqual([]);
-  });
-
-  it("still names Amplify's chunks when the remote's manifest is not in the page (it did not answer)", () => {
-    expect(signInPreloads(PAGE, SIGN_IN.path, CONFIG, {})).toEqual(['/251.a.js', '/auth-session.b.js']);
+      expect(signInPreloads(PAGE, path)).toEqual([]);
   });
 
   it('reads a broken or missing list of chunks as none', () => {
     const broken = PAGE.replace('["/251.a.js","/auth-session.b.js"]', '{not json');
-    expect(signInPreloads(broken, SIGN_IN.path, CONFIG, {})).toEqual([]);
-    expect(signInPreloads('<html><head></head></html>', SIGN_IN.path, CONFIG, {})).toEqual([]);
+    expect(signInPreloads(broken, SIGN_IN_PATH)).toEqual([]);
+    expect(signInPreloads('<html><head></head></html>', SIGN_IN_PATH)).toEqual([]);
   });
 });
 

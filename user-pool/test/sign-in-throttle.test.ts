@@ -134,7 +134,9 @@ test('changes answered together are written together', async () => {
 
 test('nothing answered is lost when the process is killed right after (kill -9)', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'user-pool-test-'));
-  const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, '..', 'src', 'server.ts')], {
+  // tsx as a loader in the same process (not tsx's CLI, which runs the server in a child of its own): SIGKILL must
+  // reach the process that writes the store.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'src', 'server.ts')], {
     env: { ...process.env, USER_POOL_PORT: '0', USER_POOL_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -167,6 +169,7 @@ test('nothing answered is lost when the process is killed right after (kill -9)'
     }
   } finally {
     child.kill('SIGKILL');
+    child.stdout.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -33,8 +33,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { rspack } from '@rspack/core';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
-import { chromiumLaunchOptions } from '../../scripts/lib/chromium.mjs';
-import { cognitoCall } from '../../scripts/lib/cognito.mjs';
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium.cjs';
+import { cognitoCall } from '../../scripts/lib/cognito.cjs';
 import { APPS, buildApps, ROOT, startStack } from '../../scripts/lib/stack.mjs';
 import { currentMachine, recorder, writeRun } from '../lib/results';
 

@@ -1,8 +1,8 @@
 // Helpers for every e2e journey: where the stack lives, a browser, pages, users and a signed-in session.
 import { randomInt } from 'node:crypto';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { chromiumLaunchOptions } from '../../scripts/lib/chromium.mjs';
-import { cognitoCall } from '../../scripts/lib/cognito.mjs';
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium.cjs';
+import { cognitoCall } from '../../scripts/lib/cognito.cjs';
 
 export interface RuntimeConfig {
   apiHost: string;

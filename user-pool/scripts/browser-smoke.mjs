@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { chromiumLaunchOptions } from '../../scripts/lib/chromium.mjs';
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium.cjs';
 import { tsImport } from 'tsx/esm/api';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -7,7 +7,7 @@ import { allocateStartingCash } from '@bullpen/shared/schemas';
 import { rankTeams } from '../domain/ranking';
 import type { Clock } from '../lib/clock';
 import type { MarketService } from '../market/market-service';
-import { expireOrders, type FillReport, fillDueOrders } from './order-fills';
+import { expireDueOrders, expireOrders, type FillReport, fillDueOrders, moveTrailingStops } from './order-fills';
 
 export interface TickReport {
   /** False when another instance holds the worker lock: this instance hears of the tick through the database. */
@@ -123,8 +123,11 @@ export class ContestClock {
     await db.transaction(async (tx) => {
       // The valuation hashes every live participant's positions: room for 100,000 of them in memory.
       await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+      // Orders past their own good-until time go first: they neither fill nor hold anything back from this tick on.
+      const lapsed = await expireDueOrders(tx, now);
       // Fills first, in this transaction: a fill counts in this tick's valuation and standings (API.md).
       Object.assign(report.orders, await fillDueOrders(tx, now));
+      await moveTrailingStops(tx, now);
       report.valued = await this.valueLiveContests(tx, now);
       const ending = await tx
         .update(contests)
@@ -132,11 +135,13 @@ export class ContestClock {
         .where(and(eq(contests.phase, 'active'), lte(contests.endsAt, now)))
         .returning({ id: contests.id });
       report.completed.push(...ending.map((row) => row.id));
-      report.orders.expired = await expireOrders(
-        tx,
-        ending.map((row) => row.id),
-        now,
-      );
+      report.orders.expired =
+        lapsed +
+        (await expireOrders(
+          tx,
+          ending.map((row) => row.id),
+          now,
+        ));
       await this.recordHistory(
         tx,
         now,

@@ -25,6 +25,7 @@ export function contestView(row: ContestRow, creatorTicker: string | null, joine
     isTeamCollaboration: row.affiliations.length > 0,
     createdBy: { _id: row.createdBy, ticker: creatorTicker ?? '' },
     participantsCount: row.participantsCount,
+    rules: row.rules,
     ...(joined === undefined ? {} : { joined }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -21,6 +21,8 @@ export function tradeView(row: TradeRow): Trade {
     amount: toDollars(row.amountCents),
     executedAt: row.executedAt.toISOString(),
     orderId: row.orderId,
+    commission: toDollars(row.commissionCents),
+    reason: row.reason,
   };
 }
 

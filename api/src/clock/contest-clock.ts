@@ -7,6 +7,7 @@ import { allocateStartingCash } from '@bullpen/shared/schemas';
 import { rankTeams } from '../domain/ranking';
 import type { Clock } from '../lib/clock';
 import type { MarketService } from '../market/market-service';
+import { runMarginCalls } from './margin-calls';
 import { expireDueOrders, expireOrders, type FillReport, fillDueOrders, moveTrailingStops } from './order-fills';
 
 export interface TickReport {
@@ -18,6 +19,8 @@ export interface TickReport {
   valued: number;
   /** Conditional orders filled, rejected (a buy stop that could not be paid), triggered (a stop-limit now waiting as a limit), expired. */
   orders: FillReport & { expired: number };
+  /** Shorts covered by margin calls (API.md "Short selling"). */
+  marginCalls: number;
 }
 
 /** About this many portfolio-history points per participant over a whole contest, whatever its length. */
@@ -85,6 +88,7 @@ export class ContestClock {
       completed: [],
       valued: 0,
       orders: { filled: 0, rejected: 0, triggered: 0, expired: 0 },
+      marginCalls: 0,
     };
     // Another instance is the worker: its NOTIFY tells this instance's streams and boards (see app.ts), once the tick
     // is stored rather than whenever this instance's own timer fires.
@@ -128,6 +132,7 @@ export class ContestClock {
       // Fills first, in this transaction: a fill counts in this tick's valuation and standings (API.md).
       Object.assign(report.orders, await fillDueOrders(tx, now));
       await moveTrailingStops(tx, now);
+      report.marginCalls = await runMarginCalls(tx, now);
       report.valued = await this.valueLiveContests(tx, now);
       const ending = await tx
         .update(contests)

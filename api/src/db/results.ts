@@ -30,6 +30,16 @@ export async function benchmarkPoints(
   contestId: string,
   liveTick: Date | null = null,
 ): Promise<BenchmarkPoint[]> {
+  const series = await benchmarkSeries(executor, contestId, liveTick);
+  return series.map((point) => ({ t: point.t, returnPct: roundRatio(point.returnPct) }));
+}
+
+/** The benchmark unrounded, for the arithmetic of analytics. */
+export async function benchmarkSeries(
+  executor: Executor,
+  contestId: string,
+  liveTick: Date | null = null,
+): Promise<BenchmarkPoint[]> {
   const rows = await queryRows<{ t: Date | string; r: number | string }>(
     executor,
     sql`
@@ -45,7 +55,7 @@ export async function benchmarkPoints(
     GROUP BY ticks.t
     ORDER BY ticks.t`,
   );
-  return rows.map((row) => ({ t: iso(row.t), returnPct: roundRatio(Number(row.r)) }));
+  return rows.map((row) => ({ t: iso(row.t), returnPct: Number(row.r) }));
 }
 
 /** A player's value on every recorded tick with their rank among all players on that tick (RANK(): ties share the better). */

@@ -8,6 +8,7 @@ import { rankTeams } from '../domain/ranking';
 import type { Clock } from '../lib/clock';
 import type { MarketService } from '../market/market-service';
 import { runMarginCalls } from './margin-calls';
+import { updateSkillStats } from './skill-stats';
 import { expireDueOrders, expireOrders, type FillReport, fillDueOrders, moveTrailingStops } from './order-fills';
 
 export interface TickReport {
@@ -319,6 +320,7 @@ export class ContestClock {
         sql`, `,
       )}) AND value_cents IS NOT NULL
       ON CONFLICT DO NOTHING`);
+    await updateSkillStats(tx, ids, now, this.options.market.timeScale);
     await tx.update(contests).set({ historyAt: now }).where(inArray(contests.id, ids));
   }
 }

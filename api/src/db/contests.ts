@@ -153,6 +153,8 @@ export async function readStandings(
       affiliation: participants.affiliation,
       valueCents: participants.valueCents,
       returnPct: participants.returnPct,
+      sharpe: participants.sharpe,
+      maxDrawdownPct: participants.maxDrawdownPct,
     })
     .from(participants)
     .innerJoin(users, eq(users.id, participants.userId))
@@ -167,6 +169,8 @@ export async function readStandings(
       affiliation: r.affiliation,
       value: toDollars(r.valueCents as number),
       returnPct: roundRatio(r.returnPct ?? 0),
+      sharpe: r.sharpe === null ? null : roundRatio(r.sharpe),
+      maxDrawdownPct: roundRatio(r.maxDrawdownPct),
     }));
   return { standings, teams: row.teamStandings };
 }

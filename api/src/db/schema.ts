@@ -67,6 +67,9 @@ export const contests = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     historyAt: ts('history_at'),
+    /** The first portfolio-history point, and the benchmark's level (mean price ÷ price then) at the last one. */
+    historyFirstAt: ts('history_first_at'),
+    benchmarkLevel: doublePrecision('benchmark_level'),
     /** API.md "Contest rules", in the API's shape (dollars, percent); domain/rules.ts turns them into cents. */
     rules: jsonb('rules')
       .$type<ContestRules>()
@@ -99,6 +102,18 @@ export const participants = pgTable(
     valueCents: cents('value_cents'),
     returnPct: doublePrecision('return_pct'),
     rank: integer('rank'),
+    /**
+     * Skill measures kept by the clock at each portfolio-history point (clock/skill-stats.ts): running sums of the
+     * returns in excess of the benchmark, the peak value and the worst fall from it, so a point costs the same on the
+     * contest's first day as on its last. `sharpe` and `maxDrawdownPct` are what the board shows.
+     */
+    statN: integer('stat_n').notNull().default(0),
+    statSum: doublePrecision('stat_sum').notNull().default(0),
+    statSumSq: doublePrecision('stat_sum_sq').notNull().default(0),
+    statPrevValueCents: cents('stat_prev_value_cents'),
+    statPeakCents: cents('stat_peak_cents'),
+    sharpe: doublePrecision('sharpe'),
+    maxDrawdownPct: doublePrecision('max_drawdown_pct').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.contestId, t.userId] }),

@@ -22,60 +22,64 @@ export async function updateSkillStats(
     contestIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  // The equal-weight index's level now, against the prices of the contest's first point (1 at that point).
-  const levels = await queryRows<{
-    id: string;
-    level: number | string;
-    previous: number | string | null;
-    first_at: Date | string;
-  }>(
+  // The equal-weight index's level now against the prices of the contest's first point (1 at that point), once per
+  // distinct first point, by primary-key lookups of price_history (symbol, t).
+  const contestsDue = await queryRows<{ id: string; previous: number | string | null; first_at: Date | string | null }>(
     tx,
-    sql`SELECT c.id, c.benchmark_level AS previous, COALESCE(c.history_first_at, ${now}::timestamptz) AS first_at,
-          COALESCE((
-            SELECT AVG(later.price_cents::float8 / first.price_cents)
-            FROM price_history first JOIN price_history later ON later.symbol = first.symbol AND later.t = ${now}
-            WHERE first.t = c.history_first_at AND first.price_cents > 0
-          ), 1) AS level
-        FROM contests c
+    sql`SELECT c.id, c.benchmark_level AS previous, c.history_first_at AS first_at FROM contests c
         -- A point written twice in one tick (a contest's last point, when it was due anyway) counts once.
         WHERE c.id IN (${ids}) AND (c.history_at IS NULL OR c.history_at < ${now})`,
   );
-  if (levels.length === 0) return;
+  if (contestsDue.length === 0) return;
+  const firsts = [...new Set(contestsDue.flatMap((c) => (c.first_at ? [new Date(c.first_at).toISOString()] : [])))];
+  const levelAt = new Map<string, number>();
+  for (const first of firsts) {
+    const [row] = await queryRows<{ level: number | string | null }>(
+      tx,
+      sql`SELECT AVG(later.price_cents::float8 / base.price_cents) AS level
+          FROM equities e
+          JOIN price_history base ON base.symbol = e.symbol AND base.t = ${new Date(first)}::timestamptz
+          JOIN price_history later ON later.symbol = e.symbol AND later.t = ${now}::timestamptz
+          WHERE base.price_cents > 0`,
+    );
+    levelAt.set(first, row?.level === null || row?.level === undefined ? 1 : Number(row.level));
+  }
   const values = sql.join(
-    levels.map(
-      (row) =>
-        sql`(${row.id}::text, ${Number(row.level)}::float8, ${row.previous === null ? null : Number(row.previous)}::float8, ${new Date(row.first_at)}::timestamptz)`,
-    ),
+    contestsDue.map((c) => {
+      const first = c.first_at ? new Date(c.first_at) : now;
+      const level = c.first_at ? (levelAt.get(first.toISOString()) ?? 1) : 1;
+      const previous = c.previous === null ? null : Number(c.previous);
+      const seconds = (now.getTime() - first.getTime()) / 1000;
+      return sql`(${c.id}::text, ${level}::float8, ${previous}::float8, ${first}::timestamptz, ${seconds}::float8)`;
+    }),
     sql`, `,
   );
+  // One pass over the contests' participants, each row updated from its own columns (SET sees the values before the
+  // update, so the new sums are spelled out where Sharpe needs them).
+  const counts = sql`(p.stat_prev_value_cents > 0 AND v.previous IS NOT NULL)`;
+  const excess = sql`(CASE WHEN ${counts} THEN (p.value_cents::float8 / p.stat_prev_value_cents - 1) - (v.level / v.previous - 1) ELSE 0 END)`;
+  const n = sql`(p.stat_n + CASE WHEN ${counts} THEN 1 ELSE 0 END)`;
+  const total = sql`(p.stat_sum + ${excess})`;
+  const squares = sql`(p.stat_sum_sq + ${excess} * ${excess})`;
+  const sd = sql`sqrt(GREATEST(0, (${squares} - ${total} * ${total} / ${n}) / GREATEST(${n} - 1, 1)))`;
+  const peak = sql`GREATEST(COALESCE(p.stat_peak_cents, p.value_cents), p.value_cents)`;
   await tx.execute(sql`
     UPDATE participants AS p
-    SET stat_n = s.n, stat_sum = s.total, stat_sum_sq = s.squares,
+    SET stat_n = ${n}, stat_sum = ${total}, stat_sum_sq = ${squares},
         stat_prev_value_cents = p.value_cents,
-        stat_peak_cents = s.peak,
-        max_drawdown_pct = CASE WHEN s.peak > 0 THEN LEAST(p.max_drawdown_pct, p.value_cents::float8 / s.peak - 1) ELSE p.max_drawdown_pct END,
+        stat_peak_cents = ${peak},
+        max_drawdown_pct = CASE WHEN ${peak} > 0 THEN LEAST(p.max_drawdown_pct, p.value_cents::float8 / ${peak} - 1)
+                                ELSE p.max_drawdown_pct END,
         sharpe = CASE
-          WHEN s.n < ${MIN_RETURNS} OR s.seconds <= 0 THEN NULL
-          WHEN sqrt(GREATEST(0, (s.squares - s.total * s.total / s.n) / (s.n - 1))) < 1e-12 THEN NULL
-          ELSE (s.total / s.n) / sqrt(GREATEST(0, (s.squares - s.total * s.total / s.n) / (s.n - 1)))
-               * sqrt(${SECONDS_PER_YEAR}::float8 / ((s.seconds / s.n) * ${timeScale}::float8))
+          -- Separate branches: CASE tries them in order, so the sums are never divided by a count of 0.
+          WHEN ${n} < ${MIN_RETURNS} THEN NULL
+          WHEN v.seconds <= 0 THEN NULL
+          WHEN ${sd} < 1e-12 THEN NULL
+          ELSE (${total} / ${n}) / ${sd} * sqrt(${SECONDS_PER_YEAR}::float8 / ((v.seconds / ${n}) * ${timeScale}::float8))
         END
-    FROM (
-      SELECT q.contest_id, q.user_id, q.n + q.step AS n, q.total + q.excess AS total, q.squares + q.excess * q.excess AS squares,
-             GREATEST(COALESCE(q.peak, q.value_cents), q.value_cents) AS peak, q.seconds
-      FROM (
-        SELECT p2.contest_id, p2.user_id, p2.value_cents, p2.stat_n AS n, p2.stat_sum AS total, p2.stat_sum_sq AS squares,
-               p2.stat_peak_cents AS peak, EXTRACT(EPOCH FROM (${now}::timestamptz - v.first_at))::float8 AS seconds,
-               CASE WHEN p2.stat_prev_value_cents > 0 AND v.previous IS NOT NULL THEN 1 ELSE 0 END AS step,
-               CASE WHEN p2.stat_prev_value_cents > 0 AND v.previous IS NOT NULL
-                    THEN (p2.value_cents::float8 / p2.stat_prev_value_cents - 1) - (v.level / v.previous - 1)
-                    ELSE 0 END AS excess
-        FROM participants p2 JOIN (VALUES ${values}) AS v(contest_id, level, previous, first_at) ON v.contest_id = p2.contest_id
-        WHERE p2.value_cents IS NOT NULL
-      ) q
-    ) s
-    WHERE p.contest_id = s.contest_id AND p.user_id = s.user_id`);
+    FROM (VALUES ${values}) AS v(contest_id, level, previous, first_at, seconds)
+    WHERE p.contest_id = v.contest_id AND p.value_cents IS NOT NULL`);
   await tx.execute(sql`
     UPDATE contests AS c SET benchmark_level = v.level, history_first_at = v.first_at
-    FROM (VALUES ${values}) AS v(id, level, previous, first_at) WHERE c.id = v.id`);
+    FROM (VALUES ${values}) AS v(id, level, previous, first_at, seconds) WHERE c.id = v.id`);
 }

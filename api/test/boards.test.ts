@@ -90,6 +90,8 @@ describe.each(DRIVERS)('bounded boards (%s)', (driver) => {
       affiliation: null,
       value: expect.any(Number),
       returnPct: expect.any(Number),
+      sharpe: null,
+      maxDrawdownPct: expect.any(Number),
     });
 
     // A player inside the top 100 gets no extra row.

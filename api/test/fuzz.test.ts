@@ -37,6 +37,7 @@ const CONTEST_FIELDS = [
   'visibility',
   'affiliations',
   'isTeamCollaboration',
+  'rules',
 ];
 
 /** Every POST route with the fields of its body; a route missing here fails the coverage test below. */
@@ -50,7 +51,18 @@ const CALLS = {
   '/contest/leave-contest': ['contestId'],
   '/contest/cancel-contest': ['contestId'],
   '/contest/trading': ['contestId', 'symbol', 'side', 'quantity'],
-  '/contest/orders': ['contestId', 'symbol', 'side', 'quantity', 'type', 'limitPrice', 'stopPrice'],
+  '/contest/orders': [
+    'contestId',
+    'symbol',
+    'side',
+    'quantity',
+    'type',
+    'limitPrice',
+    'stopPrice',
+    'trailAmount',
+    'trailPercent',
+    'expiresAt',
+  ],
   '/contest/orders/cancel': ['contestId', 'orderId'],
   '/user/get-user': [],
   '/user/initialize-user': ['callSign', 'ticker', 'displayName', 'bio'],
@@ -862,6 +874,7 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
     '/contest/:id/standings',
     '/contest/:id/benchmark',
     '/contest/completed/:id/players/:userId',
+    '/contest/:id/analytics/:userId',
   ];
   /** The event stream of a live contest never ends: only ids that cannot name one are sent there. */
   const STREAMING = '/contest/active/:id/events';

@@ -121,7 +121,7 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
     (await listOrders(player, contestId)).find((o) => o._id === id);
 
   test('a limit buy reserves quantity × limit of cash, is listed open, and the cash cannot be spent twice', async () => {
-    const { contestId, player } = await liveContest();
+    const { contestId, player, endsAt } = await liveContest();
     const { order, portfolio } = await placed(player, {
       contestId,
       symbol: 'nvda',
@@ -144,6 +144,9 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
       updatedAt: ctx.clock.now().toISOString(),
       fill: null,
       reason: null,
+      trailAmount: null,
+      trailPercent: null,
+      expiresAt: endsAt,
     });
     expect(portfolio).toMatchObject({ cash: 5000, reservedCash: 3820, value: 10_000 });
     expect(await listOrders(player, contestId)).toEqual([order]);
@@ -241,6 +244,8 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
       amount: fillPrice * 10,
       executedAt: ctx.clock.now().toISOString(),
       orderId: open._id,
+      commission: 0,
+      reason: null,
     });
     // An ordinary trade, first in the history; the portfolio and this tick's standings count it.
     const after = await state(player, contestId);
@@ -618,9 +623,9 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
     ['an absurd price', { type: 'limit', limitPrice: 1e12 }, 'limitPrice'],
     ['zero shares', { type: 'limit', limitPrice: 50, quantity: 0 }, 'quantity'],
     ['fractional shares', { type: 'limit', limitPrice: 50, quantity: 1.5 }, 'quantity'],
-    ['an unknown type', { type: 'trailing-stop', stopPrice: 50 }, 'type'],
+    ['an unknown type', { type: 'trailing-limit', stopPrice: 50 }, 'type'],
     ['a market type (that is POST /contest/trading)', { type: 'market' }, 'type'],
-    ['a side that does not exist', { type: 'limit', limitPrice: 50, side: 'short' }, 'side'],
+    ['a side that does not exist', { type: 'limit', limitPrice: 50, side: 'hold' }, 'side'],
     ['a malformed symbol', { type: 'limit', limitPrice: 50, symbol: 'not a symbol' }, 'symbol'],
     ['an unknown field', { type: 'limit', limitPrice: 50, timeInForce: 'day' }, 'timeInForce'],
   ])('400 for %s, and nothing is reserved', async (_label, overrides, field) => {

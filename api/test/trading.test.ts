@@ -52,6 +52,8 @@ describe.each(DRIVERS)('trading (%s)', (driver) => {
       amount: Math.round(executed.price * 2 * 100) / 100,
       executedAt: ctx.clock.now().toISOString(),
       orderId: null,
+      commission: 0,
+      reason: null,
     });
     expect(portfolio.cash).toBeCloseTo(before.cash - executed.amount, 2);
     expect(portfolio.positions.find((p: { symbol: string }) => p.symbol === 'NVDA')).toMatchObject({
@@ -84,7 +86,7 @@ describe.each(DRIVERS)('trading (%s)', (driver) => {
   test.each([
     ['zero shares', { quantity: 0 }, 'quantity'],
     ['fractional shares', { quantity: 1.5 }, 'quantity'],
-    ['a side that does not exist', { side: 'short' }, 'side'],
+    ['a side that does not exist', { side: 'hold' }, 'side'],
     ['an unknown field', { limitPrice: 10 }, 'limitPrice'],
   ])('400 for %s', async (_label, overrides, field) => {
     const { contestId, player } = await liveContest();

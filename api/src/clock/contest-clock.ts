@@ -7,7 +7,9 @@ import { allocateStartingCash } from '@bullpen/shared/schemas';
 import { rankTeams } from '../domain/ranking';
 import type { Clock } from '../lib/clock';
 import type { MarketService } from '../market/market-service';
-import { expireOrders, type FillReport, fillDueOrders } from './order-fills';
+import { runMarginCalls } from './margin-calls';
+import { updateSkillStats } from './skill-stats';
+import { expireDueOrders, expireOrders, type FillReport, fillDueOrders, moveTrailingStops } from './order-fills';
 
 export interface TickReport {
   /** False when another instance holds the worker lock: this instance hears of the tick through the database. */
@@ -18,6 +20,8 @@ export interface TickReport {
   valued: number;
   /** Conditional orders filled, rejected (a buy stop that could not be paid), triggered (a stop-limit now waiting as a limit), expired. */
   orders: FillReport & { expired: number };
+  /** Shorts covered by margin calls (API.md "Short selling"). */
+  marginCalls: number;
 }
 
 /** About this many portfolio-history points per participant over a whole contest, whatever its length. */
@@ -85,6 +89,7 @@ export class ContestClock {
       completed: [],
       valued: 0,
       orders: { filled: 0, rejected: 0, triggered: 0, expired: 0 },
+      marginCalls: 0,
     };
     // Another instance is the worker: its NOTIFY tells this instance's streams and boards (see app.ts), once the tick
     // is stored rather than whenever this instance's own timer fires.
@@ -123,8 +128,12 @@ export class ContestClock {
     await db.transaction(async (tx) => {
       // The valuation hashes every live participant's positions: room for 100,000 of them in memory.
       await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+      // Orders past their own good-until time go first: they neither fill nor hold anything back from this tick on.
+      const lapsed = await expireDueOrders(tx, now);
       // Fills first, in this transaction: a fill counts in this tick's valuation and standings (API.md).
       Object.assign(report.orders, await fillDueOrders(tx, now));
+      await moveTrailingStops(tx, now);
+      report.marginCalls = await runMarginCalls(tx, now);
       report.valued = await this.valueLiveContests(tx, now);
       const ending = await tx
         .update(contests)
@@ -132,11 +141,13 @@ export class ContestClock {
         .where(and(eq(contests.phase, 'active'), lte(contests.endsAt, now)))
         .returning({ id: contests.id });
       report.completed.push(...ending.map((row) => row.id));
-      report.orders.expired = await expireOrders(
-        tx,
-        ending.map((row) => row.id),
-        now,
-      );
+      report.orders.expired =
+        lapsed +
+        (await expireOrders(
+          tx,
+          ending.map((row) => row.id),
+          now,
+        ));
       await this.recordHistory(
         tx,
         now,
@@ -309,6 +320,7 @@ export class ContestClock {
         sql`, `,
       )}) AND value_cents IS NOT NULL
       ON CONFLICT DO NOTHING`);
+    await updateSkillStats(tx, ids, now, this.options.market.timeScale);
     await tx.update(contests).set({ historyAt: now }).where(inArray(contests.id, ids));
   }
 }

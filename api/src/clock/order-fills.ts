@@ -1,8 +1,19 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/database';
 import { trades } from '../db/schema';
-import { EXPIRED_REASON, evaluateOrder, reservationOf, unaffordableReason } from '../domain/orders';
-import { executeOrder, sharesAfter } from '../domain/trade';
+import type { ContestRules } from '@bullpen/shared/schemas';
+import { reservedCashSql, reservedSharesSql } from '../db/reservations';
+import {
+  describeOrderType,
+  EXPIRED_REASON,
+  evaluateOrder,
+  formatDollars,
+  type OrderType,
+  reservationOf,
+  unaffordableReason,
+} from '../domain/orders';
+import { buyingPowerCents, commissionCents, opens, rulesFrom } from '../domain/rules';
+import { fill, type TradeSide } from '../domain/trade';
 import { newId } from '../lib/ids';
 
 export interface FillReport {
@@ -17,8 +28,8 @@ interface CandidateRow {
   contest_id: string;
   user_id: string;
   symbol: string;
-  side: 'buy' | 'sell';
-  type: 'limit' | 'stop' | 'stop-limit';
+  side: TradeSide;
+  type: OrderType;
   quantity: string | number;
   limit_price_cents: string | number | null;
   stop_price_cents: string | number | null;
@@ -30,6 +41,23 @@ const num = (value: string | number | null): number | null => (value === null ? 
 const participantKey = (contestId: string, userId: string) => `${contestId}\u0000${userId}`;
 const positionKey = (contestId: string, userId: string, symbol: string) => `${contestId}\u0000${userId}\u0000${symbol}`;
 const BATCH = 1000;
+
+/** Σ |short value| of one player, from the holdings as this tick's fills have left them. */
+function shortExposureOf(
+  contestId: string,
+  userId: string,
+  held: ReadonlyMap<string, { quantity: number }>,
+  prices: ReadonlyMap<string, number>,
+): number {
+  const prefix = participantKey(contestId, userId) + '\u0000';
+  let total = 0;
+  for (const [key, position] of held) {
+    if (position.quantity < 0 && key.startsWith(prefix)) {
+      total += -position.quantity * (prices.get(key.slice(prefix.length)) ?? 0);
+    }
+  }
+  return total;
+}
 
 function valuesList(rows: SQL[]): SQL {
   return sql.join(rows, sql`, `);
@@ -48,9 +76,9 @@ export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport
   const due = sql`
     o.status = 'open'
     AND (
-      (o.type = 'limit' AND ((o.side = 'buy' AND e.price_cents <= o.limit_price_cents) OR (o.side = 'sell' AND e.price_cents >= o.limit_price_cents)))
+      (o.type = 'limit' AND ((o.side IN ('buy', 'cover') AND e.price_cents <= o.limit_price_cents) OR (o.side IN ('sell', 'short') AND e.price_cents >= o.limit_price_cents)))
       OR (o.type <> 'limit' AND (o.triggered_at IS NOT NULL
-        OR (o.side = 'buy' AND e.price_cents >= o.stop_price_cents) OR (o.side = 'sell' AND e.price_cents <= o.stop_price_cents)))
+        OR (o.side IN ('buy', 'cover') AND e.price_cents >= o.stop_price_cents) OR (o.side IN ('sell', 'short') AND e.price_cents <= o.stop_price_cents)))
     )`;
   const first = await queryRows<{ contest_id: string; user_id: string }>(
     tx,
@@ -106,12 +134,27 @@ export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport
   }>(
     tx,
     sql`SELECT contest_id, user_id, symbol,
-               SUM(CASE WHEN side = 'buy' THEN quantity * COALESCE(limit_price_cents, stop_price_cents) ELSE 0 END) AS cash,
-               SUM(CASE WHEN side = 'sell' THEN quantity ELSE 0 END) AS shares
+               SUM(${reservedCashSql}) AS cash, SUM(${reservedSharesSql}) AS shares
         FROM orders WHERE status = 'open' AND (contest_id, user_id) IN (${players})
         GROUP BY contest_id, user_id, symbol`,
   );
 
+  const contestIds = [...new Set(candidates.map((row) => row.contest_id))];
+  const ruleRows = await queryRows<{ id: string; rules: ContestRules | string }>(
+    tx,
+    sql`SELECT id, rules FROM contests WHERE id IN (${sql.join(
+      contestIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  const rulesOf = new Map(
+    ruleRows.map((row) => [row.id, rulesFrom(typeof row.rules === 'string' ? JSON.parse(row.rules) : row.rules)]),
+  );
+  const priceRows = await queryRows<{ symbol: string; price_cents: string | number }>(
+    tx,
+    sql`SELECT symbol, price_cents FROM equities`,
+  );
+  const prices = new Map(priceRows.map((row) => [row.symbol, Number(row.price_cents)]));
   const cashOf = new Map(cash.map((row) => [participantKey(row.contest_id, row.user_id), num(row.cash_cents)]));
   const reservedCash = new Map<string, number>();
   const reservedShares = new Map<string, number>();
@@ -154,36 +197,65 @@ export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport
       continue;
     }
     if (cashCents === null || cashCents === undefined) continue;
+    const rules = rulesOf.get(row.contest_id) ?? rulesFrom(null);
     const own = reservationOf(order);
     const position = held.get(posKey) ?? null;
+    const heldQuantity = position?.quantity ?? 0;
     // What this order may use: what it reserved itself plus what no other open order holds.
     const otherCash = (reservedCash.get(pk) ?? 0) - own.cashCents;
     const otherShares = (reservedShares.get(posKey) ?? 0) - own.shares;
-    const free = {
-      cashCents: cashCents - otherCash,
-      quantity: (position?.quantity ?? 0) - otherShares,
-      costCents: position?.costCents ?? 0,
-    };
-    const outcome = executeOrder(free, order.side, order.quantity, priceCents);
+    const commission = commissionCents(rules, order.quantity);
+    const amountCents = order.quantity * priceCents;
     // This order no longer holds anything, whatever happens to it.
     reservedCash.set(pk, otherCash);
     reservedShares.set(posKey, otherShares);
-    if (!outcome.ok) {
+    const reject = (reason: string) => {
       report.rejected += 1;
-      const reason =
-        outcome.reason === 'insufficient-cash'
-          ? unaffordableReason(
-              { type: order.type, quantity: order.quantity, symbol: row.symbol },
-              priceCents,
-              Math.max(0, free.cashCents),
-            )
-          : `Your ${order.type} order to sell ${order.quantity} ${row.symbol} could not fill: you no longer hold those shares`;
       orderUpdates.push(sql`(${row.id}::text, 'rejected'::text, NULL::text, ${reason}::text, ${triggered}::boolean)`);
+    };
+    const what = `Your ${describeOrderType(order.type)} order to ${order.side} ${order.quantity} ${row.symbol}`;
+    if ((order.side === 'short' || order.side === 'cover') && !rules.shortSelling) {
+      reject(`${what} could not fill: short selling is not allowed in this contest`);
+      continue;
+    }
+    if (opens(order.side)) {
+      const exposure = shortExposureOf(row.contest_id, row.user_id, held, prices);
+      const free = buyingPowerCents(cashCents, exposure) - otherCash;
+      if ((order.side === 'buy' && heldQuantity < 0) || (order.side === 'short' && heldQuantity > 0)) {
+        reject(`${what} could not fill: you hold ${row.symbol} the other way`);
+        continue;
+      }
+      if (amountCents + commission > free) {
+        reject(
+          order.side === 'buy' && commission === 0 && exposure === 0
+            ? unaffordableReason(
+                { type: order.type, quantity: order.quantity, symbol: row.symbol },
+                priceCents,
+                Math.max(0, free),
+              )
+            : `${what} triggered at ${formatDollars(priceCents)}, but it needs ${formatDollars(amountCents + commission)} and ${formatDollars(Math.max(0, free))} of buying power is free`,
+        );
+        continue;
+      }
+    } else {
+      const free = (order.side === 'sell' ? heldQuantity : -heldQuantity) - otherShares;
+      if (order.quantity > free) {
+        reject(
+          order.side === 'sell'
+            ? `Your ${order.type} order to sell ${order.quantity} ${row.symbol} could not fill: you no longer hold those shares`
+            : `${what} could not fill: you are no longer short those shares`,
+        );
+        continue;
+      }
+    }
+    const outcome = fill(position, order.side, order.quantity, priceCents, commission);
+    if (!outcome.ok) {
+      reject(`${what} could not fill: it does not apply to what you hold`);
       continue;
     }
     const tradeId = newId();
-    cashOf.set(pk, cashCents + (order.side === 'buy' ? -outcome.amountCents : outcome.amountCents));
-    held.set(posKey, sharesAfter(position, order.side, order.quantity, outcome.amountCents));
+    cashOf.set(pk, cashCents + outcome.cashDeltaCents);
+    held.set(posKey, { quantity: outcome.quantity, costCents: outcome.costCents });
     touchedCash.add(pk);
     touchedPositions.add(posKey);
     tradeRows.push({
@@ -195,6 +267,7 @@ export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport
       quantity: order.quantity,
       priceCents,
       amountCents: outcome.amountCents,
+      commissionCents: commission,
       executedAt: now,
       orderId: row.id,
     });
@@ -210,7 +283,7 @@ export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport
     return { contestId, userId, symbol, ...after };
   });
   const emptied = positionRows.filter((p) => p.quantity === 0);
-  const kept = positionRows.filter((p) => p.quantity > 0);
+  const kept = positionRows.filter((p) => p.quantity !== 0);
   for (let i = 0; i < kept.length; i += BATCH) {
     await tx.execute(sql`
       INSERT INTO positions (contest_id, user_id, symbol, quantity, cost_cents)
@@ -258,6 +331,60 @@ export async function expireOrders(tx: Executor, contestIds: readonly string[], 
           sql`, `,
         )})
         RETURNING id`,
+  );
+  return rows.length;
+}
+
+export const goodUntilReason = (expiresAt: Date) =>
+  `Good until ${expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC: the time passed before the order filled`;
+
+/**
+ * Orders past their own `expiresAt` (earlier than the contest's end: those expire with the contest) become expired at
+ * the first tick after it, before fills, releasing what they held back (reservations are summed from open orders).
+ */
+export async function expireDueOrders(tx: Executor, now: Date): Promise<number> {
+  const due = await queryRows<{ id: string; expires_at: Date | string }>(
+    tx,
+    sql`SELECT o.id, o.expires_at FROM orders o JOIN contests c ON c.id = o.contest_id
+        WHERE o.status = 'open' AND o.expires_at <= ${now} AND o.expires_at < c.ends_at
+        FOR UPDATE OF o`,
+  );
+  if (due.length === 0) return 0;
+  const rows = due.map((row) => sql`(${row.id}::text, ${goodUntilReason(new Date(row.expires_at))}::text)`);
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await tx.execute(sql`
+      UPDATE orders AS o SET status = 'expired', reason = v.reason, updated_at = ${now}::timestamptz
+      FROM (VALUES ${valuesList(rows.slice(i, i + BATCH))}) AS v(id, reason)
+      WHERE o.id = v.id AND o.status = 'open'`);
+  }
+  return due.length;
+}
+
+/**
+ * Trailing stops follow this tick's price one way only (domain/orders.ts nextTrailingStop, the same arithmetic in
+ * float8): up for a sell or short, down for a buy or cover. Run after fills; only stops that move are written.
+ */
+export async function moveTrailingStops(tx: Executor, now: Date): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`UPDATE orders AS o SET stop_price_cents = s.stop, updated_at = ${now}::timestamptz
+        FROM (
+          SELECT t.id, CASE WHEN t.side IN ('sell', 'short') THEN GREATEST(t.stop_price_cents, t.candidate)
+                            ELSE LEAST(t.stop_price_cents, t.candidate) END AS stop
+          FROM (
+            SELECT o2.id, o2.side, o2.stop_price_cents,
+              (CASE
+                WHEN o2.trail_amount_cents IS NOT NULL AND o2.side IN ('sell', 'short') THEN GREATEST(0, e.price_cents - o2.trail_amount_cents)
+                WHEN o2.trail_amount_cents IS NOT NULL THEN e.price_cents + o2.trail_amount_cents
+                WHEN o2.side IN ('sell', 'short') THEN FLOOR(e.price_cents::float8 * (1 - o2.trail_percent / 100) + 1e-9)
+                ELSE CEIL(e.price_cents::float8 * (1 + o2.trail_percent / 100) - 1e-9)
+              END)::bigint AS candidate
+            FROM orders o2 JOIN equities e ON e.symbol = o2.symbol
+            WHERE o2.status = 'open' AND o2.type = 'trailing-stop'
+          ) t
+        ) s
+        WHERE o.id = s.id AND o.stop_price_cents IS DISTINCT FROM s.stop
+        RETURNING o.id`,
   );
   return rows.length;
 }

@@ -26,6 +26,7 @@ export function contestView(row: ContestRow, creatorTicker: string | null, joine
     isTeamCollaboration: row.affiliations.length > 0,
     createdBy: { _id: row.createdBy, ticker: creatorTicker ?? '' },
     participantsCount: row.participantsCount,
+    rules: row.rules,
     ...(joined === undefined ? {} : { joined }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -262,6 +263,8 @@ export async function readStandings(
       affiliation: participants.affiliation,
       valueCents: participants.valueCents,
       returnPct: participants.returnPct,
+      sharpe: participants.sharpe,
+      maxDrawdownPct: participants.maxDrawdownPct,
     })
     .from(participants)
     .innerJoin(users, eq(users.id, participants.userId))
@@ -276,6 +279,8 @@ export async function readStandings(
       affiliation: r.affiliation,
       value: toDollars(r.valueCents as number),
       returnPct: roundRatio(r.returnPct ?? 0),
+      sharpe: r.sharpe === null ? null : roundRatio(r.sharpe),
+      maxDrawdownPct: roundRatio(r.maxDrawdownPct),
     }));
   return { standings, teams: row.teamStandings };
 }

@@ -22,6 +22,9 @@ export function orderView(row: OrderRow, fill: TradeRow | null): Order {
     updatedAt: row.updatedAt.toISOString(),
     fill: fill ? tradeView(fill) : null,
     reason: row.reason,
+    trailAmount: row.trailAmountCents === null ? null : toDollars(row.trailAmountCents),
+    trailPercent: row.trailPercent,
+    ...(row.expiresAt ? { expiresAt: row.expiresAt.toISOString() } : {}),
   };
 }
 

@@ -22,6 +22,8 @@ export function tradeView(row: TradeRow): Trade {
     amount: toDollars(row.amountCents),
     executedAt: row.executedAt.toISOString(),
     orderId: row.orderId,
+    commission: toDollars(row.commissionCents),
+    reason: row.reason,
   };
 }
 
@@ -146,4 +148,16 @@ export async function portfolioHistoryOf(executor: Executor, contestId: string, 
     .orderBy(asc(portfolioHistory.t))
     .limit(5000);
   return rows.map((r) => ({ t: r.t.toISOString(), value: toDollars(r.valueCents) }));
+}
+
+/** The trades a margin call made in one contest at one tick (API.md "Short selling"), per player. */
+export async function marginCallsAt(executor: Executor, contestId: string, at: Date): Promise<Map<string, Trade[]>> {
+  const rows = await executor
+    .select()
+    .from(trades)
+    .where(and(eq(trades.contestId, contestId), eq(trades.executedAt, at), eq(trades.reason, 'margin call')))
+    .orderBy(asc(trades.seq));
+  const byPlayer = new Map<string, Trade[]>();
+  for (const row of rows) byPlayer.set(row.userId, [...(byPlayer.get(row.userId) ?? []), tradeView(row)]);
+  return byPlayer;
 }

@@ -4,11 +4,23 @@ import { orders } from './schema';
 
 export interface Reservations {
   cashCents: number;
-  /** Shares held by open sells, per symbol. */
+  /** Shares held by open sells (of a long) and covers (of a short), per symbol. */
   shares: Map<string, number>;
 }
 
 export const NO_RESERVATIONS: Reservations = { cashCents: 0, shares: new Map() };
+
+/**
+ * Cash one open order holds back, as SQL over the `orders` table (API.md): a buy or a cover quantity × (limit ?? stop),
+ * a short 150 % of that (rounded up to a cent, as domain/rules.ts reservedCashOf), a sell nothing.
+ */
+export const reservedCashSql = sql`CASE
+  WHEN ${orders.side} IN ('buy', 'cover') THEN ${orders.quantity} * COALESCE(${orders.limitPriceCents}, ${orders.stopPriceCents})
+  WHEN ${orders.side} = 'short' THEN (3 * ${orders.quantity} * COALESCE(${orders.limitPriceCents}, ${orders.stopPriceCents}) + 1) / 2
+  ELSE 0 END`;
+
+/** Shares one open order holds back: a sell's of the long, a cover's of the short. */
+export const reservedSharesSql = sql`CASE WHEN ${orders.side} IN ('sell', 'cover') THEN ${orders.quantity} ELSE 0 END`;
 
 /**
  * What the player's open orders hold back. Summed from the open orders themselves (at most 50 per player), under the
@@ -18,12 +30,8 @@ export async function reservationsOf(executor: Executor, contestId: string, user
   const rows = await executor
     .select({
       symbol: orders.symbol,
-      cash: sql<
-        string | number
-      >`COALESCE(SUM(CASE WHEN ${orders.side} = 'buy' THEN ${orders.quantity} * COALESCE(${orders.limitPriceCents}, ${orders.stopPriceCents}) ELSE 0 END), 0)`,
-      shares: sql<
-        string | number
-      >`COALESCE(SUM(CASE WHEN ${orders.side} = 'sell' THEN ${orders.quantity} ELSE 0 END), 0)`,
+      cash: sql<string | number>`COALESCE(SUM(${reservedCashSql}), 0)`,
+      shares: sql<string | number>`COALESCE(SUM(${reservedSharesSql}), 0)`,
     })
     .from(orders)
     .where(and(eq(orders.contestId, contestId), eq(orders.userId, userId), eq(orders.status, 'open')))

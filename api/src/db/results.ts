@@ -30,6 +30,16 @@ export async function benchmarkPoints(
   contestId: string,
   liveTick: Date | null = null,
 ): Promise<BenchmarkPoint[]> {
+  const series = await benchmarkSeries(executor, contestId, liveTick);
+  return series.map((point) => ({ t: point.t, returnPct: roundRatio(point.returnPct) }));
+}
+
+/** The benchmark unrounded, for the arithmetic of analytics. */
+export async function benchmarkSeries(
+  executor: Executor,
+  contestId: string,
+  liveTick: Date | null = null,
+): Promise<BenchmarkPoint[]> {
   const rows = await queryRows<{ t: Date | string; r: number | string }>(
     executor,
     sql`
@@ -45,7 +55,7 @@ export async function benchmarkPoints(
     GROUP BY ticks.t
     ORDER BY ticks.t`,
   );
-  return rows.map((row) => ({ t: iso(row.t), returnPct: roundRatio(Number(row.r)) }));
+  return rows.map((row) => ({ t: iso(row.t), returnPct: Number(row.r) }));
 }
 
 /** A player's value on every recorded tick with their rank among all players on that tick (RANK(): ties share the better). */
@@ -120,17 +130,21 @@ export async function listLivePublic(executor: Executor, viewerId: string): Prom
     leader_affiliation: string | null;
     leader_value_cents: number | string | null;
     leader_return_pct: number | null;
+    leader_sharpe: number | string | null;
+    leader_max_drawdown_pct: number | string | null;
   }>(
     executor,
     sql`
     SELECT c.id, u.ticker AS creator_ticker,
       EXISTS (SELECT 1 FROM participants me WHERE me.contest_id = c.id AND me.user_id = ${viewerId}) AS joined,
       l.user_id AS leader_user_id, l.ticker AS leader_ticker, l.rank AS leader_rank, l.affiliation AS leader_affiliation,
-      l.value_cents AS leader_value_cents, l.return_pct AS leader_return_pct
+      l.value_cents AS leader_value_cents, l.return_pct AS leader_return_pct,
+      l.sharpe AS leader_sharpe, l.max_drawdown_pct AS leader_max_drawdown_pct
     FROM contests c
     JOIN users u ON u.id = c.created_by
     LEFT JOIN LATERAL (
-      SELECT p.user_id, lu.ticker, p.rank, p.affiliation, p.value_cents, p.return_pct FROM participants p
+      SELECT p.user_id, lu.ticker, p.rank, p.affiliation, p.value_cents, p.return_pct, p.sharpe, p.max_drawdown_pct
+      FROM participants p
       JOIN users lu ON lu.id = p.user_id
       WHERE p.contest_id = c.id AND p.rank IS NOT NULL AND p.value_cents IS NOT NULL
       ORDER BY p.rank, p.joined_at, p.user_id LIMIT 1
@@ -163,6 +177,8 @@ export async function listLivePublic(executor: Executor, viewerId: string): Prom
             affiliation: row.leader_affiliation,
             value: toDollars(Number(row.leader_value_cents)),
             returnPct: roundRatio(Number(row.leader_return_pct ?? 0)),
+            sharpe: row.leader_sharpe === null ? null : roundRatio(Number(row.leader_sharpe)),
+            maxDrawdownPct: roundRatio(Number(row.leader_max_drawdown_pct ?? 0)),
           };
     return [{ ...contestView(contest, row.creator_ticker, row.joined), leader }];
   });

@@ -1,3 +1,4 @@
+import type { ContestRules } from '@bullpen/shared/schemas';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -66,6 +67,14 @@ export const contests = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     historyAt: ts('history_at'),
+    /** The first portfolio-history point, and the benchmark's level (mean price ÷ price then) at the last one. */
+    historyFirstAt: ts('history_first_at'),
+    benchmarkLevel: doublePrecision('benchmark_level'),
+    /** API.md "Contest rules", in the API's shape (dollars, percent); domain/rules.ts turns them into cents. */
+    rules: jsonb('rules')
+      .$type<ContestRules>()
+      .notNull()
+      .default(sql`'{"shortSelling":false,"commission":{"perTrade":0,"perShare":0},"maxPositionPct":null}'::jsonb`),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
@@ -93,6 +102,18 @@ export const participants = pgTable(
     valueCents: cents('value_cents'),
     returnPct: doublePrecision('return_pct'),
     rank: integer('rank'),
+    /**
+     * Skill measures kept by the clock at each portfolio-history point (clock/skill-stats.ts): running sums of the
+     * returns in excess of the benchmark, the peak value and the worst fall from it, so a point costs the same on the
+     * contest's first day as on its last. `sharpe` and `maxDrawdownPct` are what the board shows.
+     */
+    statN: integer('stat_n').notNull().default(0),
+    statSum: doublePrecision('stat_sum').notNull().default(0),
+    statSumSq: doublePrecision('stat_sum_sq').notNull().default(0),
+    statPrevValueCents: cents('stat_prev_value_cents'),
+    statPeakCents: cents('stat_peak_cents'),
+    sharpe: doublePrecision('sharpe'),
+    maxDrawdownPct: doublePrecision('max_drawdown_pct').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.contestId, t.userId] }),
@@ -123,13 +144,17 @@ export const trades = pgTable(
     contestId: text('contest_id').notNull(),
     userId: text('user_id').notNull(),
     symbol: text('symbol').notNull(),
-    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    side: text('side', { enum: ['buy', 'sell', 'short', 'cover'] }).notNull(),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     priceCents: cents('price_cents').notNull(),
     amountCents: cents('amount_cents').notNull(),
+    /** Taken from cash on top of (buy, short… ) or out of (sell, cover) the amount. */
+    commissionCents: cents('commission_cents').notNull().default(0),
     executedAt: ts('executed_at').notNull(),
     /** The conditional order this trade filled; null for a market order. */
     orderId: text('order_id'),
+    /** Why the server traded for the player ('margin call'); null for the player's own trades. */
+    reason: text('reason'),
   },
   (t) => [index('trades_participant_idx').on(t.contestId, t.userId, t.executedAt, t.seq)],
 );
@@ -148,11 +173,16 @@ export const orders = pgTable(
     contestId: text('contest_id').notNull(),
     userId: text('user_id').notNull(),
     symbol: text('symbol').notNull(),
-    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    side: text('side', { enum: ['buy', 'sell', 'short', 'cover'] }).notNull(),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
-    type: text('type', { enum: ['limit', 'stop', 'stop-limit'] }).notNull(),
+    type: text('type', { enum: ['limit', 'stop', 'stop-limit', 'trailing-stop'] }).notNull(),
     limitPriceCents: cents('limit_price_cents'),
+    /** A trailing stop's current stop, moved by the clock each tick (only ever towards the price). */
     stopPriceCents: cents('stop_price_cents'),
+    trailAmountCents: cents('trail_amount_cents'),
+    trailPercent: doublePrecision('trail_percent'),
+    /** Good until then; the contest's end when the player gave none. */
+    expiresAt: ts('expires_at'),
     status: text('status', { enum: ['open', 'filled', 'cancelled', 'expired', 'rejected'] })
       .notNull()
       .default('open'),

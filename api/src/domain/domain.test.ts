@@ -153,6 +153,7 @@ describe('valuation', () => {
     expect(returnRatio(110_000, 100_000)).toBeCloseTo(0.1, 12);
     expect(describePortfolio(10_000, [{ symbol: 'AAPL', quantity: 4, costCents: 80_000 }], prices, 100_000)).toEqual({
       cash: 100,
+      buyingPower: 100,
       reservedCash: 0,
       positions: [
         {

@@ -1,9 +1,13 @@
+import { reservedCashOf } from './rules';
 import type { TradeSide } from './trade';
 
 // Conditional orders (API.md "Conditional orders"): when an order fills, and what it holds back while it waits.
 // Pure rules in integer cents; the clock (clock/order-fills.ts) applies them in the tick's transaction.
 
-export type OrderType = 'limit' | 'stop' | 'stop-limit';
+export type OrderType = 'limit' | 'stop' | 'stop-limit' | 'trailing-stop';
+
+/** Buys and covers wait for a low price (their stop for a rise); sells and shorts the other way round. */
+const buysBack = (side: TradeSide) => side === 'buy' || side === 'cover';
 
 export interface WaitingOrder {
   side: TradeSide;
@@ -17,12 +21,12 @@ export interface WaitingOrder {
 
 /** A buy stop triggers when the price rises to the stop, a sell stop when it falls to it. */
 export function stopReached(side: TradeSide, stopCents: number, priceCents: number): boolean {
-  return side === 'buy' ? priceCents >= stopCents : priceCents <= stopCents;
+  return buysBack(side) ? priceCents >= stopCents : priceCents <= stopCents;
 }
 
 /** A buy limit fills at the limit or below, a sell limit at the limit or above. */
 export function limitReached(side: TradeSide, limitCents: number, priceCents: number): boolean {
-  return side === 'buy' ? priceCents <= limitCents : priceCents >= limitCents;
+  return buysBack(side) ? priceCents <= limitCents : priceCents >= limitCents;
 }
 
 /**
@@ -34,7 +38,7 @@ export function evaluateOrder(order: WaitingOrder, priceCents: number): { trigge
     return { triggered: false, fills: limitReached(order.side, order.limitPriceCents ?? 0, priceCents) };
   }
   const triggered = order.triggered || stopReached(order.side, order.stopPriceCents ?? 0, priceCents);
-  if (order.type === 'stop') return { triggered, fills: triggered };
+  if (order.type === 'stop' || order.type === 'trailing-stop') return { triggered, fills: triggered };
   return { triggered, fills: triggered && limitReached(order.side, order.limitPriceCents ?? 0, priceCents) };
 }
 
@@ -44,7 +48,8 @@ export function reservationOf(order: Pick<WaitingOrder, 'side' | 'quantity' | 'l
   shares: number;
 } {
   if (order.side === 'sell') return { cashCents: 0, shares: order.quantity };
-  return { cashCents: order.quantity * (order.limitPriceCents ?? order.stopPriceCents ?? 0), shares: 0 };
+  const cashCents = reservedCashOf(order.side, order.quantity, order.limitPriceCents ?? order.stopPriceCents ?? 0);
+  return { cashCents, shares: order.side === 'cover' ? order.quantity : 0 };
 }
 
 /** "$1,234.50" */
@@ -52,7 +57,7 @@ export function formatDollars(cents: number): string {
   return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-export const describeOrderType = (type: OrderType) => (type === 'stop-limit' ? 'stop-limit' : type);
+export const describeOrderType = (type: OrderType) => (type === 'trailing-stop' ? 'trailing stop' : type);
 
 export const EXPIRED_REASON = 'The contest ended before the order filled';
 
@@ -66,4 +71,37 @@ export function unaffordableReason(
     `Your ${describeOrderType(order.type)} order to buy ${order.quantity} ${order.symbol} triggered at ${formatDollars(priceCents)}, ` +
     `but ${formatDollars(order.quantity * priceCents)} is more than the ${formatDollars(availableCents)} of cash it could use`
   );
+}
+
+/**
+ * A trailing stop's stop at a price (API.md "Orders"): below the price for a sell or short, above it for a buy or
+ * cover, by the amount or the percent (rounded to a cent, towards the price's side that keeps the trail whole).
+ */
+export function trailingStopAt(
+  side: TradeSide,
+  priceCents: number,
+  trailAmountCents: number | null,
+  trailPercent: number | null,
+): number {
+  const below = side === 'sell' || side === 'short';
+  if (trailAmountCents !== null)
+    return Math.max(0, below ? priceCents - trailAmountCents : priceCents + trailAmountCents);
+  const ratio = (trailPercent ?? 0) / 100;
+  return below ? Math.floor(priceCents * (1 - ratio) + 1e-9) : Math.ceil(priceCents * (1 + ratio) - 1e-9);
+}
+
+export const initialTrailingStop = trailingStopAt;
+
+/** The stop after a tick: it follows the price one way only (up for a sell or short, down for a buy or cover). */
+export function nextTrailingStop(
+  side: TradeSide,
+  currentStopCents: number,
+  priceCents: number,
+  trailAmountCents: number | null,
+  trailPercent: number | null,
+): number {
+  const candidate = trailingStopAt(side, priceCents, trailAmountCents, trailPercent);
+  return side === 'sell' || side === 'short'
+    ? Math.max(currentStopCents, candidate)
+    : Math.min(currentStopCents, candidate);
 }

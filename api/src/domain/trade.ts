@@ -1,4 +1,4 @@
-export type TradeSide = 'buy' | 'sell';
+export type TradeSide = 'buy' | 'sell' | 'short' | 'cover';
 
 export interface Holding {
   cashCents: number;
@@ -55,4 +55,69 @@ export function sharesAfter(
   const costCents =
     remaining === 0 ? 0 : before.costCents - Math.round((before.costCents * quantity) / before.quantity);
   return { quantity: remaining, costCents };
+}
+
+export type FillRefusal = 'insufficient-shares' | 'opposite-position';
+
+/**
+ * A fill of any side against one holding (quantity signed: negative while short; cost signed the same way, so
+ * value − cost is the profit of a long and of a short alike) and the cash, with its commission. Buying power and the
+ * cap are the caller's to check; this says only what the holding and cash become, or why the side cannot apply:
+ * `sell` closes longs only, `cover` shorts only, and a buy never meets a short nor a short a long.
+ */
+export function fill(
+  held: { quantity: number; costCents: number } | null,
+  side: TradeSide,
+  quantity: number,
+  priceCents: number,
+  commission: number,
+):
+  | { ok: true; amountCents: number; cashDeltaCents: number; quantity: number; costCents: number }
+  | { ok: false; reason: FillRefusal } {
+  const before = held ?? { quantity: 0, costCents: 0 };
+  const amountCents = quantity * priceCents;
+  const reduce = (remaining: number) =>
+    remaining === 0 ? 0 : before.costCents - Math.round((before.costCents * quantity) / Math.abs(before.quantity));
+  switch (side) {
+    case 'buy':
+      if (before.quantity < 0) return { ok: false, reason: 'opposite-position' };
+      return {
+        ok: true,
+        amountCents,
+        cashDeltaCents: -amountCents - commission,
+        quantity: before.quantity + quantity,
+        costCents: before.costCents + amountCents,
+      };
+    case 'short':
+      if (before.quantity > 0) return { ok: false, reason: 'opposite-position' };
+      return {
+        ok: true,
+        amountCents,
+        cashDeltaCents: amountCents - commission,
+        quantity: before.quantity - quantity,
+        costCents: before.costCents - amountCents,
+      };
+    case 'sell': {
+      if (before.quantity < quantity) return { ok: false, reason: 'insufficient-shares' };
+      const remaining = before.quantity - quantity;
+      return {
+        ok: true,
+        amountCents,
+        cashDeltaCents: amountCents - commission,
+        quantity: remaining,
+        costCents: reduce(remaining),
+      };
+    }
+    case 'cover': {
+      if (-before.quantity < quantity) return { ok: false, reason: 'insufficient-shares' };
+      const remaining = before.quantity + quantity;
+      return {
+        ok: true,
+        amountCents,
+        cashDeltaCents: -amountCents - commission,
+        quantity: remaining,
+        costCents: reduce(remaining),
+      };
+    }
+  }
 }

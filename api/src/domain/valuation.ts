@@ -1,5 +1,6 @@
 import type { Portfolio } from '@bullpen/shared/schemas';
 import { roundRatio, toDollars } from './money';
+import { buyingPowerCents, shortExposureCents } from './rules';
 
 export interface HeldPosition {
   symbol: string;
@@ -35,7 +36,7 @@ export function describePortfolio(
   reserved: Held = { cashCents: 0, shares: new Map() },
 ): Portfolio {
   const rows = positions
-    .filter((p) => p.quantity > 0)
+    .filter((p) => p.quantity !== 0)
     .map((p) => {
       const price = priceCents.get(p.symbol) ?? 0;
       const value = p.quantity * price;
@@ -47,7 +48,8 @@ export function describePortfolio(
         price: toDollars(price),
         value: toDollars(value),
         pnl: toDollars(pnl),
-        pnlPct: roundRatio(p.costCents > 0 ? pnl / p.costCents : 0),
+        // A short's cost is negative (its proceeds): the ratio is to what was at stake either way.
+        pnlPct: roundRatio(p.costCents !== 0 ? pnl / Math.abs(p.costCents) : 0),
         reservedQuantity: reserved.shares.get(p.symbol) ?? 0,
       };
     })
@@ -59,5 +61,6 @@ export function describePortfolio(
     positions: rows,
     value: toDollars(valueCents),
     returnPct: roundRatio(returnRatio(valueCents, startingCashCents)),
+    buyingPower: toDollars(buyingPowerCents(cashCents, shortExposureCents(positions, priceCents))),
   };
 }

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors: FieldError[] = [],
+    /** Figures a client can act on, sent as the body's `data` (e.g. how many shares would fit under a cap). */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -15,7 +17,8 @@ export const badRequest = (message: string, errors: FieldError[] = []) => new Ap
 export const unauthorized = () => new ApiError(401, 'Unauthorized');
 export const forbidden = (message: string) => new ApiError(403, message);
 export const notFound = (message: string) => new ApiError(404, message);
-export const conflict = (message: string, errors: FieldError[] = []) => new ApiError(409, message, errors);
+export const conflict = (message: string, errors: FieldError[] = [], data?: Record<string, unknown>) =>
+  new ApiError(409, message, errors, data);
 
 const retryAfterSeconds = (retryAfterMs: number) => Math.max(1, Math.ceil(retryAfterMs / 1000));
 

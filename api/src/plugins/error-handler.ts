@@ -29,7 +29,11 @@ function fieldErrors(
 async function errorHandlerPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.status(error.statusCode).send({ errMessage: error.message, errors: error.errors });
+      return reply.status(error.statusCode).send({
+        errMessage: error.message,
+        errors: error.errors,
+        ...(error.data ? { data: error.data } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext ?? 'body';

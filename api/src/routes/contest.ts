@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CONTEST_RULES,
   contestBoardResponseSchema,
   contestDataResponseSchema,
   contestIdBodySchema,
@@ -30,6 +31,7 @@ import { contests, participants } from '../db/schema';
 import { acceptsPicks, contestStatus } from '../domain/contest-status';
 import { toCents } from '../domain/money';
 import { affiliationProblems, picksProblems } from '../domain/picks';
+import { sameRules } from '../domain/rules';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { contestIdParams, isAdmin, requireActiveUser, requireContest, requireUser } from './guards';
@@ -84,6 +86,7 @@ export default async function contestRoutes(fastify: FastifyInstance) {
           maxParticipants: body.maxParticipants,
           visibility: body.visibility,
           affiliations: body.affiliations,
+          rules: body.rules ?? DEFAULT_CONTEST_RULES,
           createdBy: user.id,
           createdAt: now,
           updatedAt: now,
@@ -124,6 +127,8 @@ export default async function contestRoutes(fastify: FastifyInstance) {
             locked.push({ field: 'picksCount', message: 'Cannot change once someone has joined' });
           if (startingCashCents !== row.startingCashCents)
             locked.push({ field: 'startingCash', message: 'Cannot change once someone has joined' });
+          if (body.rules && !sameRules(body.rules, row.rules))
+            locked.push({ field: 'rules', message: 'Cannot change once someone has joined' });
           if (row.affiliations.length === 0 && body.affiliations.length > 0) {
             locked.push({ field: 'affiliations', message: 'Teams cannot be added once someone has joined' });
           }
@@ -153,6 +158,8 @@ export default async function contestRoutes(fastify: FastifyInstance) {
             maxParticipants: body.maxParticipants,
             visibility: body.visibility,
             affiliations: body.affiliations,
+            // Left out, the rules stay as they were: a second-release client's edit never resets them.
+            ...(body.rules ? { rules: body.rules } : {}),
             updatedAt: deps.clock.now(),
           })
           .where(eq(contests.id, contestId))

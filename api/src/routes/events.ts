@@ -1,6 +1,7 @@
 import type { PricesEvent } from '@bullpen/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { marginCallsAt } from '../db/portfolios';
 import { type LiveBoard, ownRowOutsideTop } from '../live/boards';
 import { roundRatio, toDollars } from '../domain/money';
 import { conflict, notFound, tooManyRequests } from '../lib/errors';
@@ -29,13 +30,18 @@ interface Frame {
   board: LiveBoard;
   /** The contest is no longer live: streams send `end` and close. */
   ended: boolean;
+  /** `margin-call` events of this tick, for the players whose shorts the clock covered (only they receive theirs). */
+  marginCalls: Map<string, Buffer>;
 }
 
 /** The frame's bytes for one viewer, in order: the shared bytes plus, when it is outside the top rows, the viewer's own row. */
 export function frameChunks(frame: Frame, userId: string): Buffer[] {
   const own = ownRowOutsideTop(frame.board, userId);
-  if (!own) return [frame.whole];
-  return [frame.head, Buffer.from(`${frame.emptyTop ? '' : ','}${JSON.stringify(own)}`), frame.tail];
+  const called = frame.marginCalls.get(userId);
+  const chunks = own
+    ? [frame.head, Buffer.from(`${frame.emptyTop ? '' : ','}${JSON.stringify(own)}`), frame.tail]
+    : [frame.whole];
+  return called ? [called, ...chunks] : chunks;
 }
 
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -118,7 +124,15 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
     let tailText = `],${board.tailJson}}\n\n${await pricesPending}`;
     if (status !== 'active') tailText += sse('end', { contestId, status });
     const tail = Buffer.from(tailText);
+    const marginCalls = new Map<string, Buffer>();
+    const asOf = board.row.standingsAsOf;
+    if (board.row.rules?.shortSelling && asOf && status === 'active') {
+      for (const [userId, covers] of await marginCallsAt(deps.db, contestId, asOf)) {
+        marginCalls.set(userId, Buffer.from(sse('margin-call', { contestId, trades: covers })));
+      }
+    }
     return {
+      marginCalls,
       head,
       tail,
       whole: Buffer.concat([head, tail]),

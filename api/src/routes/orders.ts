@@ -1,6 +1,5 @@
 import {
   cancelOrderBodySchema,
-  ORDER_LIMITS,
   type OrderResponse,
   orderResponseSchema,
   ordersResponseSchema,
@@ -13,15 +12,13 @@ import { z } from 'zod';
 import type { ContestRow, ParticipantRow } from '../db/contests';
 import type { Executor } from '../db/database';
 import { idempotencyKeySchema, requestHashOf, withIdempotency } from '../db/idempotency';
-import { countOpenOrders, listOrders, loadOrderView } from '../db/orders';
-import { reservationsOf } from '../db/reservations';
-import { lockPosition, portfolioOf } from '../db/portfolios';
-import { orders, participants } from '../db/schema';
-import { acceptsTrades, contestStatus } from '../domain/contest-status';
-import { toCents } from '../domain/money';
-import { formatDollars, reservationOf } from '../domain/orders';
+import { listOrders, loadOrderView } from '../db/orders';
+import { portfolioOf } from '../db/portfolios';
+import { orders } from '../db/schema';
 import { ApiError, conflict, forbidden, notFound } from '../lib/errors';
-import { isWellFormedId, newId } from '../lib/ids';
+import { isWellFormedId } from '../lib/ids';
+import { parseOrder, placeConditionalOrder } from '../trading/conditional-order';
+import { EMPTY_PORTFOLIO, lockParticipant } from '../trading/participant';
 import { contestIdParams, requireActiveUser, requireContest, requireUser } from './guards';
 
 /**
@@ -33,16 +30,6 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  async function lockParticipant(tx: Executor, contestId: string, userId: string): Promise<ParticipantRow> {
-    const [participant] = await tx
-      .select()
-      .from(participants)
-      .where(and(eq(participants.contestId, contestId), eq(participants.userId, userId)))
-      .for('update');
-    if (!participant) throw forbidden('You have not joined this contest');
-    return participant;
-  }
-
   async function answer(
     tx: Executor,
     contest: ContestRow,
@@ -53,7 +40,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
     if (!order) throw new ApiError(500, 'Order was not recorded');
     const portfolio = await portfolioOf(tx, contest, participant, deps.market.pricesOf);
     return {
-      data: { order, portfolio: portfolio ?? { cash: 0, reservedCash: 0, positions: [], value: 0, returnPct: 0 } },
+      data: { order, portfolio: portfolio ?? EMPTY_PORTFOLIO },
     };
   }
 
@@ -71,9 +58,10 @@ export default async function orderRoutes(fastify: FastifyInstance) {
       const user = requireActiveUser(request);
       const body = request.body;
       const key = request.headers['idempotency-key'];
-      const limitPriceCents = body.limitPrice === undefined ? null : toCents(body.limitPrice);
-      const stopPriceCents = body.stopPrice === undefined ? null : toCents(body.stopPrice);
-      // 'order' keeps a key used for a market order from matching a conditional order with the same fields.
+      const order = parseOrder(body);
+      // 'order' keeps a key used for a market order from matching a conditional order with the same fields. The
+      // fields the third release added join the hash only when given, so a second-release retry hashes as it did.
+      const added = [order.trailAmountCents, order.trailPercent, order.expiresAt?.toISOString() ?? null];
       const requestHash = requestHashOf([
         'order',
         body.contestId,
@@ -81,60 +69,17 @@ export default async function orderRoutes(fastify: FastifyInstance) {
         body.side,
         body.quantity,
         body.type,
-        limitPriceCents,
-        stopPriceCents,
+        order.limitPriceCents,
+        order.stopPriceCents,
+        ...(added.some((value) => value !== null) ? added : []),
       ]);
       const now = deps.clock.now();
 
       return deps.db.transaction((tx) =>
         withIdempotency(tx, { userId: user.id, key, requestHash, now }, async (): Promise<OrderResponse> => {
           const { row: contest } = await requireContest(tx, body.contestId, null);
+          const id = await placeConditionalOrder(tx, deps.market, contest, user.id, order, now);
           const participant = await lockParticipant(tx, contest.id, user.id);
-          if (!acceptsTrades(contest, now) || participant.cashCents === null) {
-            throw conflict(`Orders can be placed only while the contest is live (it is ${contestStatus(contest)})`);
-          }
-          if (!deps.market.isKnown(body.symbol)) throw notFound(`Unknown symbol ${body.symbol}`);
-          const open = await countOpenOrders(tx, contest.id, user.id);
-          if (open >= ORDER_LIMITS.openPerPlayer) {
-            throw conflict(
-              `You already have ${ORDER_LIMITS.openPerPlayer} open orders in this contest: cancel one first`,
-            );
-          }
-          const reserved = await reservationsOf(tx, contest.id, user.id);
-          const wanted = reservationOf({ side: body.side, quantity: body.quantity, limitPriceCents, stopPriceCents });
-          if (body.side === 'buy') {
-            const free = participant.cashCents - reserved.cashCents;
-            if (wanted.cashCents > free) {
-              throw conflict(
-                `Not enough cash for this order: it reserves ${formatDollars(wanted.cashCents)} and ${formatDollars(Math.max(0, free))} is free`,
-                [{ field: 'quantity', message: 'Not enough cash' }],
-              );
-            }
-          } else {
-            const held = await lockPosition(tx, contest.id, user.id, body.symbol);
-            const free = (held?.quantity ?? 0) - (reserved.shares.get(body.symbol) ?? 0);
-            if (wanted.shares > free) {
-              throw conflict(
-                `You cannot sell more shares than you hold: ${Math.max(0, free)} ${body.symbol} are free to sell`,
-                [{ field: 'quantity', message: 'Not enough shares' }],
-              );
-            }
-          }
-          const id = newId();
-          await tx.insert(orders).values({
-            id,
-            contestId: contest.id,
-            userId: user.id,
-            symbol: body.symbol,
-            side: body.side,
-            quantity: body.quantity,
-            type: body.type,
-            limitPriceCents,
-            stopPriceCents,
-            status: 'open',
-            createdAt: now,
-            updatedAt: now,
-          });
           return answer(tx, contest, participant, id);
         }),
       );

@@ -16,6 +16,7 @@ import { toDollars } from '../domain/money';
 import { describePortfolio } from '../domain/valuation';
 import { isWellFormedId } from '../lib/ids';
 import { conflict, notFound } from '../lib/errors';
+import analyticsRoutes from './analytics';
 import { contestIdParams, requireContest, requireUser } from './guards';
 
 const playerParams = z.strictObject({ id: z.string().max(2048), userId: z.string().max(2048) });
@@ -28,6 +29,7 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const tags = ['results'];
+  await app.register(analyticsRoutes);
   const finalBenchmarks = new Map<string, Awaited<ReturnType<typeof benchmarkPoints>>>();
 
   app.get(

@@ -4,19 +4,14 @@ import {
   tradeResponseSchema,
   type TradeResponse,
 } from '@bullpen/shared/schemas';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyKeySchema, requestHashOf, withIdempotency } from '../db/idempotency';
-import { lockPosition, portfolioHistoryOf, portfolioOf, tradeView } from '../db/portfolios';
-import { participants, positions, trades } from '../db/schema';
-import { acceptsTrades, contestStatus } from '../domain/contest-status';
-import { reservationsOf } from '../db/reservations';
-import { formatDollars } from '../domain/orders';
-import { executeOrder, sharesAfter } from '../domain/trade';
-import { ApiError, conflict, forbidden, notFound } from '../lib/errors';
-import { newId } from '../lib/ids';
+import { portfolioHistoryOf, portfolioOf } from '../db/portfolios';
+import { contestStatus } from '../domain/contest-status';
+import { conflict, forbidden } from '../lib/errors';
+import { executeMarketOrder } from '../trading/market-order';
 import { contestIdParams, requireActiveUser, requireContest, requireUser } from './guards';
 
 export default async function tradingRoutes(fastify: FastifyInstance) {
@@ -43,111 +38,7 @@ export default async function tradingRoutes(fastify: FastifyInstance) {
       return deps.db.transaction((tx) =>
         withIdempotency(tx, { userId: user.id, key, requestHash, now }, async (): Promise<TradeResponse> => {
           const { row: contest } = await requireContest(tx, body.contestId, null);
-          // The participant row lock serialises every order of this player: cash and holdings are read after it.
-          const [participant] = await tx
-            .select()
-            .from(participants)
-            .where(and(eq(participants.contestId, contest.id), eq(participants.userId, user.id)))
-            .for('update');
-          if (!participant) throw forbidden('You have not joined this contest');
-          if (!acceptsTrades(contest, now) || participant.cashCents === null) {
-            throw conflict(`Trading is open only while the contest is live (it is ${contestStatus(contest)})`);
-          }
-          if (!deps.market.isKnown(body.symbol)) throw notFound(`Unknown symbol ${body.symbol}`);
-          const priceCents = await deps.market.priceOf(tx, body.symbol);
-          if (priceCents === null) throw notFound(`Unknown symbol ${body.symbol}`);
-          const held = await lockPosition(tx, contest.id, user.id, body.symbol);
-          // Cash and shares held back by open conditional orders cannot be spent here (API.md "Conditional orders").
-          const reserved = await reservationsOf(tx, contest.id, user.id);
-          const reservedShares = reserved.shares.get(body.symbol) ?? 0;
-          const outcome = executeOrder(
-            {
-              cashCents: participant.cashCents - reserved.cashCents,
-              quantity: (held?.quantity ?? 0) - reservedShares,
-              costCents: held?.costCents ?? 0,
-            },
-            body.side,
-            body.quantity,
-            priceCents,
-          );
-          if (!outcome.ok) {
-            if (outcome.reason === 'insufficient-cash') {
-              throw conflict(
-                reserved.cashCents > 0
-                  ? `Not enough cash for this order: ${formatDollars(reserved.cashCents)} is held by your open orders`
-                  : 'Not enough cash for this order',
-                [{ field: 'quantity', message: 'Not enough cash' }],
-              );
-            }
-            throw conflict(
-              reservedShares > 0
-                ? `You cannot sell more shares than you hold: ${reservedShares} ${body.symbol} are held by your open orders`
-                : 'You cannot sell more shares than you hold',
-              [{ field: 'quantity', message: 'Not enough shares' }],
-            );
-          }
-          // The outcome was computed on what is free; the stored holding is the whole one.
-          const after = {
-            cashCents: participant.cashCents + (body.side === 'buy' ? -outcome.amountCents : outcome.amountCents),
-            ...sharesAfter(held, body.side, body.quantity, outcome.amountCents),
-          };
-          await tx
-            .update(participants)
-            .set({ cashCents: after.cashCents })
-            .where(and(eq(participants.contestId, contest.id), eq(participants.userId, user.id)));
-          if (after.quantity === 0) {
-            await tx
-              .delete(positions)
-              .where(
-                and(
-                  eq(positions.contestId, contest.id),
-                  eq(positions.userId, user.id),
-                  eq(positions.symbol, body.symbol),
-                ),
-              );
-          } else {
-            await tx
-              .insert(positions)
-              .values({
-                contestId: contest.id,
-                userId: user.id,
-                symbol: body.symbol,
-                quantity: after.quantity,
-                costCents: after.costCents,
-              })
-              .onConflictDoUpdate({
-                target: [positions.contestId, positions.userId, positions.symbol],
-                set: { quantity: after.quantity, costCents: after.costCents },
-              });
-          }
-          const [trade] = await tx
-            .insert(trades)
-            .values({
-              id: newId(),
-              contestId: contest.id,
-              userId: user.id,
-              symbol: body.symbol,
-              side: body.side,
-              quantity: body.quantity,
-              priceCents,
-              amountCents: outcome.amountCents,
-              executedAt: now,
-              orderId: null,
-            })
-            .returning();
-          if (!trade) throw new ApiError(500, 'Trade was not recorded');
-          const portfolio = await portfolioOf(
-            tx,
-            contest,
-            { ...participant, cashCents: after.cashCents },
-            deps.market.pricesOf,
-          );
-          return {
-            data: {
-              trade: tradeView(trade),
-              portfolio: portfolio ?? { cash: 0, reservedCash: 0, positions: [], value: 0, returnPct: 0 },
-            },
-          };
+          return executeMarketOrder(tx, deps.market, contest, user.id, body, now);
         }),
       );
     },

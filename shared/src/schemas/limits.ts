@@ -23,3 +23,19 @@ export const LIMITS = {
 
 export const CALL_SIGN_PATTERN = /^[A-Z][A-Z0-9]{1,7}$/;
 export const SYMBOL_PATTERN = /^[A-Z][A-Z0-9.-]{0,9}$/;
+
+/** API.md "Contest rules": bounds a creator may choose, in dollars and percent. */
+export const RULE_LIMITS = {
+  commissionPerTrade: { min: 0, max: 50 },
+  /** Dollars per share, to a hundredth of a cent ($0.005 is a common broker's rate). */
+  commissionPerShare: { min: 0, max: 1, decimals: 4 },
+  maxPositionPct: { min: 5, max: 100 },
+  /** A trailing stop's percent: more than 0, at most this. */
+  trailPercent: { max: 50 },
+} as const;
+
+/**
+ * Regulation T as API.md states it: a short needs its proceeds plus half again of the player's own money (buying power
+ * = cash − 1.5 × Σ |short value|), and a margin call covers shorts once value < 0.3 × Σ |short value|.
+ */
+export const MARGIN = { initial: 1.5, maintenance: 0.3 } as const;

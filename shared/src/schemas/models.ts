@@ -9,6 +9,27 @@ export type ContestStatus = z.infer<typeof contestStatusSchema>;
 export const visibilitySchema = z.enum(['public', 'private']);
 export type Visibility = z.infer<typeof visibilitySchema>;
 
+/** API.md "Contest rules": what a contest's creator chose; public, like the rest of the contest. */
+export const contestRulesSchema = z.object({
+  shortSelling: z.boolean(),
+  /** Dollars: every trade costs perTrade + perShare × quantity, rounded to cents. */
+  commission: z.object({ perTrade: z.number(), perShare: z.number() }),
+  /** Percent of the portfolio's value one position may reach by a buy or a short; null: no cap. */
+  maxPositionPct: z.number().nullable(),
+});
+export type ContestRules = z.infer<typeof contestRulesSchema>;
+
+/** Today's game: long only, no commission, no cap. A contest created without rules has these. */
+export const DEFAULT_CONTEST_RULES: ContestRules = {
+  shortSelling: false,
+  commission: { perTrade: 0, perShare: 0 },
+  maxPositionPct: null,
+};
+
+/** A contest's rules, or the defaults for a payload from a server that had none. */
+export const rulesOf = (contest: { rules?: ContestRules | undefined }): ContestRules =>
+  contest.rules ?? DEFAULT_CONTEST_RULES;
+
 export const contestSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -24,6 +45,8 @@ export const contestSchema = z.object({
   isTeamCollaboration: z.boolean(),
   createdBy: z.object({ _id: z.string(), ticker: z.string() }),
   participantsCount: z.number().int(),
+  /** Always sent by the server; optional so payloads and fixtures of the second release still parse. */
+  rules: contestRulesSchema.optional(),
   joined: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -69,10 +92,13 @@ export const portfolioSchema = z.object({
   positions: z.array(positionSchema),
   value: z.number(),
   returnPct: z.number(),
+  /** cash − 1.5 × Σ |short value| (API.md "Short selling"): what a buy or a short may spend. Always sent. */
+  buyingPower: z.number().optional(),
 });
 export type Portfolio = z.infer<typeof portfolioSchema>;
 
-export const tradeSideSchema = z.enum(['buy', 'sell']);
+/** `short` sells shares not held, `cover` buys them back: only in contests whose rules allow short selling. */
+export const tradeSideSchema = z.enum(['buy', 'sell', 'short', 'cover']);
 export type TradeSide = z.infer<typeof tradeSideSchema>;
 
 export const tradeSchema = z.object({
@@ -86,6 +112,10 @@ export const tradeSchema = z.object({
   executedAt: z.string(),
   /** The conditional order this trade filled; null for a market order. */
   orderId: z.string().nullable(),
+  /** Dollars paid for this trade under the contest's commission rule (`amount` stays quantity × price). Always sent. */
+  commission: z.number().optional(),
+  /** Why the server traded for the player ('margin call'); null for the player's own trades. Always sent. */
+  reason: z.string().nullable().optional(),
 });
 export type Trade = z.infer<typeof tradeSchema>;
 
@@ -111,6 +141,10 @@ export const standingSchema = z.object({
   affiliation: z.string().nullable(),
   value: z.number(),
   returnPct: z.number(),
+  /** Kept with the board each tick (API.md "Results that measure skill"); null below 10 ticks. Always sent. */
+  sharpe: z.number().nullable().optional(),
+  /** The largest fall from a peak of value so far, ≤ 0. Always sent. */
+  maxDrawdownPct: z.number().optional(),
 });
 export type Standing = z.infer<typeof standingSchema>;
 

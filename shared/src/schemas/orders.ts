@@ -1,4 +1,4 @@
-import { LIMITS, SYMBOL_PATTERN } from './limits';
+import { LIMITS, RULE_LIMITS, SYMBOL_PATTERN } from './limits';
 import { portfolioSchema, tradeSchema, tradeSideSchema } from './models';
 import { z } from './zod';
 
@@ -12,7 +12,8 @@ export const ORDER_LIMITS = {
   maxPrice: 1_000_000,
 } as const;
 
-export const orderTypeSchema = z.enum(['limit', 'stop', 'stop-limit']);
+/** A trailing stop's stop follows the best price since it was placed (API.md "Orders"). */
+export const orderTypeSchema = z.enum(['limit', 'stop', 'stop-limit', 'trailing-stop']);
 export type OrderType = z.infer<typeof orderTypeSchema>;
 
 export const orderStatusSchema = z.enum(['open', 'filled', 'cancelled', 'expired', 'rejected']);
@@ -34,6 +35,11 @@ export const orderSchema = z.object({
   fill: tradeSchema.nullable(),
   /** Why it was rejected or expired, in words a player understands. */
   reason: z.string().nullable(),
+  /** A trailing stop's trail, in dollars or percent (exactly one is set); null for other types. Always sent. */
+  trailAmount: z.number().nullable().optional(),
+  trailPercent: z.number().nullable().optional(),
+  /** Good until then (the contest's end unless the player chose earlier). Always sent. */
+  expiresAt: z.string().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -42,6 +48,8 @@ export const ORDER_PRICES: Record<OrderType, { limitPrice: boolean; stopPrice: b
   limit: { limitPrice: true, stopPrice: false },
   stop: { limitPrice: false, stopPrice: true },
   'stop-limit': { limitPrice: true, stopPrice: true },
+  // Its stop is computed from the price and the trail, never given.
+  'trailing-stop': { limitPrice: false, stopPrice: false },
 };
 
 /** A whole number of cents: 187.2 and 187.25 pass, 187.255 does not (the float error of a decimal is tolerated). */
@@ -73,8 +81,31 @@ export const placeOrderBodySchema = z
     type: orderTypeSchema,
     limitPrice: priceSchema('Limit price').optional(),
     stopPrice: priceSchema('Stop price').optional(),
+    trailAmount: priceSchema('Trail amount').optional(),
+    trailPercent: z
+      .number('Trail percent: enter a percentage')
+      .refine((value) => value > 0, 'Trail percent: more than 0%')
+      .refine(
+        (value) => value <= RULE_LIMITS.trailPercent.max,
+        `Trail percent: at most ${RULE_LIMITS.trailPercent.max}%`,
+      )
+      .refine(hasAtMostTwoDecimals, 'Trail percent: at most 2 decimals')
+      .optional(),
+    expiresAt: z.iso.datetime({ offset: true, message: 'Good until: enter a date and time' }).optional(),
   })
   .superRefine((body, ctx) => {
+    const trailing = body.type === 'trailing-stop';
+    const trails = (body.trailAmount === undefined ? 0 : 1) + (body.trailPercent === undefined ? 0 : 1);
+    if (trailing && trails !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['trailAmount'],
+        message: 'Trail: give exactly one of an amount or a percent',
+      });
+    }
+    if (!trailing && trails > 0) {
+      ctx.addIssue({ code: 'custom', path: ['trailAmount'], message: `Trail: a ${body.type} order has none` });
+    }
     const needs = ORDER_PRICES[body.type];
     if (!needs) return;
     for (const field of ['limitPrice', 'stopPrice'] as const) {
@@ -103,12 +134,14 @@ export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
  * shares. In cents, so client and server count the same.
  */
 export function orderReservation(order: {
-  side: 'buy' | 'sell';
+  side: 'buy' | 'sell' | 'short' | 'cover';
   quantity: number;
   limitPrice?: number | null;
   stopPrice?: number | null;
 }): { cashCents: number; shares: number } {
   if (order.side === 'sell') return { cashCents: 0, shares: order.quantity };
-  const price = order.limitPrice ?? order.stopPrice ?? 0;
-  return { cashCents: order.quantity * Math.round(price * 100), shares: 0 };
+  const amount = order.quantity * Math.round((order.limitPrice ?? order.stopPrice ?? 0) * 100);
+  // A short holds back 150 % (Regulation T's initial margin), a cover its cash and the short shares it buys back.
+  if (order.side === 'short') return { cashCents: Math.ceil(amount * 1.5), shares: 0 };
+  return { cashCents: amount, shares: order.side === 'cover' ? order.quantity : 0 };
 }

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { CALL_SIGN_PATTERN, LIMITS, SYMBOL_PATTERN } from './limits';
+import { CALL_SIGN_PATTERN, LIMITS, RULE_LIMITS, SYMBOL_PATTERN } from './limits';
 import { tradeSideSchema, visibilitySchema } from './models';
 
 // Request bodies of API.md. Every body is strict: an unknown field is a 400, so a typo never passes silently.
@@ -127,6 +127,47 @@ export const affiliationNameSchema = textSchema('Team name', 'one-line', normali
   .min(LIMITS.affiliationName.min, 'Team name is required')
   .max(LIMITS.affiliationName.max, `Team name: at most ${LIMITS.affiliationName.max} characters`);
 
+/** At most `decimals` decimals, tolerating a decimal's float error. */
+const hasAtMostDecimals = (decimals: number) => (value: number) => {
+  const scale = 10 ** decimals;
+  return Math.abs(Math.round(value * scale) - value * scale) < 1e-6;
+};
+
+/**
+ * API.md "Contest rules" on the way in: every field optional, with today's game as the default. On create a missing
+ * `rules` means the defaults; on edit it means "unchanged".
+ */
+export const contestRulesInputSchema = z.strictObject({
+  shortSelling: z.boolean('Short selling: on or off').default(false),
+  commission: z
+    .strictObject({
+      perTrade: z
+        .number('Commission per trade: enter an amount in dollars')
+        .min(RULE_LIMITS.commissionPerTrade.min, 'Commission per trade: $0 or more')
+        .max(RULE_LIMITS.commissionPerTrade.max, `Commission per trade: at most $${RULE_LIMITS.commissionPerTrade.max}`)
+        .refine(hasAtMostCents, 'Commission per trade: whole cents only')
+        .default(0),
+      perShare: z
+        .number('Commission per share: enter an amount in dollars')
+        .min(RULE_LIMITS.commissionPerShare.min, 'Commission per share: $0 or more')
+        .max(RULE_LIMITS.commissionPerShare.max, `Commission per share: at most $${RULE_LIMITS.commissionPerShare.max}`)
+        .refine(
+          hasAtMostDecimals(RULE_LIMITS.commissionPerShare.decimals),
+          `Commission per share: at most ${RULE_LIMITS.commissionPerShare.decimals} decimals`,
+        )
+        .default(0),
+    })
+    .default({ perTrade: 0, perShare: 0 }),
+  maxPositionPct: z
+    .number('Maximum position: a percentage')
+    .min(RULE_LIMITS.maxPositionPct.min, `Maximum position: at least ${RULE_LIMITS.maxPositionPct.min}%`)
+    .max(RULE_LIMITS.maxPositionPct.max, `Maximum position: at most ${RULE_LIMITS.maxPositionPct.max}%`)
+    .refine(hasAtMostCents, 'Maximum position: at most 2 decimals')
+    .nullable()
+    .default(null),
+});
+export type ContestRulesInput = z.input<typeof contestRulesInputSchema>;
+
 const contestFieldShape = {
   name: textSchema('Name', 'one-line')
     .min(LIMITS.contestName.min, `Name: at least ${LIMITS.contestName.min} characters`)
@@ -155,6 +196,7 @@ const contestFieldShape = {
   visibility: visibilitySchema,
   affiliations: z.array(affiliationNameSchema).max(LIMITS.affiliations.max, `At most ${LIMITS.affiliations.max} teams`),
   isTeamCollaboration: z.boolean(),
+  rules: contestRulesInputSchema.optional(),
 };
 
 type ContestFieldsInput = {

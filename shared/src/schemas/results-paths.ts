@@ -4,6 +4,8 @@ export const RESULTS_PATHS = {
   livePublic: '/contest/live-public',
   completedPlayer: (id: string, userId: string) =>
     `/contest/completed/${encodeURIComponent(id)}/players/${encodeURIComponent(userId)}`,
+  analytics: (id: string, userId: string) =>
+    `/contest/${encodeURIComponent(id)}/analytics/${encodeURIComponent(userId)}`,
 } as const;
 
 /** The benchmark's name, as the API sends it. */

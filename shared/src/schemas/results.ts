@@ -45,3 +45,23 @@ export const completedPlayerResponseSchema = z.object({
   pickReturns: z.array(pickReturnSchema),
 });
 export type CompletedPlayerResponse = z.infer<typeof completedPlayerResponseSchema>;
+
+/** API.md "Results that measure skill". Ratios are fractions like every return of the API (−0.12 is −12 %). */
+export const analyticsSchema = z.object({
+  asOf: z.string(),
+  returnPct: z.number(),
+  benchmarkReturnPct: z.number(),
+  volatilityPct: z.number().nullable(),
+  sharpe: z.number().nullable(),
+  maxDrawdownPct: z.number(),
+  beta: z.number().nullable(),
+  alphaPct: z.number().nullable(),
+  sectors: z.array(z.object({ sector: z.string(), value: z.number(), weight: z.number() })),
+  turnover: z.number(),
+  commissions: z.number(),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;
+
+/** `GET /contest/{id}/analytics/{userId}`: live, the caller's own; completed, any player's. */
+export const analyticsResponseSchema = z.object({ analytics: analyticsSchema });
+export type AnalyticsResponse = z.infer<typeof analyticsResponseSchema>;

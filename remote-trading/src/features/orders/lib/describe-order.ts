@@ -1,7 +1,12 @@
 import { formatMoney } from '@bullpen/shared/format';
 import type { Order, OrderType, TradeSide } from '@bullpen/shared/schemas';
 
-export const ORDER_TYPE_NAMES: Record<OrderType, string> = { limit: 'Limit', stop: 'Stop', 'stop-limit': 'Stop-limit' };
+export const ORDER_TYPE_NAMES: Record<OrderType, string> = {
+  limit: 'Limit',
+  stop: 'Stop',
+  'stop-limit': 'Stop-limit',
+  'trailing-stop': 'Trailing stop',
+};
 
 /** "Buy 10 AAPL" */
 export function describeSideAndSize(order: { side: TradeSide; quantity: number; symbol: string }): string {

@@ -1,0 +1,157 @@
+import { ORDER_LIMITS, type PlaceOrderBody } from '@bullpen/shared/schemas';
+import type { ContestRow } from '../db/contests';
+import type { Executor } from '../db/database';
+import { countOpenOrders } from '../db/orders';
+import { lockPosition, type PriceLookup } from '../db/portfolios';
+import { orders } from '../db/schema';
+import { acceptsTrades, contestStatus } from '../domain/contest-status';
+import { toCents } from '../domain/money';
+import { formatDollars, initialTrailingStop } from '../domain/orders';
+import { commissionCents, opens, reservedCashOf } from '../domain/rules';
+import type { TradeSide } from '../domain/trade';
+import { badRequest, conflict, notFound } from '../lib/errors';
+import { newId } from '../lib/ids';
+import type { MarketService } from '../market/market-service';
+import {
+  freeBuyingPowerCents,
+  loadAccount,
+  notEnoughBuyingPower,
+  requireSameDirection,
+  requireSideAllowed,
+  requireWithinCap,
+} from './account';
+import { lockParticipant } from './participant';
+
+export interface ParsedOrder {
+  symbol: string;
+  side: TradeSide;
+  quantity: number;
+  type: PlaceOrderBody['type'];
+  limitPriceCents: number | null;
+  stopPriceCents: number | null;
+  trailAmountCents: number | null;
+  trailPercent: number | null;
+  expiresAt: Date | null;
+}
+
+export function parseOrder(body: {
+  symbol: string;
+  side: TradeSide;
+  quantity: number;
+  type: PlaceOrderBody['type'];
+  limitPrice?: number | undefined;
+  stopPrice?: number | undefined;
+  trailAmount?: number | undefined;
+  trailPercent?: number | undefined;
+  expiresAt?: string | undefined;
+}): ParsedOrder {
+  return {
+    symbol: body.symbol,
+    side: body.side,
+    quantity: body.quantity,
+    type: body.type,
+    limitPriceCents: body.limitPrice === undefined ? null : toCents(body.limitPrice),
+    stopPriceCents: body.stopPrice === undefined ? null : toCents(body.stopPrice),
+    trailAmountCents: body.trailAmount === undefined ? null : toCents(body.trailAmount),
+    trailPercent: body.trailPercent ?? null,
+    expiresAt: body.expiresAt === undefined ? null : new Date(body.expiresAt),
+  };
+}
+
+/**
+ * Places a conditional order (API.md "Conditional orders", "Orders") under the participant lock: the contest's rules
+ * as for a market order, at the order's price (limit, else stop; a trailing stop's first stop), and what it reserves
+ * checked against what is free. Returns the new order's id.
+ */
+export async function placeConditionalOrder(
+  tx: Executor,
+  market: Pick<MarketService, 'isKnown' | 'priceOf' | 'pricesOf'>,
+  contest: ContestRow,
+  userId: string,
+  order: ParsedOrder,
+  now: Date,
+): Promise<string> {
+  const participant = await lockParticipant(tx, contest.id, userId);
+  if (!acceptsTrades(contest, now) || participant.cashCents === null) {
+    throw conflict(`Orders can be placed only while the contest is live (it is ${contestStatus(contest)})`);
+  }
+  if (!market.isKnown(order.symbol)) throw notFound(`Unknown symbol ${order.symbol}`);
+  const open = await countOpenOrders(tx, contest.id, userId);
+  if (open >= ORDER_LIMITS.openPerPlayer) {
+    throw conflict(`You already have ${ORDER_LIMITS.openPerPlayer} open orders in this contest: cancel one first`);
+  }
+  if (order.expiresAt && order.expiresAt <= now) {
+    throw badRequest('Validation failed', [{ field: 'expiresAt', message: 'Good until: a time in the future' }]);
+  }
+  const expiresAt = order.expiresAt && order.expiresAt < contest.endsAt ? order.expiresAt : contest.endsAt;
+  let stopPriceCents = order.stopPriceCents;
+  if (order.type === 'trailing-stop') {
+    const priceCents = await market.priceOf(tx, order.symbol);
+    if (priceCents === null) throw notFound(`Unknown symbol ${order.symbol}`);
+    stopPriceCents = initialTrailingStop(order.side, priceCents, order.trailAmountCents, order.trailPercent);
+  }
+  const account = await loadAccount(
+    tx,
+    contest,
+    userId,
+    participant.cashCents,
+    market.pricesOf as PriceLookup,
+    order.symbol,
+  );
+  requireSideAllowed(account.rules, order.side);
+  const held = await lockPosition(tx, contest.id, userId, order.symbol);
+  const heldQuantity = held?.quantity ?? 0;
+  const priceCents = order.limitPriceCents ?? stopPriceCents ?? 0;
+  if (order.side === 'sell') {
+    const free = heldQuantity - (account.reserved.shares.get(order.symbol) ?? 0);
+    if (order.quantity > free) {
+      throw conflict(
+        `You cannot sell more shares than you hold: ${Math.max(0, free)} ${order.symbol} are free to sell`,
+        [{ field: 'quantity', message: 'Not enough shares' }],
+      );
+    }
+  } else {
+    requireSameDirection(order.side, heldQuantity, order.symbol);
+    if (order.side === 'cover') {
+      const free = -heldQuantity - (account.reserved.shares.get(order.symbol) ?? 0);
+      if (order.quantity > free) {
+        throw conflict(
+          `You cannot cover more shares than you are short: ${Math.max(0, free)} ${order.symbol} are free to cover`,
+          [{ field: 'quantity', message: 'Not enough shares' }],
+        );
+      }
+    }
+    const wanted = reservedCashOf(order.side, order.quantity, priceCents);
+    const commission = commissionCents(account.rules, order.quantity);
+    const free = freeBuyingPowerCents(account);
+    const longOnly = !account.rules.shortSelling && commission === 0;
+    if (longOnly && wanted > free) {
+      // A long-only contest without commission keeps the second release's words.
+      throw conflict(
+        `Not enough cash for this order: it reserves ${formatDollars(wanted)} and ${formatDollars(Math.max(0, free))} is free`,
+        [{ field: 'quantity', message: 'Not enough cash' }],
+      );
+    }
+    if (!longOnly && wanted + commission > free) throw notEnoughBuyingPower(wanted + commission, free);
+    if (opens(order.side)) requireWithinCap(account, order.symbol, order.quantity, priceCents, commission);
+  }
+  const id = newId();
+  await tx.insert(orders).values({
+    id,
+    contestId: contest.id,
+    userId,
+    symbol: order.symbol,
+    side: order.side,
+    quantity: order.quantity,
+    type: order.type,
+    limitPriceCents: order.limitPriceCents,
+    stopPriceCents,
+    trailAmountCents: order.trailAmountCents,
+    trailPercent: order.trailPercent,
+    expiresAt,
+    status: 'open',
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id;
+}

@@ -1,0 +1,139 @@
+import type { TradeBody, TradeResponse } from '@bullpen/shared/schemas';
+import { and, eq } from 'drizzle-orm';
+import type { ContestRow } from '../db/contests';
+import type { Executor } from '../db/database';
+import { lockPosition, portfolioOf, tradeView } from '../db/portfolios';
+import { participants, positions, trades } from '../db/schema';
+import { acceptsTrades, contestStatus } from '../domain/contest-status';
+import { formatDollars } from '../domain/orders';
+import { commissionCents, opens } from '../domain/rules';
+import { fill } from '../domain/trade';
+import { ApiError, conflict, notFound } from '../lib/errors';
+import { newId } from '../lib/ids';
+import type { MarketService } from '../market/market-service';
+import {
+  freeBuyingPowerCents,
+  loadAccount,
+  notEnoughBuyingPower,
+  requireSameDirection,
+  requireSideAllowed,
+  requireWithinCap,
+} from './account';
+import { EMPTY_PORTFOLIO, lockParticipant } from './participant';
+
+type Body = Pick<TradeBody, 'symbol' | 'side' | 'quantity'> & { side: NonNullable<TradeBody['side']> };
+
+/**
+ * A market order (API.md `POST /contest/trading`) at the current price, in the caller's transaction: the participant
+ * lock first, then the contest's rules (side allowed, one direction per symbol, buying power with what open orders
+ * hold back, the position cap), then the trade, its commission, the holding and the cash.
+ */
+export async function executeMarketOrder(
+  tx: Executor,
+  market: Pick<MarketService, 'isKnown' | 'priceOf' | 'pricesOf'>,
+  contest: ContestRow,
+  userId: string,
+  body: Body,
+  now: Date,
+): Promise<TradeResponse> {
+  const participant = await lockParticipant(tx, contest.id, userId);
+  if (!acceptsTrades(contest, now) || participant.cashCents === null) {
+    throw conflict(`Trading is open only while the contest is live (it is ${contestStatus(contest)})`);
+  }
+  if (!market.isKnown(body.symbol)) throw notFound(`Unknown symbol ${body.symbol}`);
+  const priceCents = await market.priceOf(tx, body.symbol);
+  if (priceCents === null) throw notFound(`Unknown symbol ${body.symbol}`);
+  const held = await lockPosition(tx, contest.id, userId, body.symbol);
+  const account = await loadAccount(tx, contest, userId, participant.cashCents, market.pricesOf, body.symbol);
+  requireSideAllowed(account.rules, body.side);
+  const heldQuantity = held?.quantity ?? 0;
+  const reservedShares = account.reserved.shares.get(body.symbol) ?? 0;
+  const commission = commissionCents(account.rules, body.quantity);
+  const amountCents = body.quantity * priceCents;
+
+  if (opens(body.side)) {
+    requireSameDirection(body.side, heldQuantity, body.symbol);
+    const free = freeBuyingPowerCents(account);
+    if (amountCents + commission > free) {
+      if (body.side === 'short' || commission > 0 || account.positions.some((p) => p.quantity < 0)) {
+        throw notEnoughBuyingPower(amountCents + commission, free);
+      }
+      // A long-only contest without commission keeps the second release's words.
+      throw conflict(
+        account.reserved.cashCents > 0
+          ? `Not enough cash for this order: ${formatDollars(account.reserved.cashCents)} is held by your open orders`
+          : 'Not enough cash for this order',
+        [{ field: 'quantity', message: 'Not enough cash' }],
+      );
+    }
+    requireWithinCap(account, body.symbol, body.quantity, priceCents, commission);
+  } else if (body.side === 'cover') {
+    requireSameDirection('cover', heldQuantity, body.symbol);
+    if (body.quantity > -heldQuantity - reservedShares) {
+      throw conflict(
+        reservedShares > 0
+          ? `You cannot cover more shares than you are short: ${reservedShares} ${body.symbol} are held by your open orders`
+          : 'You cannot cover more shares than you are short',
+        [{ field: 'quantity', message: 'Not enough shares' }],
+      );
+    }
+  } else if (body.quantity > Math.max(0, heldQuantity) - reservedShares) {
+    throw conflict(
+      reservedShares > 0
+        ? `You cannot sell more shares than you hold: ${reservedShares} ${body.symbol} are held by your open orders`
+        : 'You cannot sell more shares than you hold',
+      [{ field: 'quantity', message: 'Not enough shares' }],
+    );
+  }
+
+  const outcome = fill(held, body.side, body.quantity, priceCents, commission);
+  if (!outcome.ok) throw conflict('This order does not apply to what you hold');
+  const cashCents = participant.cashCents + outcome.cashDeltaCents;
+  await tx
+    .update(participants)
+    .set({ cashCents })
+    .where(and(eq(participants.contestId, contest.id), eq(participants.userId, userId)));
+  await writePosition(tx, contest.id, userId, body.symbol, outcome);
+  const [trade] = await tx
+    .insert(trades)
+    .values({
+      id: newId(),
+      contestId: contest.id,
+      userId,
+      symbol: body.symbol,
+      side: body.side,
+      quantity: body.quantity,
+      priceCents,
+      amountCents: outcome.amountCents,
+      commissionCents: commission,
+      executedAt: now,
+      orderId: null,
+    })
+    .returning();
+  if (!trade) throw new ApiError(500, 'Trade was not recorded');
+  const portfolio = await portfolioOf(tx, contest, { ...participant, cashCents }, market.pricesOf);
+  return { data: { trade: tradeView(trade), portfolio: portfolio ?? EMPTY_PORTFOLIO } };
+}
+
+/** The holding after a trade: removed when it reaches zero shares. */
+export async function writePosition(
+  tx: Executor,
+  contestId: string,
+  userId: string,
+  symbol: string,
+  after: { quantity: number; costCents: number },
+) {
+  if (after.quantity === 0) {
+    await tx
+      .delete(positions)
+      .where(and(eq(positions.contestId, contestId), eq(positions.userId, userId), eq(positions.symbol, symbol)));
+    return;
+  }
+  await tx
+    .insert(positions)
+    .values({ contestId, userId, symbol, quantity: after.quantity, costCents: after.costCents })
+    .onConflictDoUpdate({
+      target: [positions.contestId, positions.userId, positions.symbol],
+      set: { quantity: after.quantity, costCents: after.costCents },
+    });
+}

@@ -54,8 +54,14 @@ function withoutAddedFields(value: unknown, seen: Record<string, unknown[]>): un
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, field] of Object.entries(value)) {
-      // Orders had a `reason` already; trades (the objects with `executedAt`) gain one.
-      const added = key === 'reason' ? 'executedAt' in value : ADDED_FIELDS.has(key);
+      // Orders had a `reason` already; trades (the objects with `executedAt`) gain one. The upcoming list gained its
+      // paging (`total`, `nextCursor`) beside its `contests`.
+      const added =
+        key === 'reason'
+          ? 'executedAt' in value
+          : key === 'total' || key === 'nextCursor'
+            ? 'contests' in value
+            : ADDED_FIELDS.has(key);
       if (added) {
         seen[key] = [...(seen[key] ?? []), field];
         continue;

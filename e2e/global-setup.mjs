@@ -42,7 +42,15 @@ export default async function globalSetup() {
     quiet: process.env.E2E_VERBOSE !== '1',
     log: () => undefined,
     // MFA optional (the product runs it off): a user who turns a second step on meets the Authenticator's code screens.
-    env: { USER_POOL_ADMINS: E2E_ADMIN_PHONE, USER_POOL_MFA: 'OPTIONAL', ...E2E_CONTEST_ENV, ...E2E_CANARY_ENV },
+    // Every journey signs in from 127.0.0.1, hundreds of new users in minutes: the pool's limit on one address spraying
+    // sign-ins over many users (its own tests prove it) would refuse them.
+    env: {
+      USER_POOL_ADMINS: E2E_ADMIN_PHONE,
+      USER_POOL_MFA: 'OPTIONAL',
+      USER_POOL_ADDRESS_SIGN_IN_BURST: '1000000',
+      ...E2E_CONTEST_ENV,
+      ...E2E_CANARY_ENV,
+    },
   });
   globalThis.__BULLPEN_E2E_STACK__ = stack;
   process.env.E2E_STACK = JSON.stringify({

@@ -34,6 +34,11 @@ export interface UserPoolOptions {
    * headers; a request with any other Origin but the pool's own is refused. Default none.
    */
   allowedOrigins?: string[];
+  /**
+   * USER_POOL_ADDRESS_SIGN_IN_BURST: sign-ins one address may start for users it has never signed in (password
+   * spraying) before they are limited to 2 a second. Default 60; a test stack, where every client is 127.0.0.1, raises it.
+   */
+  addressSignInBurst?: number;
   /** How often expired sign-ins, sessions and tokens are forgotten. Default a minute; tests make it short. */
   sweepIntervalMs?: number;
   /** Clock in ms, injectable so tests can expire codes. */
@@ -65,6 +70,7 @@ export async function startUserPool(options: UserPoolOptions = {}): Promise<Runn
     admins,
     allowedOrigins,
     ownHostnames: new Set<string>(),
+    ...(options.addressSignInBurst === undefined ? {} : { addressSignInBurst: options.addressSignInBurst }),
     now: options.now ?? Date.now,
     log: options.log ?? ((line: string) => console.log(line)),
   };

@@ -5,7 +5,7 @@ import { ADMINS_GROUP, groupNamesOf, joinGroup } from './groups';
 import type { CodePurpose, PendingCode, StoredGroup, StoredUser } from './model';
 import { createVerifier } from './srp';
 import type { Store } from './store';
-import { SignInThrottle, USUAL_ADDRESSES } from './throttle';
+import { ADDRESS_RATE, SignInThrottle, USUAL_ADDRESSES } from './throttle';
 import {
   type AccessClaims,
   issueTokens,
@@ -28,6 +28,8 @@ export interface PoolConfig {
   allowedOrigins: ReadonlySet<string>;
   /** Host names besides `localhost` and loopback addresses that requests may name in Host: the public URL's. */
   ownHostnames: ReadonlySet<string>;
+  /** USER_POOL_ADDRESS_SIGN_IN_BURST: sign-ins one address may start for users it never signed in, before 2 a second. */
+  addressSignInBurst?: number;
   now: () => number;
   log: (line: string) => void;
 }
@@ -102,7 +104,10 @@ export class UserPool {
     readonly keys: SigningKeys,
   ) {
     this.poolName = config.poolId.split('_')[1] ?? config.poolId;
-    this.throttle = new SignInThrottle(() => this.now());
+    this.throttle = new SignInThrottle(() => this.now(), {
+      ...ADDRESS_RATE,
+      burst: config.addressSignInBurst ?? ADDRESS_RATE.burst,
+    });
   }
 
   now(): number {

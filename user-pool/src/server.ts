@@ -1,5 +1,5 @@
 import { startUserPool } from './index';
-import { parseAdmins, parseFlag, parseOrigins, SettingError } from './settings';
+import { parseAdmins, parseCount, parseFlag, parseOrigins, SettingError } from './settings';
 
 const mfa = (process.env.USER_POOL_MFA ?? 'OFF').toUpperCase();
 if (mfa !== 'OFF' && mfa !== 'OPTIONAL' && mfa !== 'ON') {
@@ -10,10 +10,12 @@ if (mfa !== 'OFF' && mfa !== 'OPTIONAL' && mfa !== 'ON') {
 let admins: string[];
 let allowNonLoopback: boolean;
 let allowedOrigins: string[];
+let addressSignInBurst: number | undefined;
 try {
   admins = parseAdmins(process.env.USER_POOL_ADMINS);
   allowedOrigins = parseOrigins(process.env.USER_POOL_ALLOWED_ORIGINS);
   allowNonLoopback = parseFlag('USER_POOL_ALLOW_NON_LOOPBACK', process.env.USER_POOL_ALLOW_NON_LOOPBACK);
+  addressSignInBurst = parseCount('USER_POOL_ADDRESS_SIGN_IN_BURST', process.env.USER_POOL_ADDRESS_SIGN_IN_BURST);
 } catch (error) {
   console.error(`[user-pool] ${(error as Error).message}`);
   process.exit(1);
@@ -27,6 +29,7 @@ startUserPool({
   mfa,
   admins,
   allowedOrigins,
+  ...(addressSignInBurst === undefined ? {} : { addressSignInBurst }),
   publicUrl: process.env.USER_POOL_PUBLIC_URL || undefined,
 })
   .then((running) => {

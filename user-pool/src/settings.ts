@@ -77,6 +77,15 @@ export function parseFlag(name: string, value: string | undefined, fallback = fa
   throw new SettingError(`${name} must be 1 or 0 (true or false), not ${JSON.stringify(value)}`);
 }
 
+/** A whole number of at least 1, or undefined when unset. */
+export function parseCount(name: string, value: string | undefined): number | undefined {
+  const text = (value ?? '').trim();
+  if (text === '') return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text)))
+    throw new SettingError(`${name} must be a whole number of at least 1, not ${JSON.stringify(value)}`);
+  return Number(text);
+}
+
 /**
  * Beyond loopback anyone could read the outbox (every code: enough to confirm any number, a listed admin's included)
  * and, through a proxy on this machine (its requests come from loopback), call the admin and group operations, which

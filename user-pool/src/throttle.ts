@@ -34,7 +34,11 @@ export class SignInThrottle {
   private readonly failures = new Map<string, Map<string, number[]>>();
   private readonly buckets = new Map<string, Bucket>();
 
-  constructor(private readonly now: () => number) {}
+  /** `addressRate`: ADDRESS_RATE, or a larger burst where every client shares one address (a test stack). */
+  constructor(
+    private readonly now: () => number,
+    private readonly addressRate: typeof ADDRESS_RATE = ADDRESS_RATE,
+  ) {}
 
   /** Throws TooManyRequestsException when this attempt may not be evaluated; otherwise counts it. */
   admit(username: string, address: string, usual: boolean): void {
@@ -42,7 +46,7 @@ export class SignInThrottle {
     // The per-address budget first checks, the user's is then taken: one account's flood cannot use up the address.
     const pair = JSON.stringify(['user', username, address]);
     if (!this.available(pair, USER_RATE)) throw attemptLimit('TooManyRequestsException');
-    if (!usual && !this.take(JSON.stringify(['address', address]), ADDRESS_RATE))
+    if (!usual && !this.take(JSON.stringify(['address', address]), this.addressRate))
       throw attemptLimit('TooManyRequestsException');
     this.take(pair, USER_RATE);
   }
@@ -55,7 +59,8 @@ export class SignInThrottle {
 
   /** An attempt for a name the pool does not know: counted against the address alone. */
   admitUnknown(address: string): void {
-    if (!this.take(JSON.stringify(['address', address]), ADDRESS_RATE)) throw attemptLimit('TooManyRequestsException');
+    if (!this.take(JSON.stringify(['address', address]), this.addressRate))
+      throw attemptLimit('TooManyRequestsException');
   }
 
   /** Records a wrong password; returns how many there were in the window for this user and address. */
@@ -89,7 +94,7 @@ export class SignInThrottle {
       if (ofUser.size === 0) this.failures.delete(username);
     }
     for (const [key, bucket] of this.buckets) {
-      const rate = key.startsWith('["address"') ? ADDRESS_RATE : USER_RATE;
+      const rate = key.startsWith('["address"') ? this.addressRate : USER_RATE;
       if (this.refilled(bucket, rate) >= rate.burst) this.buckets.delete(key);
     }
   }

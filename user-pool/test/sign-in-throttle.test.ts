@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startUserPool } from '../src/index';
 import { REFRESH_TOKENS_PER_USER } from '../src/pool';
+import { parseCount } from '../src/settings';
 import { ADDRESS_RATE, USER_RATE } from '../src/throttle';
 import { callPool, CLIENT_ID, latestCode, newPhone, PASSWORD, peerAt, registeredUser, useTestPool } from './helpers';
 
@@ -57,6 +58,28 @@ test('spraying names from one address is throttled there; users signed in there 
     expect(outcome(await signIn(sprayer as string, regular))).toBe('signed in');
     expect(outcome(await signIn(other as string, elsewhere))).toBe('signed in');
   });
+});
+
+test('a stack whose clients all share one address may raise the spraying limit (USER_POOL_ADDRESS_SIGN_IN_BURST)', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'user-pool-test-'));
+  const raised = await startUserPool({
+    port: 0,
+    dataDir,
+    log: () => {},
+    addressSignInBurst: ADDRESS_RATE.burst * 3,
+  });
+  try {
+    const sprayed = await Promise.all(
+      Array.from({ length: ADDRESS_RATE.burst + 10 }, () => signIn(raised.url, newPhone(), 'guess 1234')),
+    );
+    expect(sprayed.map(outcome)).not.toContain('TooManyRequestsException');
+  } finally {
+    await raised.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  expect(parseCount('USER_POOL_ADDRESS_SIGN_IN_BURST', '1000000')).toBe(1_000_000);
+  expect(parseCount('USER_POOL_ADDRESS_SIGN_IN_BURST', '')).toBeUndefined();
+  for (const bad of ['0', '-5', '1.5', 'many']) expect(() => parseCount('X', bad)).toThrow('X must be a whole number');
 });
 
 test('wrong passwords from elsewhere throttle elsewhere, never the owner at their usual address', async () => {

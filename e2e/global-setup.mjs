@@ -42,12 +42,13 @@ export default async function globalSetup() {
     quiet: process.env.E2E_VERBOSE !== '1',
     log: () => undefined,
     // MFA optional (the product runs it off): a user who turns a second step on meets the Authenticator's code screens.
-    // Every journey signs in from 127.0.0.1, hundreds of new users in minutes: the pool's limit on one address spraying
-    // sign-ins over many users (its own tests prove it) would refuse them.
+    // Every journey signs in from 127.0.0.1, hundreds of new users in minutes and the same few again for each screen:
+    // the pool's limits on sign-ins per address and per user (its own tests prove them) would refuse them.
     env: {
       USER_POOL_ADMINS: E2E_ADMIN_PHONE,
       USER_POOL_MFA: 'OPTIONAL',
       USER_POOL_ADDRESS_SIGN_IN_BURST: '1000000',
+      USER_POOL_USER_SIGN_IN_BURST: '1000000',
       ...E2E_CONTEST_ENV,
       ...E2E_CANARY_ENV,
     },

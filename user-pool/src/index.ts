@@ -39,6 +39,8 @@ export interface UserPoolOptions {
    * spraying) before they are limited to 2 a second. Default 60; a test stack, where every client is 127.0.0.1, raises it.
    */
   addressSignInBurst?: number;
+  /** USER_POOL_USER_SIGN_IN_BURST: sign-ins of one user from one address before 1 every 2 s. Default 10. */
+  userSignInBurst?: number;
   /** How often expired sign-ins, sessions and tokens are forgotten. Default a minute; tests make it short. */
   sweepIntervalMs?: number;
   /** Clock in ms, injectable so tests can expire codes. */
@@ -71,6 +73,7 @@ export async function startUserPool(options: UserPoolOptions = {}): Promise<Runn
     allowedOrigins,
     ownHostnames: new Set<string>(),
     ...(options.addressSignInBurst === undefined ? {} : { addressSignInBurst: options.addressSignInBurst }),
+    ...(options.userSignInBurst === undefined ? {} : { userSignInBurst: options.userSignInBurst }),
     now: options.now ?? Date.now,
     log: options.log ?? ((line: string) => console.log(line)),
   };

@@ -5,7 +5,7 @@ import { ADMINS_GROUP, groupNamesOf, joinGroup } from './groups';
 import type { CodePurpose, PendingCode, StoredGroup, StoredUser } from './model';
 import { createVerifier } from './srp';
 import type { Store } from './store';
-import { ADDRESS_RATE, SignInThrottle, USUAL_ADDRESSES } from './throttle';
+import { ADDRESS_RATE, SignInThrottle, USER_RATE, USUAL_ADDRESSES } from './throttle';
 import {
   type AccessClaims,
   issueTokens,
@@ -30,6 +30,8 @@ export interface PoolConfig {
   ownHostnames: ReadonlySet<string>;
   /** USER_POOL_ADDRESS_SIGN_IN_BURST: sign-ins one address may start for users it never signed in, before 2 a second. */
   addressSignInBurst?: number;
+  /** USER_POOL_USER_SIGN_IN_BURST: sign-ins of one user from one address before 1 every 2 s. */
+  userSignInBurst?: number;
   now: () => number;
   log: (line: string) => void;
 }
@@ -104,10 +106,11 @@ export class UserPool {
     readonly keys: SigningKeys,
   ) {
     this.poolName = config.poolId.split('_')[1] ?? config.poolId;
-    this.throttle = new SignInThrottle(() => this.now(), {
-      ...ADDRESS_RATE,
-      burst: config.addressSignInBurst ?? ADDRESS_RATE.burst,
-    });
+    this.throttle = new SignInThrottle(
+      () => this.now(),
+      { ...ADDRESS_RATE, burst: config.addressSignInBurst ?? ADDRESS_RATE.burst },
+      { ...USER_RATE, burst: config.userSignInBurst ?? USER_RATE.burst },
+    );
   }
 
   now(): number {

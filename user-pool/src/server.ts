@@ -11,11 +11,13 @@ let admins: string[];
 let allowNonLoopback: boolean;
 let allowedOrigins: string[];
 let addressSignInBurst: number | undefined;
+let userSignInBurst: number | undefined;
 try {
   admins = parseAdmins(process.env.USER_POOL_ADMINS);
   allowedOrigins = parseOrigins(process.env.USER_POOL_ALLOWED_ORIGINS);
   allowNonLoopback = parseFlag('USER_POOL_ALLOW_NON_LOOPBACK', process.env.USER_POOL_ALLOW_NON_LOOPBACK);
   addressSignInBurst = parseCount('USER_POOL_ADDRESS_SIGN_IN_BURST', process.env.USER_POOL_ADDRESS_SIGN_IN_BURST);
+  userSignInBurst = parseCount('USER_POOL_USER_SIGN_IN_BURST', process.env.USER_POOL_USER_SIGN_IN_BURST);
 } catch (error) {
   console.error(`[user-pool] ${(error as Error).message}`);
   process.exit(1);
@@ -30,6 +32,7 @@ startUserPool({
   admins,
   allowedOrigins,
   ...(addressSignInBurst === undefined ? {} : { addressSignInBurst }),
+  ...(userSignInBurst === undefined ? {} : { userSignInBurst }),
   publicUrl: process.env.USER_POOL_PUBLIC_URL || undefined,
 })
   .then((running) => {

@@ -34,10 +34,12 @@ export class SignInThrottle {
   private readonly failures = new Map<string, Map<string, number[]>>();
   private readonly buckets = new Map<string, Bucket>();
 
-  /** `addressRate`: ADDRESS_RATE, or a larger burst where every client shares one address (a test stack). */
+  /** `addressRate`, `userRate`: ADDRESS_RATE and USER_RATE, or larger bursts where every client shares one address and
+   *  signs the same users in again and again (a test stack). */
   constructor(
     private readonly now: () => number,
     private readonly addressRate: typeof ADDRESS_RATE = ADDRESS_RATE,
+    private readonly userRate: typeof USER_RATE = USER_RATE,
   ) {}
 
   /** Throws TooManyRequestsException when this attempt may not be evaluated; otherwise counts it. */
@@ -45,10 +47,10 @@ export class SignInThrottle {
     this.assertNotLocked(username, address, usual);
     // The per-address budget first checks, the user's is then taken: one account's flood cannot use up the address.
     const pair = JSON.stringify(['user', username, address]);
-    if (!this.available(pair, USER_RATE)) throw attemptLimit('TooManyRequestsException');
+    if (!this.available(pair, this.userRate)) throw attemptLimit('TooManyRequestsException');
     if (!usual && !this.take(JSON.stringify(['address', address]), this.addressRate))
       throw attemptLimit('TooManyRequestsException');
-    this.take(pair, USER_RATE);
+    this.take(pair, this.userRate);
   }
 
   /** Throws TooManyRequestsException when the user's failures lock this address out. */
@@ -94,7 +96,7 @@ export class SignInThrottle {
       if (ofUser.size === 0) this.failures.delete(username);
     }
     for (const [key, bucket] of this.buckets) {
-      const rate = key.startsWith('["address"') ? this.addressRate : USER_RATE;
+      const rate = key.startsWith('["address"') ? this.addressRate : this.userRate;
       if (this.refilled(bucket, rate) >= rate.burst) this.buckets.delete(key);
     }
   }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { startUserPool } from '../src/index';
 import { REFRESH_TOKENS_PER_USER } from '../src/pool';
 import { parseCount } from '../src/settings';
-import { ADDRESS_RATE, USER_RATE } from '../src/throttle';
+import { ADDRESS_RATE, SignInThrottle, USER_RATE } from '../src/throttle';
 import { callPool, CLIENT_ID, latestCode, newPhone, PASSWORD, peerAt, registeredUser, useTestPool } from './helpers';
 
 // One account, or one address, must not take the pool for itself, and nobody's requests may lock a valid user out.
@@ -60,7 +60,7 @@ test('spraying names from one address is throttled there; users signed in there 
   });
 });
 
-test('a stack whose clients all share one address may raise the spraying limit (USER_POOL_ADDRESS_SIGN_IN_BURST)', async () => {
+test('a stack whose clients all share one address may raise its limits (USER_POOL_ADDRESS_SIGN_IN_BURST, _USER_)', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'user-pool-test-'));
   const raised = await startUserPool({
     port: 0,
@@ -77,6 +77,20 @@ test('a stack whose clients all share one address may raise the spraying limit (
     await raised.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  // One user signed in again and again from one address: the default burst, then a raised one.
+  const attempts = (throttle: SignInThrottle) =>
+    Array.from({ length: USER_RATE.burst + 5 }, () => {
+      try {
+        throttle.admit('+15550001111', '127.0.0.1', true);
+        return 'admitted';
+      } catch {
+        return 'throttled';
+      }
+    });
+  expect(attempts(new SignInThrottle(() => 0))).toContain('throttled');
+  expect(
+    attempts(new SignInThrottle(() => 0, ADDRESS_RATE, { ...USER_RATE, burst: USER_RATE.burst * 3 })),
+  ).not.toContain('throttled');
   expect(parseCount('USER_POOL_ADDRESS_SIGN_IN_BURST', '1000000')).toBe(1_000_000);
   expect(parseCount('USER_POOL_ADDRESS_SIGN_IN_BURST', '')).toBeUndefined();
   for (const bad of ['0', '-5', '1.5', 'many']) expect(() => parseCount('X', bad)).toThrow('X must be a whole number');

@@ -298,7 +298,7 @@ describe('axe, signed out', () => {
     await page.getByLabel('Phone Number').fill(bob.phone.replace(/^\+1/, ''));
     await page.getByLabel('Password', { exact: true }).fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('Incorrect username or password.').waitFor();
+    await page.getByText('Incorrect phone number or password.').waitFor();
     await expectAccessible(page, 'sign-in error');
   });
 

@@ -90,7 +90,7 @@ describe('/save-picks', () => {
       within(picks)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['MSFT×', 'AAPL×']);
+    ).toEqual(['MSFT×Remove MSFT', 'AAPL×Remove AAPL']);
     await user.click(within(bar).getByRole('button', { name: 'Remove MSFT' }));
     await user.click(box('XOM'));
     expect(screen.getByTestId('pick-counter')).toHaveTextContent('2 / 2 selected');
@@ -98,7 +98,7 @@ describe('/save-picks', () => {
       within(picks)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['AAPL×', 'XOM×']);
+    ).toEqual(['AAPL×Remove AAPL', 'XOM×Remove XOM']);
     expect(box('MSFT')).not.toBeChecked();
   });
 

@@ -244,8 +244,9 @@ export function EquityPicker({
                 {selected.map((symbol) => (
                   <li key={symbol} className="picker-pick">
                     <span>{symbol}</span>
-                    <button type="button" aria-label={`Remove ${symbol}`} onClick={() => remove(symbol)}>
-                      ×
+                    <button type="button" onClick={() => remove(symbol)}>
+                      <span aria-hidden="true">×</span>
+                      <span className="visually-hidden">Remove {symbol}</span>
                     </button>
                   </li>
                 ))}

@@ -79,6 +79,30 @@ describe('auth gate', () => {
     expect(useUserStore.getState().user).toBeNull();
   });
 
+  it('signs a user in again right after they signed out in the same tab', async () => {
+    let calls = 0;
+    server.use(
+      http.post(`${API}/user/get-user`, () => {
+        calls += 1;
+        return HttpResponse.json({ user: activeUser });
+      }),
+    );
+    // SWR's own two-second deduplication: the second sign-in comes well within it.
+    renderAt('/profile', { signedIn: true, dedupingInterval: 2_000 });
+    expect(await heading('remote_profile/ProfilePage')).toBeInTheDocument();
+    auth.signedIn = false;
+    act(() => hub.emit('signedOut'));
+    expect(await heading('remote_auth/AuthPage')).toBeInTheDocument();
+    auth.signedIn = true;
+    await act(async () => {
+      hub.emit('signedIn');
+      hub.emit(AUTH_WIDGET_DONE, AUTH_WIDGET_CHANNEL);
+    });
+    expect(await heading(/^remote_/)).not.toHaveTextContent('remote_auth/AuthPage');
+    await waitFor(() => expect(calls).toBe(2));
+    expect(await heading('remote_profile/ProfilePage')).toBeInTheDocument();
+  });
+
   it('signs out when the session can no longer be refreshed', async () => {
     answerUser({ user: activeUser });
     renderAt('/home', { signedIn: true });

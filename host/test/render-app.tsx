@@ -2,7 +2,7 @@ import { configureAuth, type RuntimeConfig, setRuntimeConfig, useToastStore, use
 import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { mutate, SWRConfig } from 'swr';
+import { SWRConfig, unload } from 'swr';
 import { App } from '../src/app/app';
 import { auth, federation } from './setup';
 
@@ -35,19 +35,22 @@ beforeEach(() => {
 });
 afterEach(async () => {
   server.resetHandlers();
-  await mutate(() => true, undefined, { revalidate: false });
+  unload({ revalidate: false });
 });
 afterAll(() => server.close());
 
-export function renderAt(path: string, { signedIn = false }: { signedIn?: boolean } = {}) {
+export function renderAt(
+  path: string,
+  { signedIn = false, dedupingInterval = 0 }: { signedIn?: boolean; dedupingInterval?: number } = {},
+) {
   auth.signedIn = signedIn;
   // Amplify's token store names the last user who signed in on this device (the gate asks Amplify only then).
   if (signedIn)
     localStorage.setItem(`CognitoIdentityServiceProvider.${config.auth.userPoolClientId}.LastAuthUser`, 'u1');
   window.history.replaceState(null, '', path);
-  // No request deduplication between tests: each test's answers are its own.
+  // No request deduplication unless a test asks for SWR's: each test's answers are its own.
   return render(
-    <SWRConfig value={{ dedupingInterval: 0 }}>
+    <SWRConfig value={{ dedupingInterval }}>
       <App />
     </SWRConfig>,
   );

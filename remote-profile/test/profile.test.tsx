@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { mutate, SWRConfig, useSWRConfig } from 'swr';
+import { mutate, SWRConfig, unload, useSWRConfig } from 'swr';
 import EditProfilePage from '../src/app/pages/edit-profile-page';
 import ProfilePage from '../src/app/pages/profile-page';
 
@@ -50,7 +50,7 @@ beforeEach(async () => {
   });
   useUserStore.getState().setUser({ status: 'active', _id: 'u1', ticker: 'ACE', role: 'user' });
   useToastStore.getState().clear();
-  await mutate(() => true, undefined, { revalidate: false });
+  unload({ revalidate: false });
 });
 // A test ends only once its requests have answered: SWR would otherwise hand the next test's first read the previous
 // test's request, then drop its answer because beforeEach's reset came after it started (the screen stays loading).

@@ -3,7 +3,7 @@ import { render, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { mutate, SWRConfig } from 'swr';
+import { SWRConfig, unload } from 'swr';
 import LiveContestPage from '../src/app/pages/live-contest-page';
 import TradingPage from '../src/app/pages/trading-page';
 import { API } from './fixtures';
@@ -36,7 +36,7 @@ beforeEach(async () => {
   });
   useUserStore.getState().setUser({ status: 'active', _id: 'u1', ticker: 'ACE', role: 'user' });
   useToastStore.getState().clear();
-  await mutate(() => true, undefined, { revalidate: false });
+  unload({ revalidate: false });
 });
 afterEach(async () => {
   await waitFor(() => expect(pending.size).toBe(0));

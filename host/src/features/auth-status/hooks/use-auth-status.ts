@@ -14,7 +14,7 @@ import {
 } from '@bullpen/shared';
 import { useEffect, useState } from 'react';
 import { forgetLastPage } from '../../last-page';
-import { mutate } from 'swr';
+import { mutate, unload } from 'swr';
 
 // SPEC §4: auth status is configuring (loader), unauthenticated (signed-out routes) or authenticated.
 export type AuthStatus = 'configuring' | 'unauthenticated' | 'authenticated';
@@ -23,12 +23,16 @@ export type AuthStatus = 'configuring' | 'unauthenticated' | 'authenticated';
  *  version that never announces it is done must not keep anyone on /auth for ever). */
 export const WIDGET_DONE_FALLBACK_MS = 120_000;
 
-/** Forget everything the previous user saw: the store, every cached read and the reads kept on this device. */
+/** Forget everything the previous user saw: the store, every cached read and the reads kept on this device.
+ *  SWR's `unload`, not `mutate(() => true, undefined)`: that only empties the entries and keeps the requests of the
+ *  last two seconds for deduplication, so a screen of the next session that asks for the same read at once (signing
+ *  in again right after signing out) is handed the old request, whose answer SWR then discards as older than the
+ *  clearing: the screen waits for ever (vercel/swr#2877). */
 function forgetSession() {
   forgetPersistedReads();
   forgetLastPage();
   useUserStore.getState().clear();
-  void mutate(() => true, undefined, { revalidate: false });
+  unload({ revalidate: false });
 }
 
 export function useAuthStatus(): AuthStatus {

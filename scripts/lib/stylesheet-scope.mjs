@@ -18,7 +18,7 @@
 //      hooks it documents, name its parts as a class would.
 //
 // Amplify UI's own reset for its markup (remote-auth's amplify-base.css: `all: unset` on its elements, scoped to the
-// sign-in page) is a base sheet like theme.css.
+// sign-in page) and the sign-in theme's tokens (bullpen-theme.css) are base sheets like theme.css.
 //
 // Selectors inside a pseudo-class's parentheses (`:has(input:checked)`, `:not(:disabled)`) only filter the element
 // the rule styles; they are not checked. Rules inside @keyframes are not selectors.
@@ -133,10 +133,12 @@ export function scopeProblems(sheets) {
   return problems;
 }
 
-/** The document's base sheet and Amplify UI's reset for its own markup (rule 1). */
+/** The document's base sheet, Amplify UI's reset for its own markup and the sign-in theme's tokens (custom properties
+ *  only, scoped by Amplify UI's `data-amplify-theme`, generated at build time) (rule 1). */
 const BASE_SHEETS = new Set([
   path.join('shared', 'src', 'theme', 'theme.css'),
   path.join('remote-auth', 'src', 'features', 'authenticator', 'theme', 'amplify-base.css'),
+  path.join('remote-auth', 'src', 'features', 'authenticator', 'theme', 'bullpen-theme.css'),
 ]);
 
 /** The kind of the sheet at `file` (relative to the repository): the base sheet, a shared one or a feature's. */

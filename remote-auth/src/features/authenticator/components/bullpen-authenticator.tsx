@@ -1,13 +1,15 @@
 import '../theme/amplify-ui.css';
 import '../theme/authenticator.css';
-import { Authenticator, ThemeProvider } from '@aws-amplify/ui-react';
+// Last, as the ThemeProvider's own <style> would come: the theme's tokens, written at build time.
+import '../theme/bullpen-theme.css';
+import { Authenticator } from '@aws-amplify/ui-react';
 import { useMemo, useRef, useState } from 'react';
 import { useInvitation } from '../hooks/use-invitation';
 import { useRequiredFieldMessages } from '../hooks/use-required-field-messages';
 import { useUserPoolConfigured } from '../hooks/use-user-pool-configured';
 import { createAuthServices } from '../services/auth-services';
 import { applyProductVocabulary } from '../services/product-vocabulary';
-import { bullpenAuthTheme } from '../theme/bullpen-auth-theme';
+import { BULLPEN_AUTH_THEME_NAME } from '../theme/theme-name';
 import { ConfigurationError } from './configuration-error';
 import { InvitationContext, InvitationHeader } from './invitation-header';
 import { ProductHeader } from './product-header';
@@ -67,7 +69,8 @@ export function BullpenAuthenticator() {
     <InvitationContext.Provider value={invitation}>
       <SignUpRefreshContext.Provider value={refreshSignUp}>
         <SignInNoticeContext.Provider value={notice}>
-          <ThemeProvider theme={bullpenAuthTheme} colorMode="dark">
+          {/* What Amplify UI's ThemeProvider draws around its children; its CSS is bullpen-theme.css. */}
+          <div data-amplify-theme={BULLPEN_AUTH_THEME_NAME} data-amplify-color-mode="dark" dir="ltr">
             <div ref={container} className="bullpen-auth">
               <div className="bullpen-auth__layout">
                 {configured ? (
@@ -92,7 +95,7 @@ export function BullpenAuthenticator() {
                 <ProductPitch />
               </div>
             </div>
-          </ThemeProvider>
+          </div>
         </SignInNoticeContext.Provider>
       </SignUpRefreshContext.Provider>
     </InvitationContext.Provider>

@@ -1,5 +1,6 @@
 import { defaultDarkModeOverride, type Theme } from '@aws-amplify/ui-react';
 import { layout, monospaceFont, palette } from './palette';
+import { BULLPEN_AUTH_THEME_NAME } from './theme-name';
 
 const primaryScale = {
   10: { value: palette.primaryMuted },
@@ -43,8 +44,9 @@ const bullpenDarkTokens = {
   },
 };
 
+/** The sign-in page's Amplify UI theme. Its CSS is written at build time (scripts/theme-css.ts, `npm run theme`). */
 export const bullpenAuthTheme: Theme = {
-  name: 'bullpen-auth',
+  name: BULLPEN_AUTH_THEME_NAME,
   tokens: {
     fonts: {
       default: {

@@ -421,7 +421,8 @@ export async function startStack({
       outbox: `${url(settings.poolPort)}/outbox`,
       remotes: config.remotes,
     };
-    // Resolves once the static servers have made the brotli copies under way (a benchmark's warm-up waits for it).
+    // Resolves once the static servers have made the brotli copies of the pages they rewrite (files come compressed
+    // from the build); a benchmark's warm-up waits for it.
     const compressed = () => Promise.all(servers.map((server) => server.compressed())).then(() => undefined);
     check();
     started = true;

@@ -1,18 +1,19 @@
-// A small production static server for one app's dist/: the right cache headers for Module Federation (manifest and
-// index revalidated with an ETag; content-hashed chunks and remote entries cached forever; an unhashed remoteEntry.js,
-// as a development build names it, revalidated), brotli or gzip when asked (compression.mjs), CORS for
-// remotes, the SPA fallback for the host, and the security headers of every page (Content-Security-Policy,
-// X-Frame-Options, Referrer-Policy). A path it cannot read as a file inside its root (undecodable, NUL or control
-// characters, backslashes, '..' segments, too long) is a 400; a file outside the root is never served, whatever the
-// path or a symbolic link says. Source maps (*.map) are never served unless `sourceMaps` says so: they carry the apps'
-// whole source, comments included.
+// A small production static server for one app's dist/, around sirv, which sends each file, or the brotli or gzip copy
+// the build wrote beside it (shared/rspack/precompress.ts) to a client that takes that coding. Around it: the right
+// cache headers for Module Federation (manifest and index revalidated with an ETag; content-hashed chunks and remote
+// entries cached forever; an unhashed remoteEntry.js, as a development build names it, revalidated), CORS for remotes,
+// the SPA fallback for the host, a page rewritten per request (the host's inline config), compressed here
+// (compression.mjs), and the security headers of every page (Content-Security-Policy, X-Frame-Options,
+// Referrer-Policy). A path it cannot read as a file inside its root (undecodable, NUL or control characters,
+// backslashes, '..' segments, too long) is a 400; a file outside the root is never served, whatever the path or a
+// symbolic link says. Source maps (*.map) are never served unless `sourceMaps` says so: they carry the apps' whole
+// source, comments included.
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { createCompressor, preferredEncoding } from './compression.mjs';
+import sirv from 'sirv';
+import { acceptedEncodings, createCompressor, preferredEncoding } from './compression.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -27,7 +28,6 @@ const TYPES = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
 const NEVER_CACHED = new Set(['index.html', 'mf-manifest.json', 'mf-stats.json', 'remoteEntry.js', 'config.json']);
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
@@ -142,6 +142,14 @@ export function createStaticServer({
   const mounted = Object.entries(mounts)
     .map(([prefix, dir]) => [`/${prefix.replace(/^\/+|\/+$/g, '')}/`, path.resolve(dir)])
     .sort((a, b) => b[0].length - a[0].length);
+  // `dev`: sirv looks each file up when asked (a release published while the stack runs is served at once) instead
+  // of listing the folder once; every header that mode sets for development is replaced below.
+  const sendFrom = new Map(
+    [absoluteRoot, ...mounted.map(([, dir]) => dir)].map((dir) => [
+      dir,
+      sirv(dir, { dev: true, brotli: true, gzip: true, extensions: [], dotfiles: false }),
+    ]),
+  );
   const compressor = createCompressor();
   const plain = (response, status, body, extra = {}) =>
     response
@@ -187,9 +195,8 @@ export function createStaticServer({
         return;
       }
       const mount = mounted.find(([prefix]) => urlPath.startsWith(prefix));
-      let file = mount
-        ? await fileAt(mount[1], urlPath.slice(mount[0].length - 1))
-        : await fileAt(absoluteRoot, urlPath);
+      const folder = mount ? mount[1] : absoluteRoot;
+      let file = await fileAt(folder, mount ? urlPath.slice(mount[0].length - 1) : urlPath);
       if (!file && !mount && spa && !path.extname(urlPath)) file = await fileAt(absoluteRoot, '/index.html');
       if (!file) {
         plain(response, 404, 'Not found');
@@ -208,20 +215,16 @@ export function createStaticServer({
           ? { SourceMap: encodeURIComponent(`${path.basename(file)}.map`) }
           : {}),
       };
-      const info = await stat(file);
-      const wanted = preferredEncoding(request.headers['accept-encoding']);
+      const known = String(request.headers['if-none-match'] ?? '').split(/\s*,\s*/);
       if (html && extension === '.html') {
-        // A page rewritten per request: its validator is the hash of what is sent.
+        // A page rewritten per request: its validator is the hash of what is sent, and it is compressed here.
         const text = Buffer.from(await html(await readFile(file, 'utf8'), { path: urlPath }));
         base.ETag = `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
-        if (
-          String(request.headers['if-none-match'] ?? '')
-            .split(/\s*,\s*/)
-            .includes(base.ETag)
-        ) {
+        if (known.includes(base.ETag)) {
           response.writeHead(304, base).end();
           return;
         }
+        const wanted = preferredEncoding(request.headers['accept-encoding']);
         const { encoding, body } = wanted
           ? await compressor.compress(base.ETag, () => text, wanted)
           : { encoding: null, body: text };
@@ -234,25 +237,20 @@ export function createStaticServer({
         return;
       }
       // A validator for the files that are never cached (remote entries, manifests, the page): a warm visit then
-      // costs a 304 instead of the whole remote entry again.
-      const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-      base.ETag = etag;
-      const known = String(request.headers['if-none-match'] ?? '').split(/\s*,\s*/);
-      if (known.includes(etag)) {
+      // costs a 304 instead of the whole remote entry again. The file's own, whatever copy of it is sent.
+      const info = await stat(file);
+      base.ETag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+      if (known.includes(base.ETag)) {
         response.writeHead(304, base).end();
         return;
       }
-      if (wanted && COMPRESSIBLE.has(extension)) {
-        // Compressed once per file version and kept, so the slowest, smallest levels cost nothing after that.
-        const { encoding, body } = await compressor.compress(`${file}:${etag}`, () => readFile(file), wanted);
-        response.writeHead(200, { ...base, 'Content-Encoding': encoding, 'Content-Length': body.length });
-        response.end(request.method === 'HEAD' ? undefined : body);
-        return;
-      }
-      response.writeHead(200, { ...base, 'Content-Length': info.size });
-      if (request.method === 'HEAD') response.end();
-      // A file that disappears mid-answer (a rebuild) ends this answer, never the process.
-      else await pipeline(createReadStream(file), response);
+      // sirv sends the file or its .br/.gz copy, with their length and coding, keeping the headers set here. It reads
+      // Accept-Encoding by name alone: it is given only the codings the client takes (q > 0), brotli first.
+      for (const [name, value] of Object.entries(base)) response.setHeader(name, value);
+      const accepted = acceptedEncodings(request.headers['accept-encoding']);
+      request.headers['accept-encoding'] = ['br', 'gzip'].filter((coding) => accepted.has(coding)).join(', ');
+      request.url = `/${path.relative(folder, file).split(path.sep).map(encodeURIComponent).join('/')}`;
+      sendFrom.get(folder)(request, response, () => plain(response, 404, 'Not found'));
     } catch (error) {
       if (response.headersSent) {
         response.destroy();
@@ -275,7 +273,7 @@ export function createStaticServer({
             server.closeAllConnections();
           }),
         server,
-        /** Resolves once the brotli copies under way are made. */
+        /** Resolves once the brotli copies of rewritten pages under way are made. */
         compressed: compressor.settled,
       });
     });

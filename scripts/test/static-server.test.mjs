@@ -1,13 +1,14 @@
 // The production static server (scripts/lib/static-server.mjs) on a real port, over a temporary dist/ with a
 // sibling `<root>-evil` and a secret one level up: malformed paths are 400s, never 500s; nothing outside the root is
 // ever served; source maps only when told; cache headers, ETags, brotli and gzip, CORS and the security headers of
-// every page.
+// every page. The fixture is precompressed as a production build is (shared/rspack/precompress.ts).
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { precompress } from '../../shared/rspack/precompress.ts';
 import { acceptedEncodings, preferredEncoding } from '../lib/compression.mjs';
 import {
   contentSecurityPolicy,
@@ -54,6 +55,8 @@ beforeAll(() => {
   for (const name of ['index.html', 'main.0123456789ab.js', 'remoteEntry.js', 'mf-manifest.json']) {
     utimesSync(path.join(root, name), new Date('2026-01-01'), new Date('2026-01-01'));
   }
+  // The brotli and gzip copies a production build writes beside its files.
+  return precompress(root);
 });
 
 afterAll(() => {
@@ -311,25 +314,36 @@ describe('cache headers, validators and gzip', () => {
     expect(twice.body.equals(response.body)).toBe(true);
   });
 
-  it('answers brotli to a client that takes it, once made; gzip meanwhile, never a wait', async () => {
+  it("answers the build's brotli copy to a client that takes it, with the file's own validator", async () => {
     const asked = { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } };
-    const first = await request(remote.port, '/remoteEntry.js', asked);
-    expect(first.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(first.body).toString()).toBe(CHUNK);
-    await remote.compressed();
-    const later = await request(remote.port, '/remoteEntry.js', asked);
-    expect(later.headers['content-encoding']).toBe('br');
-    expect(later.headers.vary).toBe('Accept-Encoding');
-    expect(Number(later.headers['content-length'])).toBe(later.body.length);
-    expect(later.body.length).toBeLessThan(first.body.length);
-    expect(brotliDecompressSync(later.body).toString()).toBe(CHUNK);
+    const gzipped = await request(remote.port, '/remoteEntry.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    const response = await request(remote.port, '/remoteEntry.js', asked);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toBe('Accept-Encoding');
+    expect(Number(response.headers['content-length'])).toBe(response.body.length);
+    expect(response.body.length).toBeLessThan(gzipped.body.length);
+    expect(brotliDecompressSync(response.body).toString()).toBe(CHUNK);
     // The same version, the same validator, whatever the coding.
-    expect(later.headers.etag).toBe(first.headers.etag);
+    expect(response.headers.etag).toBe(gzipped.headers.etag);
     const page = await request(remote.port, '/index.html', asked);
-    await remote.compressed();
-    const pageLater = await request(remote.port, '/index.html', asked);
-    expect([page.headers['content-encoding'], pageLater.headers['content-encoding']]).toEqual(['gzip', 'br']);
-    expect(brotliDecompressSync(pageLater.body).toString()).toBe(INDEX);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.body).toString()).toBe(INDEX);
+  });
+
+  it('sends a file that has no compressed copy as it is, whatever the client takes', async () => {
+    // plain.js is too small for a copy to be any smaller.
+    const response = await request(remote.port, '/plain.js', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body.toString()).toBe('export {};');
+  });
+
+  it('never sends a coding the client refuses (q=0)', async () => {
+    const response = await request(remote.port, '/remoteEntry.js', { headers: { 'Accept-Encoding': 'br;q=0, gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const none = await request(remote.port, '/remoteEntry.js', { headers: { 'Accept-Encoding': 'br;q=0, gzip;q=0' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body.toString()).toBe(CHUNK);
   });
 
   it('reads Accept-Encoding with its weights: q=0 refuses a coding, * takes both', () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { PrecompressPlugin } from './precompress';
 import { PreloadBootChunksPlugin } from './preload-boot-chunks';
 
 // One build for the host and every remote, so they can only differ where they mean to: name, port, exposes.
@@ -191,6 +192,8 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
       ...(dev ? [new ReactRefreshRspackPlugin()] : []),
       // The host page names the chunks it boots with, so they download beside main.js.
       ...(isHost && !dev ? [new PreloadBootChunksPlugin()] : []),
+      // Brotli and gzip copies beside each file, which the static servers send as they are (scripts/lib/static-server.mjs).
+      ...(dev ? [] : [new PrecompressPlugin()]),
     ],
     optimization: {
       moduleIds: 'deterministic',

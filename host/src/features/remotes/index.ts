@@ -1,6 +1,5 @@
 export {
   FEDERATION_NAMES,
-  LOAD_ATTEMPTS,
   loadRemotePage,
   type RemoteName,
   registerRuntimeRemotes,

@@ -1,6 +1,7 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { getRuntimeConfig, type RuntimeConfig } from '@bullpen/shared';
 import type { ComponentType } from 'react';
+import { retryPlugin } from '../../../runtime-plugins/retry';
 import { chooseRelease } from './canary';
 import { earlyManifestPlugin } from './early-manifest';
 import { setRemoteRelease } from './health-beacon';
@@ -37,8 +38,9 @@ function chosenEntry(remote: RemoteName, remotes: RuntimeConfig['remotes']): str
 }
 
 export function registerRuntimeRemotes(remotes: RuntimeConfig['remotes']): void {
-  // The manifest main.js fetched ahead (early-manifest.ts) is the one the first load of its remote uses.
-  if (!registered) registerPlugins([earlyManifestPlugin()]);
+  // Retries (runtime-plugins/retry.ts); the manifest main.js fetched ahead (early-manifest.ts) is the one the first
+  // load of its remote uses.
+  if (!registered) registerPlugins([retryPlugin(earlyManifestPlugin().fetch)]);
   const entries = Object.fromEntries(
     (Object.keys(FEDERATION_NAMES) as RemoteName[]).map((remote) => [remote, chosenEntry(remote, remotes)]),
   ) as RuntimeConfig['remotes'];
@@ -62,13 +64,9 @@ function chooseAgain(remote: RemoteName): void {
   registerRemotes([{ name: FEDERATION_NAMES[remote], entry }], { force: true });
 }
 
-export const LOAD_ATTEMPTS = 3;
-const RETRY_DELAY_MS = 400;
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * Forgets one remote's failed load so the next attempt fetches its manifest again. Only that remote: re-registering
+ * Forgets one remote's failed load, so the next attempt (the page's Retry, a later visit) fetches its manifest and
+ * entry again instead of the failure the runtime keeps. Only that remote: re-registering
  * every remote with `force` would also drop the healthy remotes' loaded modules and the shared modules they provided
  * (runtime-core removes a forced remote's caches), and log a warning for each.
  */
@@ -83,30 +81,22 @@ export function isSharedVersionRefusal(error: unknown): boolean {
   return error instanceof Error && /of shared singleton module .* does not satisfy the requirement/.test(error.message);
 }
 
-/** Loads one exposed page, retrying a bounded number of times; a failed attempt resets that remote alone. */
+/** Loads one exposed page (the runtime retries it: runtime-plugins/retry.ts); a failed load resets that remote alone. */
 export async function loadRemotePage<R extends RemoteName>(
   remote: R,
   exposed: RemotePages[R],
 ): Promise<{ default: ComponentType }> {
-  let lastError: unknown;
   chooseAgain(remote);
-  for (let attempt = 1; attempt <= LOAD_ATTEMPTS; attempt += 1) {
-    try {
-      const module = await loadRemote<{ default: ComponentType }>(`${FEDERATION_NAMES[remote]}/${exposed}`);
-      if (!module?.default) throw new Error(`${FEDERATION_NAMES[remote]}/${exposed} has no default export`);
-      settled.add(remote);
-      return module;
-    } catch (error) {
-      lastError = error;
-      if (isSharedVersionRefusal(error)) {
-        // Retrying cannot help until the remote or the host is redeployed: say so once, for operators.
-        console.error(`[host] refused remote "${remote}": it needs shared code this host does not provide.`, error);
-        resetRemote(remote);
-        break;
-      }
-      resetRemote(remote);
-      if (attempt < LOAD_ATTEMPTS) await wait(RETRY_DELAY_MS * attempt);
-    }
+  try {
+    const module = await loadRemote<{ default: ComponentType }>(`${FEDERATION_NAMES[remote]}/${exposed}`);
+    if (!module?.default) throw new Error(`${FEDERATION_NAMES[remote]}/${exposed} has no default export`);
+    settled.add(remote);
+    return module;
+  } catch (error) {
+    // Retrying cannot help until the remote or the host is redeployed: say so once, for operators.
+    if (isSharedVersionRefusal(error))
+      console.error(`[host] refused remote "${remote}": it needs shared code this host does not provide.`, error);
+    resetRemote(remote);
+    throw error;
   }
-  throw lastError;
 }

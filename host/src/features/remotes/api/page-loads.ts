@@ -18,10 +18,17 @@ export function loadPage<R extends RemoteName>(remote: R, page: RemotePages[R], 
   const key = pageLoadKey(remote, page, attempt);
   let load = loads.get(key);
   if (!load) {
-    load = loadRemotePage(remote, page).then((module) => {
-      loaded.set(key, module.default);
-      return module.default;
-    });
+    load = loadRemotePage(remote, page).then(
+      (module) => {
+        loaded.set(key, module.default);
+        return module.default;
+      },
+      (error: unknown) => {
+        // A failed load is not kept: a later visit to the page tries the remote again.
+        loads.delete(key);
+        throw error;
+      },
+    );
     loads.set(key, load);
   }
   return load;

@@ -16,7 +16,7 @@ function whenIdle(load: () => Promise<unknown>): void {
 }
 
 /** Starts loading what the current address will show (`routes`: the host's route table). Never throws: a read that
- *  fails here is sent again by the page, and a page that fails to load (after loadRemotePage's retries) shows the
+ *  fails here is sent again by the page, and a page that fails to load (after the runtime's retries) shows the
  *  page's fallback, with Retry. */
 export async function preloadRoute(routes: readonly HostRoute[], pathname: string): Promise<void> {
   try {

@@ -250,6 +250,9 @@ export function createStaticServer({
       const accepted = acceptedEncodings(request.headers['accept-encoding']);
       request.headers['accept-encoding'] = ['br', 'gzip'].filter((coding) => accepted.has(coding)).join(', ');
       request.url = `/${path.relative(folder, file).split(path.sep).map(encodeURIComponent).join('/')}`;
+      // sirv pipes a file stream into the response without listening for its errors: a file removed between sirv's
+      // look-up and its read (a rebuild over the folder being served) would throw in this process. End that response.
+      response.once('pipe', (source) => source.once('error', () => response.destroy()));
       sendFrom.get(folder)(request, response, () => plain(response, 404, 'Not found'));
     } catch (error) {
       if (response.headersSent) {

@@ -1,6 +1,7 @@
 // `npm test` runs every workspace's unit and integration tests as one jest run, and the tests of scripts/.
 module.exports = {
   projects: [
+    'contract',
     'shared',
     'api',
     'user-pool',

@@ -1,4 +1,4 @@
-import { analyticsResponseSchema } from '@bullpen/shared/schemas';
+import { analyticsResponseSchema } from '@bullpen/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-import { contestUserResponseSchema } from '@bullpen/shared/schemas';
+import { contestUserResponseSchema } from '@bullpen/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contestUserView, pricesOfTick } from '../db/portfolios';

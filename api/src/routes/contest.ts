@@ -15,7 +15,7 @@ import {
   joinContestBodySchema,
   upcomingContestsQuerySchema,
   upcomingContestsResponseSchema,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

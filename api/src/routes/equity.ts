@@ -3,7 +3,7 @@ import {
   equitiesResponseSchema,
   equityHistoryQuerySchema,
   equityHistoryResponseSchema,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import type { PricesEvent } from '@bullpen/shared/schemas';
+import type { PricesEvent } from '@bullpen/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { marginCallsAt } from '../db/portfolios';

@@ -1,4 +1,4 @@
-import { errorBodySchema, healthResponseSchema } from '@bullpen/shared/schemas';
+import { errorBodySchema, healthResponseSchema } from '@bullpen/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 

@@ -4,7 +4,7 @@ import {
   orderResponseSchema,
   ordersResponseSchema,
   placeOrderBodySchema,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -3,7 +3,7 @@ import {
   benchmarkResponseSchema,
   completedPlayerResponseSchema,
   livePublicResponseSchema,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@bullpen/shared/schemas';
+import { errorBodySchema } from '@bullpen/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -3,7 +3,7 @@ import {
   tradeBodySchema,
   tradeResponseSchema,
   type TradeResponse,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

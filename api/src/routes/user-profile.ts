@@ -3,7 +3,7 @@ import {
   getUserProfileBodySchema,
   type UserProfile,
   userProfileResponseSchema,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

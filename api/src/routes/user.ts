@@ -1,4 +1,4 @@
-import { emptyBodySchema, initializeUserBodySchema, type User, userResponseSchema } from '@bullpen/shared/schemas';
+import { emptyBodySchema, initializeUserBodySchema, type User, userResponseSchema } from '@bullpen/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

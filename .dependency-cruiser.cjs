@@ -37,6 +37,34 @@ module.exports = {
       to: { path: '^(host|remote-[^/]+|api|user-pool)/' },
     },
     {
+      name: 'contract-imports-no-app',
+      comment:
+        '@bullpen/contract is below everything: the API and the apps import it, it imports none of them, nor ' +
+        '@bullpen/shared.',
+      severity: 'error',
+      from: { path: '^contract/' },
+      to: { path: '^(shared|host|remote-[^/]+|api|user-pool|tooling|e2e|bench|scripts)/' },
+    },
+    {
+      name: 'contract-only-zod',
+      comment:
+        "@bullpen/contract's one dependency is zod: no React, no Amplify, nothing of the browser, so the API can " +
+        'import it.',
+      severity: 'error',
+      from: { path: '^contract/', pathNot: '\\.test\\.ts$' },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'npm-peer', 'npm-optional', 'npm-no-pkg', 'npm-unknown'],
+        pathNot: 'node_modules/zod/',
+      },
+    },
+    {
+      name: 'api-imports-no-shared',
+      comment: "The API takes the contract from @bullpen/contract, never from the apps' @bullpen/shared.",
+      severity: 'error',
+      from: { path: '^api/' },
+      to: { path: '^shared/' },
+    },
+    {
       name: 'no-direct-router',
       comment:
         'The router is shared through @bullpen/shared (shared/src/router): a direct react-router-dom import in an app ' +

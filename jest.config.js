@@ -1,6 +1,7 @@
 // `npm test` runs every workspace's unit and integration tests as one jest run, and the tests of scripts/.
 module.exports = {
   projects: [
+    'contract',
     'shared',
     'api',
     'user-pool',
@@ -10,6 +11,7 @@ module.exports = {
     'remote-trading',
     'remote-profile',
     'scripts',
+    'tooling/rspack-config',
     'bench',
   ].map((dir) => `<rootDir>/${dir}`),
 };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createConfig } from '@bullpen/shared/rspack';
+import { createConfig } from '@bullpen/rspack-config';
 import { exposes } from './src/exposes';
 
 const services = path.join(__dirname, 'src/features/authenticator/services');

@@ -1,4 +1,4 @@
-import { createConfig } from '@bullpen/shared/rspack';
+import { createConfig } from '@bullpen/rspack-config';
 import { exposes } from './src/exposes';
 
 export default (_env: unknown, argv: { mode?: string }) =>

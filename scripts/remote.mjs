@@ -63,9 +63,9 @@ const localUrl = (env, portEnv, port) => `http://localhost:${env[portEnv] || por
 async function gitCommit(app) {
   try {
     const { stdout: sha } = await execFileAsync('git', ['rev-parse', 'HEAD'], { cwd: ROOT });
-    const { stdout: changes } = await execFileAsync('git', ['status', '--porcelain', '--', app.dir, 'shared'], {
-      cwd: ROOT,
-    });
+    // Everything a remote's build reads besides its own folder: the shared code, the contract and the build config.
+    const inputs = [app.dir, 'shared', 'contract', 'tooling'];
+    const { stdout: changes } = await execFileAsync('git', ['status', '--porcelain', '--', ...inputs], { cwd: ROOT });
     return { sha: sha.trim(), dirty: changes.trim() !== '' };
   } catch {
     return null;

@@ -1,4 +1,4 @@
-import { contestBoardResponseSchema, standingsEventSchema, standingsPageResponseSchema } from '@bullpen/shared/schemas';
+import { contestBoardResponseSchema, standingsEventSchema, standingsPageResponseSchema } from '@bullpen/contract';
 import { sql } from 'drizzle-orm';
 import {
   call,

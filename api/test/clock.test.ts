@@ -1,4 +1,4 @@
-import { planAllocation } from '@bullpen/shared/schemas';
+import { planAllocation } from '@bullpen/contract';
 import { queryRows, sql } from '../src/db/database';
 import { rankPlayers } from '../src/domain/ranking';
 import {

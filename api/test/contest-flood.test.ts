@@ -1,4 +1,4 @@
-import { upcomingContestsResponseSchema } from '@bullpen/shared/schemas';
+import { upcomingContestsResponseSchema } from '@bullpen/contract';
 import { sql } from 'drizzle-orm';
 import {
   call,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { errorBodySchema } from '@bullpen/shared/schemas';
+import { errorBodySchema } from '@bullpen/contract';
 import { sql } from 'drizzle-orm';
 import * as fc from 'fast-check';
 import { queryRows } from '../src/db/database';

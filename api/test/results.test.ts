@@ -3,7 +3,7 @@ import {
   completedPlayerResponseSchema,
   contestBoardResponseSchema,
   livePublicResponseSchema,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
 import { sql } from 'drizzle-orm';
 import {
   call,

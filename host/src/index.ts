@@ -10,5 +10,6 @@ keepLastPage(clientId);
 // The route's remote starts downloading now, beside the shared chunks bootstrap needs.
 startEarlyManifest(HOST_ROUTES);
 // An async boundary, so the shared singletons are negotiated before any of them is used.
-// Named: the page preloads this chunk and the shared chunks it consumes (shared/rspack/preload-boot-chunks.ts).
+// Named: the page preloads this chunk and the shared chunks it consumes
+// (tooling/rspack-config/src/preload-boot-chunks.ts).
 import(/* webpackChunkName: "bootstrap" */ './bootstrap');

@@ -8,7 +8,8 @@
 
 /** The signed-out entry page. */
 export const SIGN_IN_PATH = '/auth';
-/** The JSON block in which the host's build names Amplify's auth chunks (shared/rspack/preload-boot-chunks.ts). */
+/** The JSON block in which the host's build names Amplify's auth chunks
+ *  (tooling/rspack-config/src/preload-boot-chunks.ts). */
 const AUTH_CHUNKS = /<script[^>]*\bid="bullpen-auth-chunks"[^>]*>([^<]*)<\/script>/;
 
 /** The scripts the page at `path` should start at once: on the sign-in page, Amplify's auth chunks. */

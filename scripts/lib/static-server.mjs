@@ -1,5 +1,5 @@
 // A small production static server for one app's dist/, around sirv, which sends each file, or the brotli or gzip copy
-// the build wrote beside it (shared/rspack/precompress.ts) to a client that takes that coding. Around it: the right
+// the build wrote beside it (tooling/rspack-config/src/precompress.ts) to a client that takes that coding. Around it: the right
 // cache headers for Module Federation (manifest and index revalidated with an ETag; content-hashed chunks and remote
 // entries cached forever; an unhashed remoteEntry.js, as a development build names it, revalidated), CORS for remotes,
 // the SPA fallback for the host, a page rewritten per request (the host's inline config), compressed here

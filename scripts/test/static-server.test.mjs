@@ -1,14 +1,14 @@
 // The production static server (scripts/lib/static-server.mjs) on a real port, over a temporary dist/ with a
 // sibling `<root>-evil` and a secret one level up: malformed paths are 400s, never 500s; nothing outside the root is
 // ever served; source maps only when told; cache headers, ETags, brotli and gzip, CORS and the security headers of
-// every page. The fixture is precompressed as a production build is (shared/rspack/precompress.ts).
+// every page. The fixture is precompressed as a production build is (tooling/rspack-config/src/precompress.ts).
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { precompress } from '../../shared/rspack/precompress.ts';
+import { precompress } from '../../tooling/rspack-config/src/precompress.ts';
 import { acceptedEncodings, preferredEncoding } from '../lib/compression.mjs';
 import {
   contentSecurityPolicy,

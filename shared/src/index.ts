@@ -1,10 +1,10 @@
 // @bullpen/shared, the client side: one API client, one SWR cache convention, one user store and one toast store
 // for the host and every remote (Module Federation shares this module as a singleton).
-// The API contract lives in '@bullpen/shared/schemas'; a remote's stand-alone frame in '@bullpen/shared/standalone'
-// (development only, so the host never downloads it). Only stateful code lives here (store, SWR configuration, API
-// client, auth, router). Pure code is outside the singleton, bundled into whichever app imports it (DESIGN §1), so no
-// page downloads it unless it is used: the UI kit '@bullpen/shared/ui', the boards '@bullpen/shared/boards', the
-// formatting rules '@bullpen/shared/format' and the API contract and its rules '@bullpen/shared/schemas'.
+// The API contract lives in @bullpen/contract (the apps may import it as '@bullpen/shared/schemas' too); a remote's
+// stand-alone frame in '@bullpen/shared/standalone' (development only, so the host never downloads it). Only stateful
+// code lives here (store, SWR configuration, API client, auth, router). Pure code is outside the singleton, bundled into
+// whichever app imports it (DESIGN §1), so no page downloads it unless it is used: the UI kit '@bullpen/shared/ui', the
+// boards '@bullpen/shared/boards', the formatting rules '@bullpen/shared/format' and the API contract and its rules.
 export * from './config/runtime-config';
 export * from './api/api-error';
 export * from './api/client';

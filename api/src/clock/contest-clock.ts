@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../db/database';
 import { contests, idempotencyKeys, participants, positions } from '../db/schema';
-import { allocateStartingCash } from '@bullpen/shared/schemas';
+import { allocateStartingCash } from '@bullpen/contract';
 import { rankTeams } from '../domain/ranking';
 import type { Clock } from '../lib/clock';
 import type { MarketService } from '../market/market-service';

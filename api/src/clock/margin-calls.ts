@@ -1,4 +1,4 @@
-import { MARGIN } from '@bullpen/shared/schemas';
+import { MARGIN } from '@bullpen/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/database';
 import { trades } from '../db/schema';

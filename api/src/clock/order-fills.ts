@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/database';
 import { trades } from '../db/schema';
-import type { ContestRules } from '@bullpen/shared/schemas';
+import type { ContestRules } from '@bullpen/contract';
 import { reservedCashSql, reservedSharesSql } from '../db/reservations';
 import {
   describeOrderType,

@@ -1,5 +1,5 @@
-import type { Contest, ContestWithResult, Standing, TeamStanding } from '@bullpen/shared/schemas';
-import { LIMITS } from '@bullpen/shared/schemas';
+import type { Contest, ContestWithResult, Standing, TeamStanding } from '@bullpen/contract';
+import { LIMITS } from '@bullpen/contract';
 import { and, asc, count, desc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { contestStatus } from '../domain/contest-status';
 import { roundRatio, toDollars } from '../domain/money';

@@ -1,4 +1,4 @@
-import type { Order } from '@bullpen/shared/schemas';
+import type { Order } from '@bullpen/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { toDollars } from '../domain/money';
 import type { Executor } from './database';

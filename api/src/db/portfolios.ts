@@ -1,4 +1,4 @@
-import type { ContestUser, Portfolio, Trade } from '@bullpen/shared/schemas';
+import type { ContestUser, Portfolio, Trade } from '@bullpen/contract';
 import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
 import { contestStatus } from '../domain/contest-status';
 import { toDollars } from '../domain/money';

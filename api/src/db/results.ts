@@ -1,4 +1,4 @@
-import type { BenchmarkPoint, LiveContest, PickReturn, RankedValuePoint, Standing } from '@bullpen/shared/schemas';
+import type { BenchmarkPoint, LiveContest, PickReturn, RankedValuePoint, Standing } from '@bullpen/contract';
 import { inArray, sql } from 'drizzle-orm';
 import { roundRatio, toDollars } from '../domain/money';
 import { contestView } from './contests';

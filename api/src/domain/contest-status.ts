@@ -1,4 +1,4 @@
-import type { ContestStatus } from '@bullpen/shared/schemas';
+import type { ContestStatus } from '@bullpen/contract';
 
 export type Phase = 'upcoming' | 'active' | 'completed';
 

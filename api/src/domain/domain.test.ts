@@ -1,4 +1,4 @@
-import { allocateStartingCash } from '@bullpen/shared/schemas';
+import { allocateStartingCash } from '@bullpen/contract';
 import { acceptsPicks, acceptsTrades, contestStatus, phaseAt } from './contest-status';
 import { roundRatio, toCents, toDollars } from './money';
 import { affiliationProblems, picksProblems } from './picks';

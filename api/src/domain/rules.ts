@@ -1,4 +1,4 @@
-import { type ContestRules, DEFAULT_CONTEST_RULES, MARGIN } from '@bullpen/shared/schemas';
+import { type ContestRules, DEFAULT_CONTEST_RULES, MARGIN } from '@bullpen/contract';
 import type { TradeSide } from './trade';
 
 // API.md "Contest rules" in integer arithmetic: commissions in cents, the cap in basis points, buying power with the

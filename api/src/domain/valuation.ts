@@ -1,4 +1,4 @@
-import type { Portfolio } from '@bullpen/shared/schemas';
+import type { Portfolio } from '@bullpen/contract';
 import { roundRatio, toDollars } from './money';
 import { buyingPowerCents, shortExposureCents } from './rules';
 

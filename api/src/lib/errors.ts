@@ -1,4 +1,4 @@
-import type { FieldError } from '@bullpen/shared/schemas';
+import type { FieldError } from '@bullpen/contract';
 
 /** An expected failure with its HTTP status and the API.md error body. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
-import type { ContestStatus, Standing, TeamStanding } from '@bullpen/shared/schemas';
-import { LIMITS } from '@bullpen/shared/schemas';
+import type { ContestStatus, Standing, TeamStanding } from '@bullpen/contract';
+import { LIMITS } from '@bullpen/contract';
 import type { EventEmitter } from 'node:events';
 import { type ContestRow, contestView, loadContest, readStandings } from '../db/contests';
 import type { Executor } from '../db/database';

@@ -1,4 +1,4 @@
-import type { Equity } from '@bullpen/shared/schemas';
+import type { Equity } from '@bullpen/contract';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/database';
 import { equities, marketState, priceHistory } from '../db/schema';

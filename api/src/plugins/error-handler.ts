@@ -1,4 +1,4 @@
-import type { FieldError } from '@bullpen/shared/schemas';
+import type { FieldError } from '@bullpen/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';

@@ -1,4 +1,5 @@
-import { analyticsResponseSchema } from '@bullpen/shared/schemas';
+import { analyticsResponseSchema } from '@bullpen/contract';
+import { API_ROUTES } from '@bullpen/contract/paths';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,7 +29,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
   const { deps } = app;
 
   app.get(
-    '/contest/:id/analytics/:userId',
+    API_ROUTES.analytics,
     { schema: { tags: ['results'], params: playerParams, response: { 200: analyticsResponseSchema } } },
     async (request) => {
       const user = requireUser(request);

@@ -1,4 +1,5 @@
-import { contestUserResponseSchema } from '@bullpen/shared/schemas';
+import { contestUserResponseSchema } from '@bullpen/contract';
+import { API_ROUTES } from '@bullpen/contract/paths';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contestUserView, pricesOfTick } from '../db/portfolios';
@@ -7,7 +8,7 @@ import { contestIdParams, requireContest, requireUser } from './guards';
 export default async function contestUserRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
-    '/contest-user/:id',
+    API_ROUTES.contestUser,
     { schema: { tags: ['contest'], params: contestIdParams, response: { 200: contestUserResponseSchema } } },
     async (request) => {
       const user = requireUser(request);

@@ -15,7 +15,8 @@ import {
   joinContestBodySchema,
   upcomingContestsQuerySchema,
   upcomingContestsResponseSchema,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
+import { API_ROUTES } from '@bullpen/contract/paths';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -65,7 +66,7 @@ export default async function contestRoutes(fastify: FastifyInstance) {
   };
 
   app.post(
-    '/contest/create-contest',
+    API_ROUTES.createContest,
     { schema: { tags, body: createContestBodySchema, response: { 200: contestDataResponseSchema } } },
     async (request) => {
       const user = requireActiveUser(request);
@@ -103,7 +104,7 @@ export default async function contestRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/contest/edit-contest',
+    API_ROUTES.editContest,
     { schema: { tags, body: editContestBodySchema, response: { 200: contestDataResponseSchema } } },
     async (request) => {
       const user = requireActiveUser(request);
@@ -171,7 +172,7 @@ export default async function contestRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/contest/get-contest',
+    API_ROUTES.getContest,
     {
       config: { auth: 'optional' },
       schema: { tags, body: contestIdBodySchema, response: { 200: getContestResponseSchema }, security: [] },
@@ -188,7 +189,7 @@ export default async function contestRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/contest/upcoming',
+    API_ROUTES.upcomingContests,
     {
       schema: { tags, querystring: upcomingContestsQuerySchema, response: { 200: upcomingContestsResponseSchema } },
     },
@@ -203,13 +204,17 @@ export default async function contestRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/contest/active', { schema: { tags, response: { 200: contestResultsResponseSchema } } }, async (request) => {
-    const user = requireUser(request);
-    return { contests: await listWithResults(deps.db, user.id, 'active') };
-  });
+  app.get(
+    API_ROUTES.activeContests,
+    { schema: { tags, response: { 200: contestResultsResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return { contests: await listWithResults(deps.db, user.id, 'active') };
+    },
+  );
 
   app.get(
-    '/contest/completed',
+    API_ROUTES.completedContests,
     { schema: { tags, response: { 200: contestResultsResponseSchema } } },
     async (request) => {
       const user = requireUser(request);
@@ -221,7 +226,7 @@ export default async function contestRoutes(fastify: FastifyInstance) {
   // JSON text assembled from parts serialized once per tick.
   for (const phase of ['active', 'completed'] as const) {
     app.get(
-      `/contest/${phase}/:id`,
+      API_ROUTES[`${phase}Contest` as const],
       { schema: { tags, params: contestIdParams, response: { 200: contestBoardResponseSchema } } },
       async (request, reply) => {
         const user = requireUser(request);
@@ -241,7 +246,7 @@ export default async function contestRoutes(fastify: FastifyInstance) {
   }
 
   app.get(
-    '/contest/:id/standings',
+    API_ROUTES.contestStandings,
     {
       schema: {
         tags,
@@ -273,7 +278,7 @@ export default async function contestRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/contest/join-contest',
+    API_ROUTES.joinContest,
     { schema: { tags, body: joinContestBodySchema, response: { 200: contestUserResponseSchema } } },
     async (request) => {
       const user = requireActiveUser(request);
@@ -307,7 +312,7 @@ export default async function contestRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/contest/change-picks',
+    API_ROUTES.changePicks,
     { schema: { tags, body: changePicksBodySchema, response: { 200: contestUserResponseSchema } } },
     async (request) => {
       const user = requireActiveUser(request);
@@ -329,7 +334,7 @@ export default async function contestRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/contest/leave-contest',
+    API_ROUTES.leaveContest,
     { schema: { tags, body: contestIdBodySchema, response: { 200: contestUserResponseSchema } } },
     async (request) => {
       const user = requireActiveUser(request);
@@ -351,7 +356,7 @@ export default async function contestRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/contest/cancel-contest',
+    API_ROUTES.cancelContest,
     { schema: { tags, body: contestIdBodySchema, response: { 200: contestDataResponseSchema } } },
     async (request) => {
       const user = requireActiveUser(request);

@@ -3,7 +3,8 @@ import {
   equitiesResponseSchema,
   equityHistoryQuerySchema,
   equityHistoryResponseSchema,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
+import { API_ROUTES } from '@bullpen/contract/paths';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,13 +16,13 @@ export default async function equityRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
-    '/equity/get-equities',
+    API_ROUTES.getEquities,
     { schema: { tags: ['equity'], body: emptyBodySchema, response: { 200: equitiesResponseSchema } } },
     async () => ({ equities: await app.deps.market.listEquities(), market: app.deps.market.info }),
   );
 
   app.get(
-    '/equity/:symbol/history',
+    API_ROUTES.equityHistory,
     {
       schema: {
         tags: ['equity'],

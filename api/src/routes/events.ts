@@ -1,4 +1,5 @@
-import type { PricesEvent } from '@bullpen/shared/schemas';
+import type { PricesEvent } from '@bullpen/contract';
+import { API_ROUTES } from '@bullpen/contract/paths';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { marginCallsAt } from '../db/portfolios';
@@ -145,7 +146,7 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
   const openStreams = new Map<string, number>();
 
   app.get(
-    '/contest/active/:id/events',
+    API_ROUTES.contestEvents,
     // Opening a stream spends one call of the caller's budget like any request (a stream that stays open costs nothing
     // more), so looking up contests through it is throttled like every other lookup.
     { schema: { tags: ['trading'], params: contestIdParams, produces: ['text/event-stream'] } },

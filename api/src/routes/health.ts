@@ -1,4 +1,5 @@
-import { errorBodySchema, healthResponseSchema } from '@bullpen/shared/schemas';
+import { errorBodySchema, healthResponseSchema } from '@bullpen/contract';
+import { API_ROUTES } from '@bullpen/contract/paths';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
@@ -36,7 +37,7 @@ export default async function healthRoutes(fastify: FastifyInstance) {
   };
 
   app.get(
-    '/health',
+    API_ROUTES.health,
     {
       config: { auth: 'public', rateLimit: false },
       schema: { tags: ['ops'], response: { 200: healthResponseSchema, 503: errorBodySchema } },

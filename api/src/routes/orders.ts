@@ -4,7 +4,8 @@ import {
   orderResponseSchema,
   ordersResponseSchema,
   placeOrderBodySchema,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
+import { API_ROUTES } from '@bullpen/contract/paths';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -45,7 +46,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   }
 
   app.post(
-    '/contest/orders',
+    API_ROUTES.placeOrder,
     {
       schema: {
         tags: ['trading'],
@@ -87,7 +88,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/contest/orders/cancel',
+    API_ROUTES.cancelOrder,
     { schema: { tags: ['trading'], body: cancelOrderBodySchema, response: { 200: orderResponseSchema } } },
     async (request) => {
       const user = requireActiveUser(request);
@@ -115,7 +116,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/contest/:id/orders',
+    API_ROUTES.contestOrders,
     { schema: { tags: ['trading'], params: contestIdParams, response: { 200: ordersResponseSchema } } },
     async (request) => {
       const user = requireUser(request);

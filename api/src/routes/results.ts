@@ -3,7 +3,8 @@ import {
   benchmarkResponseSchema,
   completedPlayerResponseSchema,
   livePublicResponseSchema,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
+import { API_ROUTES } from '@bullpen/contract/paths';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,17 +33,13 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
   await app.register(analyticsRoutes);
   const finalBenchmarks = new Map<string, Awaited<ReturnType<typeof benchmarkPoints>>>();
 
-  app.get(
-    '/contest/live-public',
-    { schema: { tags, response: { 200: livePublicResponseSchema } } },
-    async (request) => {
-      const user = requireUser(request);
-      return { contests: await listLivePublic(deps.db, user.id) };
-    },
-  );
+  app.get(API_ROUTES.livePublic, { schema: { tags, response: { 200: livePublicResponseSchema } } }, async (request) => {
+    const user = requireUser(request);
+    return { contests: await listLivePublic(deps.db, user.id) };
+  });
 
   app.get(
-    '/contest/:id/benchmark',
+    API_ROUTES.benchmark,
     { schema: { tags, params: contestIdParams, response: { 200: benchmarkResponseSchema } } },
     async (request) => {
       requireUser(request);
@@ -66,7 +63,7 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/contest/completed/:id/players/:userId',
+    API_ROUTES.completedPlayer,
     { schema: { tags, params: playerParams, response: { 200: completedPlayerResponseSchema } } },
     async (request) => {
       requireUser(request);

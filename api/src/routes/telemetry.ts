@@ -1,4 +1,5 @@
-import { errorBodySchema } from '@bullpen/shared/schemas';
+import { errorBodySchema } from '@bullpen/contract';
+import { API_ROUTES } from '@bullpen/contract/paths';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,7 +64,7 @@ export default async function telemetryRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/telemetry/remote-health',
+    API_ROUTES.remoteHealth,
     {
       bodyLimit: HEALTH_BODY_LIMIT,
       config: { auth: 'public' },
@@ -80,7 +81,7 @@ export default async function telemetryRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/telemetry/remote-health',
+    API_ROUTES.remoteHealth,
     {
       config: { auth: 'public' },
       schema: {

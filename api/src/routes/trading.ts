@@ -3,7 +3,8 @@ import {
   tradeBodySchema,
   tradeResponseSchema,
   type TradeResponse,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
+import { API_ROUTES } from '@bullpen/contract/paths';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +20,7 @@ export default async function tradingRoutes(fastify: FastifyInstance) {
   const { deps } = app;
 
   app.post(
-    '/contest/trading',
+    API_ROUTES.trading,
     {
       schema: {
         tags: ['trading'],
@@ -45,7 +46,7 @@ export default async function tradingRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/contest/active/:id/portfolio-history',
+    API_ROUTES.portfolioHistory,
     { schema: { tags: ['trading'], params: contestIdParams, response: { 200: portfolioHistoryResponseSchema } } },
     async (request) => {
       const user = requireUser(request);

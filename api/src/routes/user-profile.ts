@@ -3,7 +3,8 @@ import {
   getUserProfileBodySchema,
   type UserProfile,
   userProfileResponseSchema,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
+import { API_ROUTES } from '@bullpen/contract/paths';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -80,7 +81,7 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
   const tags = ['user'];
 
   app.post(
-    '/user-profile/get-user-profile',
+    API_ROUTES.getUserProfile,
     { schema: { tags, body: getUserProfileBodySchema, response: { 200: userProfileResponseSchema } } },
     async (request) => {
       const viewer = requireUser(request);
@@ -91,7 +92,7 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/user-profile/edit-profile',
+    API_ROUTES.editProfile,
     { schema: { tags, body: editProfileBodySchema, response: { 200: userProfileResponseSchema } } },
     async (request) => {
       const user = requireActiveUser(request);

@@ -1,4 +1,5 @@
-import { emptyBodySchema, initializeUserBodySchema, type User, userResponseSchema } from '@bullpen/shared/schemas';
+import { emptyBodySchema, initializeUserBodySchema, type User, userResponseSchema } from '@bullpen/contract';
+import { API_ROUTES } from '@bullpen/contract/paths';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,7 +22,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
   const tags = ['user'];
 
   app.post(
-    '/user/get-user',
+    API_ROUTES.getUser,
     { schema: { tags, body: emptyBodySchema, response: { 200: userResponseSchema } } },
     async (request) => ({
       user: userView(requireUser(request)),
@@ -29,7 +30,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/user/initialize-user',
+    API_ROUTES.initializeUser,
     { schema: { tags, body: initializeUserBodySchema, response: { 200: userResponseSchema } } },
     async (request) => {
       const user = requireUser(request);

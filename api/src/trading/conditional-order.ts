@@ -1,4 +1,4 @@
-import { ORDER_LIMITS, type PlaceOrderBody } from '@bullpen/shared/schemas';
+import { ORDER_LIMITS, type PlaceOrderBody } from '@bullpen/contract';
 import type { ContestRow } from '../db/contests';
 import type { Executor } from '../db/database';
 import { countOpenOrders } from '../db/orders';

@@ -1,4 +1,4 @@
-import type { TradeBody, TradeResponse } from '@bullpen/shared/schemas';
+import type { TradeBody, TradeResponse } from '@bullpen/contract';
 import { and, eq } from 'drizzle-orm';
 import type { ContestRow } from '../db/contests';
 import type { Executor } from '../db/database';

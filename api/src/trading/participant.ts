@@ -1,4 +1,4 @@
-import type { Portfolio } from '@bullpen/shared/schemas';
+import type { Portfolio } from '@bullpen/contract';
 import { and, eq } from 'drizzle-orm';
 import type { ParticipantRow } from '../db/contests';
 import type { Executor } from '../db/database';

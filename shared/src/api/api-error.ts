@@ -1,4 +1,4 @@
-import type { FieldError } from '../schemas';
+import type { FieldError } from '@bullpen/contract';
 
 // SPEC §8: every failed call becomes { message, errors, statusCode, data }.
 

@@ -1,5 +1,5 @@
 import { storedIdToken } from '../auth/stored-session';
-import { API_PATHS } from '../schemas/api-paths';
+import { API_PATHS } from '@bullpen/contract/paths';
 import { PUBLIC_PATHS } from './public-paths';
 import type { ApiKey } from './api-key';
 
@@ -78,5 +78,5 @@ export function startEarlyReads(config: InlineConfig, reads: readonly ApiKey[]):
 
 export { hasStoredUser, storedIdToken, tokenSub } from '../auth/stored-session';
 // The route table's reads name their paths (main.js carries the table): the paths alone, without zod.
-export { API_PATHS } from '../schemas/api-paths';
+export { API_PATHS } from '@bullpen/contract/paths';
 export { readPageJson } from '../config/page-json';

@@ -1,5 +1,5 @@
 import { cache } from 'swr/_internal';
-import { API_PATHS } from '../schemas/api-paths';
+import { API_PATHS } from '@bullpen/contract/paths';
 import {
   forgetPersistedReads,
   lastFetchedAt,

@@ -1,6 +1,6 @@
 import { mutate } from 'swr';
 import { tokenSub } from '../auth/stored-session';
-import { API_PATHS } from '../schemas/api-paths';
+import { API_PATHS } from '@bullpen/contract/paths';
 
 // A warm visit paints from cache: the last known answers of the reads a first screen starts with are kept in
 // localStorage, per user (the ID token's sub), restored into SWR's cache before the first render, and refreshed by SWR

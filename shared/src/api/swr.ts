@@ -1,6 +1,6 @@
 import useSWR, { mutate, preload, type SWRConfiguration } from 'swr';
-import { API_PATHS } from '../schemas/api-paths';
-import type { UserResponse } from '../schemas';
+import { API_PATHS } from '@bullpen/contract/paths';
+import type { UserResponse } from '@bullpen/contract';
 import { ApiError } from './api-error';
 import type { ApiKey } from './api-key';
 import { apiGet, apiPost } from './client';

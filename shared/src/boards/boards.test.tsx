@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import type { Standing } from '../schemas';
+import type { Standing } from '@bullpen/contract';
 import { StandingsBoard, StandingsTable } from '.';
 
 const row = (rank: number, ticker: string, value: number, affiliation: string | null = null): Standing => ({

@@ -1,6 +1,6 @@
 import './boards.css';
 import { errorMessage } from '@bullpen/shared';
-import type { Standing } from '@bullpen/shared/schemas';
+import type { Standing } from '@bullpen/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { formatNumber } from '../format/format';
 import { Button } from '../ui/button';

@@ -1,5 +1,5 @@
 import { useApiGet } from '@bullpen/shared';
-import { API_PATHS, type StandingsPageResponse } from '@bullpen/shared/schemas';
+import { API_PATHS, type StandingsPageResponse } from '@bullpen/contract';
 
 /** Which page of a board to read: from an offset, or centred on the caller (`around: 'me'`). */
 export type StandingsPageQuery = { offset: number; limit: number } | { around: 'me'; limit: number };

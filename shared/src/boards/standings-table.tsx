@@ -1,7 +1,7 @@
 import '../ui/ui.css';
 import './boards.css';
 import { Link } from '@bullpen/shared';
-import type { Standing, TeamStanding } from '@bullpen/shared/schemas';
+import type { Standing, TeamStanding } from '@bullpen/contract';
 import type { Ref } from 'react';
 import { formatMoney } from '../format/format';
 import { type Column, DataTable } from '../ui/data-table';

@@ -1,4 +1,4 @@
-import { LIMITS, type Standing } from '@bullpen/shared/schemas';
+import { LIMITS, type Standing } from '@bullpen/contract';
 import { useCallback, useState } from 'react';
 import { type StandingsPageQuery, useStandingsPage } from './standings-page';
 

@@ -1,4 +1,4 @@
-import type { Standing } from '@bullpen/shared/schemas';
+import type { Standing } from '@bullpen/contract';
 import { useRef } from 'react';
 
 /** Rank change since the previous update (the board's asOf before this one): positive means the player climbed.

@@ -9,7 +9,7 @@ import {
   type ContestUserResponse,
   type EquitiesResponse,
   type GetContestResponse,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
 import type { SWRConfiguration } from 'swr';
 
 export const apiKeys = {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { User, UserRole } from '../schemas';
+import type { User, UserRole } from '@bullpen/contract';
 
 // SPEC §3: the client keeps id, ticker and role of an active user, plus isUserInitialized and lastLiveContestsFetched.
 

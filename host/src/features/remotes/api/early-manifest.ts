@@ -15,7 +15,8 @@ import { type HostRoute, routePreload } from './route-match';
 
 /** The inline config's id and the part this file reads (see @bullpen/shared's runtime-config, not importable here). */
 export const CONFIG_ELEMENT_ID = 'bullpen-config';
-/** The page's list of the scripts of Amplify's auth (shared/rspack/preload-boot-chunks.ts, AUTH_CHUNKS_ELEMENT_ID). */
+/** The page's list of the scripts of Amplify's auth (AUTH_CHUNKS_ELEMENT_ID of
+ *  tooling/rspack-config/src/preload-boot-chunks.ts). */
 const AUTH_CHUNKS_ELEMENT_ID = 'bullpen-auth-chunks';
 /** The remotes' manifests the host's server puts in the page, { [manifest URL]: manifest }
  *  (scripts/lib/inline-config.mjs, MANIFESTS_ELEMENT_ID). */

@@ -1,3 +1,4 @@
+import { API_PATHS } from '@bullpen/contract/paths';
 import { getApiHost } from '@bullpen/shared';
 import { BASE_RELEASE, browserId } from './canary';
 
@@ -8,7 +9,6 @@ import { BASE_RELEASE, browserId } from './canary';
 // this browser's random id leaves the page.
 
 export const FLUSH_DELAY_MS = 3_000;
-const PATH = '/telemetry/remote-health';
 /** The API's bound per counter and report (api/src/routes/telemetry.ts): a busier page sends more batches. */
 const MAX_COUNT = 1000;
 const MAX_REPORTS = 16;
@@ -40,7 +40,7 @@ export function flushHealth(): void {
   if (pending.size === 0) return;
   const reports = [...pending.values()];
   pending.clear();
-  const url = `${getApiHost()}${PATH}`;
+  const url = `${getApiHost()}${API_PATHS.remoteHealth}`;
   for (let i = 0; i < reports.length; i += MAX_REPORTS) {
     const body = JSON.stringify({ browserId: browserId(), reports: reports.slice(i, i + MAX_REPORTS) });
     try {

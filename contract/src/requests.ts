@@ -8,7 +8,7 @@ import { tradeSideSchema, visibilitySchema } from './models';
 // unknown id, which the server answers with 404 without asking the database (api/src/lib/ids.ts, isWellFormedId).
 // Any length up to what a URL carries: an id that cannot be one of ours is unknown (404 from the lookup), like a
 // mistyped one, rather than a validation error the user cannot act on.
-const id = z.string().trim().min(1, 'This field is required').max(2048);
+export const idSchema = z.string().trim().min(1, 'This field is required').max(2048);
 const isoDateTime = z.iso.datetime({ offset: true, message: 'Enter a date and time' });
 
 const hasAtMostCents = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
@@ -231,7 +231,7 @@ export const createContestBodySchema = z.strictObject(contestFieldShape).superRe
 export type CreateContestBody = z.input<typeof createContestBodySchema>;
 
 export const editContestBodySchema = z
-  .strictObject({ contestId: id, ...contestFieldShape })
+  .strictObject({ contestId: idSchema, ...contestFieldShape })
   .superRefine(checkContestFields);
 export type EditContestBody = z.input<typeof editContestBodySchema>;
 
@@ -299,7 +299,7 @@ export function describeSeconds(seconds: number): string {
   return `${seconds} seconds`;
 }
 
-export const contestIdBodySchema = z.strictObject({ contestId: id });
+export const contestIdBodySchema = z.strictObject({ contestId: idSchema });
 export type ContestIdBody = z.input<typeof contestIdBodySchema>;
 
 const picksSchema = z
@@ -312,24 +312,27 @@ const picksSchema = z
   });
 
 export const joinContestBodySchema = z.strictObject({
-  contestId: id,
+  contestId: idSchema,
   picks: picksSchema,
   affiliation: affiliationNameSchema.optional(),
 });
 export type JoinContestBody = z.input<typeof joinContestBodySchema>;
 
-export const changePicksBodySchema = z.strictObject({ contestId: id, picks: picksSchema });
+export const changePicksBodySchema = z.strictObject({ contestId: idSchema, picks: picksSchema });
 export type ChangePicksBody = z.input<typeof changePicksBodySchema>;
 
+/** Shares in one trade or order: whole, at least one, at most LIMITS.tradeQuantity.max. */
+export const quantitySchema = z
+  .number()
+  .int('Quantity: whole shares only')
+  .min(LIMITS.tradeQuantity.min, 'Quantity: at least 1 share')
+  .max(LIMITS.tradeQuantity.max, `Quantity: at most ${LIMITS.tradeQuantity.max.toLocaleString('en-US')} shares`);
+
 export const tradeBodySchema = z.strictObject({
-  contestId: id,
+  contestId: idSchema,
   symbol: symbolSchema,
   side: tradeSideSchema,
-  quantity: z
-    .number()
-    .int('Quantity: whole shares only')
-    .min(LIMITS.tradeQuantity.min, 'Quantity: at least 1 share')
-    .max(LIMITS.tradeQuantity.max, `Quantity: at most ${LIMITS.tradeQuantity.max.toLocaleString('en-US')} shares`),
+  quantity: quantitySchema,
 });
 export type TradeBody = z.input<typeof tradeBodySchema>;
 
@@ -349,7 +352,7 @@ export const editProfileBodySchema = z
   .refine(tickerMatchesCallSign, tickerIssue);
 export type EditProfileBody = z.input<typeof editProfileBodySchema>;
 
-export const getUserProfileBodySchema = z.strictObject({ userId: id });
+export const getUserProfileBodySchema = z.strictObject({ userId: idSchema });
 export type GetUserProfileBody = z.input<typeof getUserProfileBodySchema>;
 
 /**

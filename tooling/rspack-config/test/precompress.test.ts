@@ -1,10 +1,10 @@
-// The brotli and gzip copies a production build writes beside its files (shared/rspack/precompress.ts), which the
+// The brotli and gzip copies a production build writes beside its files (src/precompress.ts), which the
 // static servers send as they are.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { precompress } from '../rspack/precompress';
+import { precompress } from '../src/precompress';
 
 const SCRIPT = `console.log(${JSON.stringify('chunk '.repeat(300))});`;
 let dist: string;

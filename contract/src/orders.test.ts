@@ -1,4 +1,5 @@
 import { orderReservation, placeOrderBodySchema } from './orders';
+import { tradeBodySchema } from './requests';
 
 const base = { contestId: 'c1', symbol: 'aapl', side: 'buy', quantity: 10 } as const;
 const fields = (body: unknown) => {
@@ -27,6 +28,28 @@ test('the symbol is upper-cased, and whole shares only', () => {
   expect(placeOrderBodySchema.parse({ ...base, type: 'limit', limitPrice: 0.01 }).symbol).toBe('AAPL');
   expect(fields({ ...base, quantity: 1.5, type: 'limit', limitPrice: 1 })).toEqual(['quantity']);
   expect(fields({ ...base, quantity: 0, type: 'limit', limitPrice: 1 })).toEqual(['quantity']);
+});
+
+test.each([
+  ['symbol', ' msft '],
+  ['symbol', 'brk.b'],
+  ['symbol', '1ABC'],
+  ['symbol', 'TOOLONGSYMBOL'],
+  ['symbol', ''],
+  ['quantity', 1],
+  ['quantity', 1_000_000],
+  ['quantity', 1_000_001],
+  ['quantity', 2.5],
+  ['quantity', -3],
+  ['contestId', '  '],
+])('an order and a market trade judge %s %p alike, in the same words', (field, value) => {
+  const verdict = (parsed: { success: boolean; data?: Record<string, unknown>; error?: { issues: unknown[] } }) =>
+    parsed.success
+      ? { value: parsed.data?.[field] }
+      : { issues: (parsed.error?.issues ?? []).filter((issue) => (issue as { path: unknown[] }).path[0] === field) };
+  const order = verdict(placeOrderBodySchema.safeParse({ ...base, type: 'limit', limitPrice: 1, [field]: value }));
+  const trade = verdict(tradeBodySchema.safeParse({ ...base, [field]: value }));
+  expect(order).toEqual(trade);
 });
 
 test('what an order reserves, in cents', () => {

@@ -41,12 +41,14 @@ const SINGLETONS = [
   '@bullpen/shared',
 ];
 
-const repoRoot = path.resolve(__dirname, '..', '..');
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
 /** The version of @bullpen/shared this build carries: its package.json's, or BULLPEN_SHARED_VERSION (a build made
  *  as if against another shared release: the e2e contract test's incompatible major and compatible minor). */
 export function sharedPackageVersion(env: NodeJS.ProcessEnv = process.env): string {
-  const version = env.BULLPEN_SHARED_VERSION || (require('../package.json') as { version: string }).version;
+  const version =
+    env.BULLPEN_SHARED_VERSION ||
+    (require(path.join(repoRoot, 'shared', 'package.json')) as { version: string }).version;
   if (!/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(version))
     throw new Error(`@bullpen/shared: invalid version "${version}"`);
   return version;

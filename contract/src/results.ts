@@ -11,6 +11,9 @@ export type BenchmarkPoint = z.infer<typeof benchmarkPointSchema>;
 export const benchmarkResponseSchema = z.object({ name: z.string(), points: z.array(benchmarkPointSchema) });
 export type BenchmarkResponse = z.infer<typeof benchmarkResponseSchema>;
 
+/** The benchmark's name, as the API sends it. */
+export const BENCHMARK_NAME = 'Equal-weight index of the whole universe';
+
 export const liveContestSchema = contestSchema.extend({ leader: standingSchema.nullable() });
 export type LiveContest = z.infer<typeof liveContestSchema>;
 

@@ -1,5 +1,6 @@
-import { LIMITS, RULE_LIMITS, SYMBOL_PATTERN } from './limits';
+import { RULE_LIMITS } from './limits';
 import { portfolioSchema, tradeSchema, tradeSideSchema } from './models';
+import { idSchema, quantitySchema, symbolSchema } from './requests';
 import { z } from './zod';
 
 // Conditional orders (API.md "Conditional orders"): limit, stop and stop-limit orders kept by the server and filled
@@ -66,18 +67,12 @@ const priceSchema = (label: string) =>
     )
     .refine(hasAtMostTwoDecimals, `${label}: whole cents only (at most 2 decimals)`);
 
-const id = z.string().trim().min(1, 'This field is required').max(2048);
-
 export const placeOrderBodySchema = z
   .strictObject({
-    contestId: id,
-    symbol: z.string().trim().toUpperCase().regex(SYMBOL_PATTERN, 'Unknown symbol'),
+    contestId: idSchema,
+    symbol: symbolSchema,
     side: tradeSideSchema,
-    quantity: z
-      .number()
-      .int('Quantity: whole shares only')
-      .min(LIMITS.tradeQuantity.min, 'Quantity: at least 1 share')
-      .max(LIMITS.tradeQuantity.max, `Quantity: at most ${LIMITS.tradeQuantity.max.toLocaleString('en-US')} shares`),
+    quantity: quantitySchema,
     type: orderTypeSchema,
     limitPrice: priceSchema('Limit price').optional(),
     stopPrice: priceSchema('Stop price').optional(),
@@ -120,7 +115,7 @@ export const placeOrderBodySchema = z
   });
 export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
 
-export const cancelOrderBodySchema = z.strictObject({ contestId: id, orderId: id });
+export const cancelOrderBodySchema = z.strictObject({ contestId: idSchema, orderId: idSchema });
 export type CancelOrderBody = z.input<typeof cancelOrderBodySchema>;
 
 export const orderResponseSchema = z.object({ data: z.object({ order: orderSchema, portfolio: portfolioSchema }) });

@@ -149,10 +149,20 @@ export function OrderTicket({
   // A problem is said once its field has been typed in, or once Review order is pressed; after that it follows what
   // changes (the price, the side, the money) until it is gone. A field nobody has touched stays quiet.
   const watched = JSON.stringify([values, price, buyingPower, holding, symbol]);
+  // The server's refusal stays until its field is edited: a tick moving the price does not answer it.
   useEffect(() => {
-    const shown = Object.keys(form.formState.errors) as (keyof TicketValues)[];
+    const shown = Object.entries(form.formState.errors)
+      .filter(([field, error]) => field !== 'root' && error?.type !== 'server')
+      .map(([field]) => field as keyof TicketValues);
     if (shown.length > 0) void trigger(shown);
   }, [watched]);
+
+  // Another symbol is another order: what the server said about the last one no longer applies.
+  useEffect(() => {
+    for (const [field, error] of Object.entries(form.formState.errors)) {
+      if (error?.type === 'server') clearErrors(field as keyof TicketValues);
+    }
+  }, [symbol]);
 
   // A side the position does not allow (a sell with nothing held, a buy while short) gives way to one it does.
   const allowed = allowedSides(rules, holding.held);

@@ -242,7 +242,7 @@ it("a trailing stop shows today's stop from the current price, by amount or perc
   expect(figure('Stop today')).toHaveTextContent('$189.00');
   await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
   expect(screen.getByRole('dialog')).toHaveTextContent(
-    'Sell 1 AAPL with a trailing stop order, trail 10%? It reserves 1 shares until it fills or you cancel it, and expires when the contest ends.',
+    'Sell 1 AAPL with a trailing stop order, trail 10%? It reserves 1 share until it fills or you cancel it, and expires when the contest ends.',
   );
   await userEvent.click(screen.getByRole('button', { name: 'Place trailing-stop order' }));
   await waitFor(() => expect(placed).toHaveLength(1));

@@ -228,7 +228,7 @@ export function OrderTicket({
           ? ''
           : room === 0
             ? ': no more shares fit'
-            : `: ${room} ${holding.held !== 0 ? 'more ' : ''}shares would fit`;
+            : `: ${room} ${holding.held !== 0 ? 'more ' : ''}${room === 1 ? 'share' : 'shares'} would fit`;
       setError(field === 'symbol' ? 'root' : field, { type: 'server', message: `${item.message}${fit}` });
     }
     if (onFields.length === 0) notifyError(error);

@@ -2,6 +2,7 @@ import { formatDateTime, formatMoney } from '@bullpen/shared/format';
 import type { ContestRules, OrderType } from '@bullpen/shared/schemas';
 import { commissionFor, estimatedAmount } from '../lib/order-math';
 import type { TicketOrder } from '../lib/ticket-form';
+import { sharesText } from './ticket-figures';
 
 const SIDE_WORD = { buy: 'Buy', sell: 'Sell', short: 'Short', cover: 'Cover' } as const;
 const TYPE_WORD: Record<OrderType, string> = {
@@ -52,7 +53,7 @@ export function ReviewText({
       : conditional.trailPercent !== undefined
         ? `${conditional.trailPercent}%`
         : null;
-  const reserves = conditional.side === 'sell' ? `${conditional.quantity} shares` : formatMoney(reserve);
+  const reserves = conditional.side === 'sell' ? sharesText(conditional.quantity) : formatMoney(reserve);
   return (
     <p id={id}>
       {SIDE_WORD[conditional.side]} <strong>{conditional.quantity}</strong> {conditional.symbol} with a{' '}

@@ -2,6 +2,8 @@ import { formatMoney } from '@bullpen/shared/format';
 import type { ContestRules, TradeSide } from '@bullpen/shared/schemas';
 import { commissionFor, estimatedAmount, sharesWithinCap } from '../lib/order-math';
 
+export const sharesText = (count: number) => `${count} ${count === 1 ? 'share' : 'shares'}`;
+
 /**
  * The figures an order is decided on, before Review: its amount (or what it reserves), its commission, buying power,
  * the shares held and free, and how many shares fit under the contest's position cap at this price.
@@ -42,7 +44,7 @@ export function TicketFigures({
       {conditional ? (
         <div className="bp-pairs__item">
           <dt>Reserves until it fills or you cancel</dt>
-          <dd className="bp-num">{side === 'sell' ? `${shares} shares` : formatMoney(reserve)}</dd>
+          <dd className="bp-num">{side === 'sell' ? sharesText(shares) : formatMoney(reserve)}</dd>
         </div>
       ) : (
         <div className="bp-pairs__item">
@@ -64,7 +66,7 @@ export function TicketFigures({
         <div className="bp-pairs__item">
           <dt>Fits under the {cap}% cap</dt>
           <dd className={`bp-num${shares > room ? ' bp-warning-text' : ''}`}>
-            {room} {Math.abs(holding.held) > 0 ? 'more ' : ''}shares
+            {Math.abs(holding.held) > 0 ? `${room} more` : room} {room === 1 ? 'share' : 'shares'}
           </dd>
         </div>
       ) : null}

@@ -38,8 +38,12 @@ describe('order arithmetic', () => {
     expect(trailingStopPrice('sell', 190, { amount: 2.5 })).toBe(187.5);
     expect(trailingStopPrice('short', 190, { percent: 5 })).toBe(180.5);
     expect(trailingStopPrice('buy', 190, { amount: 2.5 })).toBe(192.5);
-    expect(trailingStopPrice('cover', 333.33, { percent: 10 })).toBe(366.66);
+    expect(trailingStopPrice('cover', 333.33, { percent: 10 })).toBe(366.67);
     expect(trailingStopPrice('sell', 190, {})).toBeNaN();
+    // Away from the price to a whole cent, as the server places it: $425.08 less 5 % is $403.826.
+    expect(trailingStopPrice('sell', 425.08, { percent: 5 })).toBe(403.82);
+    expect(trailingStopPrice('buy', 425.08, { percent: 5 })).toBe(446.34);
+    expect(trailingStopPrice('sell', 3, { amount: 5 })).toBe(0);
   });
 
   it('estimates the amount to the cent', () => {

@@ -71,10 +71,14 @@ export function trailingStopPrice(
   const below = side === 'sell' || side === 'short';
   if (trail.amount !== undefined) {
     if (!(trail.amount > 0)) return Number.NaN;
-    return (cents(price) + (below ? -1 : 1) * cents(trail.amount)) / 100;
+    return Math.max(0, cents(price) + (below ? -1 : 1) * cents(trail.amount)) / 100;
   }
   if (trail.percent === undefined || !(trail.percent > 0)) return Number.NaN;
-  return Math.round(price * 100 * (1 + ((below ? -1 : 1) * trail.percent) / 100)) / 100;
+  // Rounded away from the price to a whole cent, as the server places it.
+  const ratio = trail.percent / 100;
+  return below
+    ? Math.floor(cents(price) * (1 - ratio) + 1e-9) / 100
+    : Math.ceil(cents(price) * (1 + ratio) - 1e-9) / 100;
 }
 
 export function estimatedAmount(quantity: number, price: number): number {

@@ -20,7 +20,12 @@ type Player = TestUser & { callSign: string };
 interface ContestUser {
   data: {
     userId: string;
-    portfolio: { cash: number; value: number; positions: { symbol: string; quantity: number }[] } | null;
+    portfolio: {
+      cash: number;
+      buyingPower?: number;
+      value: number;
+      positions: { symbol: string; quantity: number }[];
+    } | null;
   };
 }
 
@@ -180,7 +185,11 @@ it("an order the server refuses shows the server's message and changes nothing",
   await trading.route('**/contest-user/**', async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as ContestUser;
-    if (body.data.portfolio) body.data.portfolio.cash = 10_000_000;
+    if (body.data.portfolio) {
+      body.data.portfolio.cash = 10_000_000;
+      // The ticket spends buying power (cash less the margin of any short), sent beside the cash.
+      body.data.portfolio.buyingPower = 10_000_000;
+    }
     await route.fulfill({ response, json: body });
   });
   await trading.reload();

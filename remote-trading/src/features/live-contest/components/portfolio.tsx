@@ -7,7 +7,7 @@ import {
   trend,
 } from '@bullpen/shared/format';
 import type { Portfolio, Position, Trade } from '@bullpen/shared/schemas';
-import { type Column, Countdown, DataTable, Stat, StatGroup } from '@bullpen/shared/ui';
+import { Badge, type Column, Countdown, DataTable, Stat, StatGroup } from '@bullpen/shared/ui';
 import '@bullpen/shared/ui/parts.css';
 
 /** Where my return stands against the market's, compared on what the screen shows (two decimals of percent). */
@@ -64,6 +64,9 @@ export function PortfolioSummary({
       <Stat label="Value" value={formatMoney(portfolio.value)} />
       <Stat label="Return" value={formatPercent(portfolio.returnPct)} trend={trend(portfolio.returnPct)} />
       <Stat label="Cash" value={formatMoney(portfolio.cash)} />
+      {portfolio.buyingPower === undefined ? null : (
+        <Stat label="Buying power" value={formatMoney(portfolio.buyingPower)} />
+      )}
       <Stat label="Rank" value={rank === null ? '—' : `#${rank}`} />
       <Stat label="Time left" value={<Countdown to={endsAt} />} />
       {marketPct === undefined ? null : (
@@ -87,14 +90,24 @@ export function PositionsTable({ portfolio, onSelect }: { portfolio: Portfolio; 
     {
       key: 'symbol',
       header: 'Symbol',
-      cell: (position) =>
-        onSelect ? (
-          <button type="button" className="bp-link" onClick={() => onSelect(position.symbol)}>
-            {position.symbol}
-          </button>
-        ) : (
-          position.symbol
-        ),
+      // A short is named as such: its negative share count alone is easy to misread.
+      cell: (position) => (
+        <>
+          {onSelect ? (
+            <button type="button" className="bp-link" onClick={() => onSelect(position.symbol)}>
+              {position.symbol}
+            </button>
+          ) : (
+            position.symbol
+          )}
+          {position.quantity < 0 ? (
+            <>
+              {' '}
+              <Badge tone="warning">Short</Badge>
+            </>
+          ) : null}
+        </>
+      ),
     },
     {
       key: 'shares',
@@ -125,10 +138,11 @@ export function PositionsTable({ portfolio, onSelect }: { portfolio: Portfolio; 
       header: 'P&L',
       align: 'end',
       className: 'bp-table__num',
-      // The percentage under its amount: the column stays narrow enough for a half-width card at 1280 px.
+      // The percentage under its amount: the column stays narrow enough for a half-width card at 1280 px. The sign is
+      // the server's: a short gains when the price falls below what it was sold at.
       cell: (position) => (
         <span className={`bp-trend--${trend(position.pnl)}`}>
-          {formatMoney(position.pnl)} <small className="bp-table__sub">({formatPercent(position.pnlPct)})</small>
+          {signedMoney(position.pnl)} <small className="bp-table__sub">({formatPercent(position.pnlPct)})</small>
         </span>
       ),
     },
@@ -144,6 +158,23 @@ export function PositionsTable({ portfolio, onSelect }: { portfolio: Portfolio; 
     />
   );
 }
+
+/** "+$12.00", "−$3.50", "$0.00": a gain or a loss reads as one without its colour. */
+function signedMoney(value: number): string {
+  if (value > 0) return `+${formatMoney(value)}`;
+  if (value < 0) return `−${formatMoney(-value)}`;
+  return formatMoney(0);
+}
+
+const SIDE_NAMES: Record<Trade['side'], { words: string; trend: 'up' | 'down' }> = {
+  buy: { words: 'Buy', trend: 'up' },
+  sell: { words: 'Sell', trend: 'down' },
+  short: { words: 'Short', trend: 'down' },
+  cover: { words: 'Cover', trend: 'up' },
+};
+
+/** Why the server traded for the player, in the screen's words ('margin call' → "Margin call"). */
+const reasonWords = (reason: string) => reason.charAt(0).toUpperCase() + reason.slice(1);
 
 const TRADE_COLUMNS: Column<Trade>[] = [
   {
@@ -161,8 +192,17 @@ const TRADE_COLUMNS: Column<Trade>[] = [
   {
     key: 'side',
     header: 'Side',
-    cell: (trade) =>
-      trade.side === 'buy' ? <span className="bp-trend--up">Buy</span> : <span className="bp-trend--down">Sell</span>,
+    cell: (trade) => (
+      <>
+        <span className={`bp-trend--${SIDE_NAMES[trade.side].trend}`}>{SIDE_NAMES[trade.side].words}</span>
+        {trade.reason ? (
+          <>
+            {' '}
+            <Badge tone="danger">{reasonWords(trade.reason)}</Badge>
+          </>
+        ) : null}
+      </>
+    ),
   },
   { key: 'symbol', header: 'Symbol', cell: (trade) => trade.symbol },
   { key: 'shares', header: 'Shares', align: 'end', className: 'bp-table__num', cell: (trade) => trade.quantity },
@@ -176,6 +216,14 @@ const TRADE_COLUMNS: Column<Trade>[] = [
     cell: (t) => formatMoney(t.price),
   },
   { key: 'amount', header: 'Amount', align: 'end', className: 'bp-table__num', cell: (t) => formatMoney(t.amount) },
+  {
+    key: 'commission',
+    header: 'Commission',
+    align: 'end',
+    className: 'bp-table__num',
+    hideNarrow: true,
+    cell: (t) => formatMoney(t.commission ?? 0),
+  },
 ];
 
 export function TradeHistory({ trades }: { trades: Trade[] }) {

@@ -1,4 +1,4 @@
-import type { Contest } from '@bullpen/shared/schemas';
+import { type Contest, type ContestRules, rulesOf } from '@bullpen/shared/schemas';
 import { ButtonLink, Card, PageError, PageLoader } from '@bullpen/shared/ui';
 import { type ComponentType, useState } from 'react';
 import { placeOrder, useContestUser, useEquities, useEquityHistory } from '../api/live-contest-api';
@@ -11,8 +11,11 @@ import { PortfolioSummary, PositionsTable, TradeHistory } from './portfolio';
 export type TicketComponent = ComponentType<{
   contestId: string;
   equities: NonNullable<ReturnType<typeof useEquities>['data']>['equities'];
-  cash: number;
+  buyingPower: number;
   holdings: Record<string, { held: number; available: number }>;
+  rules: ContestRules;
+  portfolioValue: number;
+  endsAt: string;
   symbol: string | null;
   onSymbolChange: (symbol: string) => void;
   placeOrder: typeof placeOrder;
@@ -41,13 +44,16 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
   if (!mine.data || !portfolio || !equities.data) {
     return <PageLoader label="Loading your portfolio…" />;
   }
-  // What open conditional orders hold back cannot be sold again: the ticket shows both, and sells from what is free.
+  // What open conditional orders hold back cannot be sold (or covered) again: the ticket shows both, and trades
+  // from what is free. A short's quantity is negative; what is free to cover is counted in shares.
   const holdings = Object.fromEntries(
     portfolio.positions.map((position) => [
       position.symbol,
-      { held: position.quantity, available: position.quantity - (position.reservedQuantity ?? 0) },
+      { held: position.quantity, available: Math.abs(position.quantity) - (position.reservedQuantity ?? 0) },
     ]),
   );
+  // A server of the second release sends no buying power: there it is the cash.
+  const buyingPower = (portfolio.buyingPower ?? portfolio.cash) - (portfolio.reservedCash ?? 0);
   return (
     <div className="bp-stack">
       <LiveHeader
@@ -63,8 +69,11 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
         <Ticket
           contestId={contest._id}
           equities={equities.data.equities}
-          cash={portfolio.cash - (portfolio.reservedCash ?? 0)}
+          buyingPower={Math.round(buyingPower * 100) / 100}
           holdings={holdings}
+          rules={rulesOf(contest)}
+          portfolioValue={portfolio.value}
+          endsAt={contest.endsAt}
           symbol={selected}
           onSymbolChange={setSymbol}
           placeOrder={placeOrder}

@@ -1,8 +1,10 @@
-import type { ApiKey } from '@bullpen/shared';
+import { type ApiKey, toast } from '@bullpen/shared';
+import { formatMoney } from '@bullpen/shared/format';
 import { API_PATHS, type EquitiesResponse, type PricesEvent } from '@bullpen/shared/schemas';
 import { useEffect, useState } from 'react';
 import { mutate, unstable_serialize, useSWRConfig } from 'swr';
 import { apiKeys } from '@bullpen/shared/reads';
+import type { MarginCallEvent } from '../api/event-schemas';
 import { readEventStream } from '../api/event-stream';
 
 /** 'stream' while events arrive, 'polling' while the stream is unavailable, 'paused' while the tab is hidden. */
@@ -59,6 +61,14 @@ function applyPrices(event: PricesEvent) {
   );
 }
 
+/** "Margin call: 10 AAPL covered at $215.00": what the clock bought back for the player, in one warning. */
+export function marginCallMessage(event: MarginCallEvent): string {
+  const covers = event.trades.map(
+    (trade) => `${trade.quantity} ${trade.symbol} covered at ${formatMoney(trade.price)}`,
+  );
+  return `Margin call: your portfolio fell below the margin your shorts need, so ${covers.join(', ')}`;
+}
+
 /** Follows the contest's event stream: each tick's standings and prices go straight into the caches the screens
  *  read. Falls back to polling when the stream fails, pauses while the tab is hidden, and reconnects by itself. */
 export function useLiveUpdates(contestId: string, enabled: boolean): LiveMode {
@@ -85,7 +95,7 @@ export function useLiveUpdates(contestId: string, enabled: boolean): LiveMode {
     const connect = () => {
       // The schemas arrive with the first connection (a separate chunk, then cached): the screen is drawn without them.
       import('../api/event-schemas')
-        .then(({ pricesEventSchema, standingsEventSchema }) =>
+        .then(({ marginCallEventSchema, pricesEventSchema, standingsEventSchema }) =>
           readEventStream(
             API_PATHS.contestEvents(contestId),
             ({ event, data }) => {
@@ -119,6 +129,12 @@ export function useLiveUpdates(contestId: string, enabled: boolean): LiveMode {
               } else if (event === 'prices' && hasData(cache, apiKeys.equities)) {
                 const prices = parseEvent(pricesEventSchema, event, data);
                 if (prices) applyPrices(prices);
+              } else if (event === 'margin-call') {
+                const call = parseEvent(marginCallEventSchema, event, data);
+                if (!call || call.trades.length === 0) return;
+                toast.warning(marginCallMessage(call));
+                // The covers changed cash, positions and the trade history.
+                if (hasData(cache, apiKeys.contestUser(contestId))) void mutate(apiKeys.contestUser(contestId));
               } else if (event === 'end') {
                 void mutate(apiKeys.contest(contestId));
               }

@@ -1,20 +1,31 @@
-import { notifyError, toast } from '@bullpen/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ApiError, notifyError, toast } from '@bullpen/shared';
 import { formatMoney, formatPercent, trend } from '@bullpen/shared/format';
 import { useEquities } from '@bullpen/shared/reads';
-import type { Equity, PlaceOrderBody, TradeBody, TradeResponse, TradeSide } from '@bullpen/shared/schemas';
-import { Button, Card, Field, Select, TextInput } from '@bullpen/shared/ui';
+import type { ContestRules, Equity, TradeBody, TradeResponse, TradeSide } from '@bullpen/shared/schemas';
+import { Button, Card, Field, Select } from '@bullpen/shared/ui';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { placeConditionalOrder } from '../../orders';
+import type { TicketOrderType } from '../lib/order-math';
 import {
-  conditionalProblem,
-  estimatedAmount,
-  maxBuyQuantity,
-  orderProblem,
-  parsePrice,
-  reservedAmount,
-  type TicketOrderType,
-} from '../lib/order-math';
+  localDateTime,
+  maxQuantity,
+  quantityOf,
+  reservedCash,
+  type TicketContext,
+  type TicketField,
+  type TicketOrder,
+  type TicketValues,
+  ticketFieldOf,
+  ticketSchema,
+} from '../lib/ticket-form';
 import { describeTimeScale } from '../lib/time-scale';
+import { ReviewText } from './review-text';
+import { SidePicker } from './side-picker';
+import { TicketFigures } from './ticket-figures';
+import { TicketInput } from './ticket-input';
+import { TrailFields } from './trail-fields';
 import '@bullpen/shared/ui/parts.css';
 
 const TYPE_OPTIONS: { value: TicketOrderType; label: string }[] = [
@@ -22,6 +33,7 @@ const TYPE_OPTIONS: { value: TicketOrderType; label: string }[] = [
   { value: 'limit', label: 'Limit' },
   { value: 'stop', label: 'Stop' },
   { value: 'stop-limit', label: 'Stop-limit' },
+  { value: 'trailing-stop', label: 'Trailing stop' },
 ];
 
 /** One line per order type: what it does. */
@@ -30,67 +42,136 @@ const TYPE_MEANING: Record<TicketOrderType, string> = {
   limit: 'Waits until the price reaches your limit, then fills at that price or better.',
   stop: 'Waits until the price reaches your stop, then fills at the market price.',
   'stop-limit': 'Waits until the price reaches your stop, then fills only at your limit or better.',
+  'trailing-stop':
+    'Its stop follows the best price since you placed it; when the price crosses it, it fills at market.',
 };
 
+const SIDE_DONE: Record<TradeSide, string> = { buy: 'Bought', sell: 'Sold', short: 'Shorted', cover: 'Covered' };
+const buys = (side: TradeSide) => side === 'buy' || side === 'cover';
+
 function limitMeaning(side: TradeSide): string {
-  return side === 'buy' ? 'Buys only at this price or lower.' : 'Sells only at this price or higher.';
+  return buys(side) ? 'Buys only at this price or lower.' : 'Sells only at this price or higher.';
 }
 
 function stopMeaning(side: TradeSide, type: TicketOrderType): string {
   const then =
-    type === 'stop'
-      ? side === 'buy'
-        ? 'buys at the market price'
-        : 'sells at the market price'
-      : 'becomes a limit order';
-  return side === 'buy'
+    type === 'stop' ? (buys(side) ? 'buys at the market price' : 'sells at the market price') : 'becomes a limit order';
+  return buys(side)
     ? `When the price rises to this, the order ${then}.`
     : `When the price falls to this, the order ${then}.`;
 }
 
-/** A position's shares: all of them, and those open sell orders do not reserve (what a new sell can use). */
+/** A position's shares (negative while short), and those open orders leave free to sell or cover. */
 export interface Holding {
   held: number;
   available: number;
 }
 
-type ProblemField = 'quantity' | 'limit' | 'stop';
-const UNTOUCHED: Record<ProblemField, boolean> = { quantity: false, limit: false, stop: false };
-
 export interface OrderTicketProps {
   contestId: string;
   equities: Equity[];
-  cash: number;
+  /** Buying power less what open orders hold back. */
+  buyingPower: number;
   holdings: Record<string, Holding>;
+  rules: ContestRules;
+  /** The portfolio's value: the position cap is a share of it. */
+  portfolioValue: number;
+  endsAt: string;
   symbol: string | null;
   onSymbolChange: (symbol: string) => void;
   placeOrder: (body: TradeBody, idempotencyKey: string) => Promise<TradeResponse>;
 }
 
+/** The server's figure when it refuses a buy or short over the cap: how many more shares would fit. */
+function capRoom(error: ApiError): number | null {
+  const data = (error.data as { data?: { maxQuantity?: unknown } } | undefined)?.data;
+  return typeof data?.maxQuantity === 'number' ? data.maxQuantity : null;
+}
+
 export function OrderTicket({
   contestId,
   equities,
-  cash,
+  buyingPower,
   holdings,
+  rules,
+  portfolioValue,
+  endsAt,
   symbol,
   onSymbolChange,
   placeOrder,
 }: OrderTicketProps) {
   const ids = useId();
   const [search, setSearch] = useState('');
-  const [side, setSide] = useState<TradeSide>('buy');
-  const [quantityText, setQuantityText] = useState('1');
-  const [orderType, setOrderType] = useState<TicketOrderType>('market');
-  const [limitText, setLimitText] = useState('');
-  const [stopText, setStopText] = useState('');
-  const [review, setReview] = useState<{ key: string } | null>(null);
+  const [review, setReview] = useState<{ key: string; order: TicketOrder } | null>(null);
   const [pending, setPending] = useState(false);
-  // A problem is said once its field has been typed in, or once Review order is pressed: not on a field nobody has
-  // touched yet (a limit price just asked for, a quantity reset after an order).
-  const [touched, setTouched] = useState(UNTOUCHED);
-  const [revealed, setRevealed] = useState(false);
-  const touch = (field: ProblemField) =>
-    setTouched((current) => (current[field] ? current : { ...current, [field]: true }));
+
+  const equity = equities.find((item) => item.symbol === symbol) ?? null;
+  const price = equity?.price ?? null;
+  const holding = (symbol ? holdings[symbol] : undefined) ?? { held: 0, available: 0 };
+  const defaultExpiry = localDateTime(endsAt);
+  const context: TicketContext = {
+    contestId,
+    symbol,
+    price,
+    buyingPower,
+    held: holding.held,
+    available: holding.available,
+    rules,
+    endsAt: defaultExpiry,
+    now: Date.now(),
+  };
+
+  // The checks depend on the player's money and the market, passed as the form's context on each validation.
+  const resolver: Resolver<TicketValues, TicketContext, TicketOrder> = (values, current, options) =>
+    zodResolver(ticketSchema(current ?? context))(values, current, options);
+  const form = useForm<TicketValues, TicketContext, TicketOrder>({
+    mode: 'onChange',
+    resolver,
+    context,
+    defaultValues: {
+      side: 'buy',
+      quantity: '1',
+      type: 'market',
+      limit: '',
+      stop: '',
+      trailBy: 'amount',
+      trail: '',
+      expiresAt: defaultExpiry,
+    },
+  });
+  const { register, setValue, formState, trigger, clearErrors, setError } = form;
+  const values = form.watch();
+  const { errors } = formState;
+  // "Choose a symbol" is not a field of the form: the resolver puts it beside the others, under its own name.
+  const messages = errors as Partial<Record<TicketField | 'root', { message?: string }>>;
+  const shownError = (field: TicketField) => (equity || field === 'symbol' ? (messages[field]?.message ?? null) : null);
+
+  // A problem is said once its field has been typed in, or once Review order is pressed; after that it follows what
+  // changes (the price, the side, the money) until it is gone. A field nobody has touched stays quiet.
+  const watched = JSON.stringify([values, price, buyingPower, holding, symbol]);
+  // The server's refusal stays until its field is edited: a tick moving the price does not answer it.
+  useEffect(() => {
+    const shown = Object.entries(form.formState.errors)
+      .filter(([field, error]) => field !== 'root' && error?.type !== 'server')
+      .map(([field]) => field as keyof TicketValues);
+    if (shown.length > 0) void trigger(shown);
+  }, [watched]);
+
+  // Another symbol is another order: what the server said about the last one no longer applies.
+  useEffect(() => {
+    for (const [field, error] of Object.entries(form.formState.errors)) {
+      if (error?.type === 'server') clearErrors(field as keyof TicketValues);
+    }
+  }, [symbol]);
+
+  // A side the position does not allow (a sell with nothing held, a buy while short) gives way to one it does.
+  const allowed = allowedSides(rules, holding.held);
+  const allowedKey = allowed.join(' ');
+  useEffect(() => {
+    const sides = allowedKey.split(' ') as TradeSide[];
+    if (!sides.includes(values.side)) setValue('side', sides[0] ?? 'buy');
+  }, [allowedKey, values.side, setValue]);
+
   // Keyboard users keep their place: the review takes the focus when it replaces the button, and gives it back.
   const searchRef = useRef<HTMLInputElement>(null);
   const reviewRef = useRef<HTMLDivElement>(null);
@@ -102,54 +183,16 @@ export function OrderTicket({
     } else if (reviewWasOpen.current) {
       const button = reviewButtonRef.current;
       if (button && !button.disabled) button.focus();
+      else if (form.formState.errors.quantity) form.setFocus('quantity');
       else searchRef.current?.focus();
     }
     reviewWasOpen.current = review !== null;
-  }, [review]);
+  }, [review, form]);
 
   // The screen reads the equities already (same key, no second request): they also say how fast market time runs.
   const timeNote = describeTimeScale(useEquities().data?.market?.timeScale);
-  const equity = equities.find((item) => item.symbol === symbol) ?? null;
-  const price = equity?.price ?? null;
-  const holding = symbol ? (holdings[symbol] ?? { held: 0, available: 0 }) : { held: 0, available: 0 };
-  // Sells are checked against the shares open orders leave free.
-  const held = holding.available;
-  // What was typed stays as typed ("1.5", "-1"): the ticket says what is wrong instead of rewriting it.
-  const quantity = /^\s*\d+\s*$/.test(quantityText) ? Number(quantityText) : Number.NaN;
-  const conditional = orderType !== 'market';
-  const needsLimit = orderType === 'limit' || orderType === 'stop-limit';
-  const needsStop = orderType === 'stop' || orderType === 'stop-limit';
-  const limitPrice = parsePrice(limitText);
-  const stopPrice = parsePrice(stopText);
-  const problem = conditional
-    ? conditionalProblem({
-        side,
-        type: orderType,
-        quantity,
-        limitPrice,
-        stopPrice,
-        cash,
-        held,
-        hasSymbol: price !== null,
-      })
-    : orderProblem({ side, quantity, price, cash, held });
-  const amount = price === null || !Number.isFinite(quantity) ? 0 : estimatedAmount(quantity, price);
-  const reserve = conditional
-    ? reservedAmount(
-        side,
-        quantity,
-        needsLimit && !Number.isNaN(limitPrice) ? limitPrice : null,
-        needsStop && !Number.isNaN(stopPrice) ? stopPrice : null,
-      )
-    : 0;
-  const reserveText =
-    side === 'buy' ? formatMoney(reserve) : `${Number.isInteger(quantity) && quantity > 0 ? quantity : 0} shares`;
-  const problemField: ProblemField = /limit price/.test(problem ?? '')
-    ? 'limit'
-    : /stop price/.test(problem ?? '')
-      ? 'stop'
-      : 'quantity';
-  const shownProblem = problem !== null && (revealed || touched[problemField]) ? problem : null;
+  const conditional = values.type !== 'market';
+  const quantity = quantityOf(values);
 
   const matches = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -159,58 +202,76 @@ export function OrderTicket({
       .slice(0, 8);
   }, [equities, search]);
 
-  // A conditional buy reserves at its limit (or stop) price: the most it can buy is counted at that price.
   const setMax = () => {
-    const reservePrice = conditional
-      ? [needsLimit ? limitPrice : Number.NaN, needsStop ? stopPrice : Number.NaN].find((p) => !Number.isNaN(p))
-      : undefined;
-    setQuantityText(String(side === 'buy' ? maxBuyQuantity(cash, reservePrice ?? price ?? 0) : held));
-    touch('quantity');
+    setValue('quantity', String(maxQuantity(values, context)), { shouldValidate: true });
   };
 
   /** Sends the reviewed order; what the toast says it did. */
-  const send = async (key: string, chosen: string): Promise<string> => {
-    if (conditional) {
-      const body: PlaceOrderBody = {
-        contestId,
-        symbol: chosen,
-        side,
-        quantity,
-        type: orderType,
-        ...(needsLimit ? { limitPrice } : {}),
-        ...(needsStop ? { stopPrice } : {}),
-      };
-      const { order } = (await placeConditionalOrder(body, key)).data;
-      const typeName = TYPE_OPTIONS.find((option) => option.value === order.type)?.label ?? order.type;
-      return `${typeName} order placed: ${order.side} ${order.quantity} ${order.symbol}. It waits in Open orders.`;
+  const send = async (order: TicketOrder, key: string): Promise<string> => {
+    if (order.kind === 'conditional') {
+      const placed = (await placeConditionalOrder(order.body, key)).data.order;
+      const typeName = TYPE_OPTIONS.find((option) => option.value === placed.type)?.label ?? placed.type;
+      return `${typeName} order placed: ${placed.side} ${placed.quantity} ${placed.symbol}. It waits in Open orders.`;
     }
-    const { trade } = (await placeOrder({ contestId, symbol: chosen, side, quantity }, key)).data;
-    return `${trade.side === 'buy' ? 'Bought' : 'Sold'} ${trade.quantity} ${trade.symbol} at ${formatMoney(trade.price)}`;
+    const { trade } = (await placeOrder(order.body, key)).data;
+    return `${SIDE_DONE[trade.side]} ${trade.quantity} ${trade.symbol} at ${formatMoney(trade.price)}`;
+  };
+
+  /** The server's refusal on the fields it names; a toast when no field of the ticket can show it. */
+  const showRefusal = (error: unknown) => {
+    const onFields = error instanceof ApiError ? error.errors.filter((item) => ticketFieldOf(item.field)) : [];
+    for (const item of onFields) {
+      const field = ticketFieldOf(item.field) as TicketField;
+      const room = error instanceof ApiError && field === 'quantity' ? capRoom(error) : null;
+      const fit =
+        room === null
+          ? ''
+          : room === 0
+            ? ': no more shares fit'
+            : `: ${room} ${holding.held !== 0 ? 'more ' : ''}${room === 1 ? 'share' : 'shares'} would fit`;
+      setError(field === 'symbol' ? 'root' : field, { type: 'server', message: `${item.message}${fit}` });
+    }
+    if (onFields.length === 0) notifyError(error);
+  };
+
+  /** The order the form stands for now, or null after saying on each field what is wrong. Synchronous, so the review
+   *  opens (and takes the focus) in the same event as the click. */
+  const check = (): TicketOrder | null => {
+    const parsed = ticketSchema(context).safeParse(form.getValues());
+    if (parsed.success) return parsed.data;
+    void trigger();
+    return null;
   };
 
   const confirm = async () => {
-    if (!review || !symbol || problem) return;
+    const order = review ? check() : null;
+    if (!review || !order) {
+      setReview(null);
+      return;
+    }
     setPending(true);
     try {
-      toast.success(await send(review.key, symbol));
+      toast.success(await send(order, review.key));
       // A fresh ticket: the next order's problems are said once it is typed.
-      setQuantityText('1');
-      setTouched(UNTOUCHED);
-      setRevealed(false);
+      form.reset({ ...form.getValues(), quantity: '1' });
     } catch (error) {
-      notifyError(error);
+      showRefusal(error);
     } finally {
       setReview(null);
       setPending(false);
     }
   };
 
-  const problemId = (field: ProblemField) =>
-    shownProblem !== null && equity !== null && problemField === field ? `${ids}-problem` : null;
+  const openReview = () => {
+    const order = check();
+    if (order) setReview({ key: crypto.randomUUID(), order });
+  };
+  const hasErrors = Object.keys(errors).some((field) => shownError(field as TicketField) !== null);
+  const reserve = reservedCash(values, price);
 
   return (
     <Card className="bp-stack" title="Place an order" aria-label="Place an order">
-      <Field label="Symbol" id={`${ids}-search`}>
+      <Field label="Symbol" id={`${ids}-search`} error={shownError('symbol')}>
         {(control) => (
           <div className="bp-suggest">
             <input
@@ -233,6 +294,7 @@ export function OrderTicket({
                       onClick={() => {
                         onSymbolChange(item.symbol);
                         setSearch('');
+                        clearErrors('symbol' as keyof TicketValues);
                         // The list goes away with the button that had the focus: back to the field.
                         searchRef.current?.focus();
                       }}
@@ -264,54 +326,25 @@ export function OrderTicket({
       )}
       {timeNote ? <p className="bp-field__hint">{timeNote}</p> : null}
 
-      <fieldset className="bp-segmented">
-        <legend className="bp-field__label">Side</legend>
-        {(['buy', 'sell'] as const).map((value) => (
-          <label
-            key={value}
-            className={`bp-segmented__option bp-segmented__option--${value === 'buy' ? 'up' : 'down'}`}
-          >
-            <input
-              type="radio"
-              name={`${ids}-side`}
-              value={value}
-              checked={side === value}
-              onChange={() => setSide(value)}
-            />
-            {value === 'buy' ? 'Buy' : 'Sell'}
-          </label>
-        ))}
-      </fieldset>
+      <SidePicker shortSelling={rules.shortSelling} allowed={allowed} registration={register('side')} />
 
       <Select
         label="Order type"
-        hint={TYPE_MEANING[orderType]}
+        hint={TYPE_MEANING[values.type]}
         options={TYPE_OPTIONS}
-        value={orderType}
-        onChange={(event) => {
-          setOrderType(event.target.value as TicketOrderType);
-          setReview(null);
-          // Prices the new type asks for are not wrong before anything is typed in them.
-          setTouched((current) => ({ ...current, limit: false, stop: false }));
-          setRevealed(false);
-        }}
+        {...register('type', {
+          onChange: () => {
+            setReview(null);
+            // Prices the new type asks for are not wrong before anything is typed in them.
+            clearErrors(['limit', 'stop', 'trail', 'expiresAt']);
+          },
+        })}
       />
 
-      <Field label="Quantity (shares)" id={`${ids}-quantity`}>
+      <Field label="Quantity (shares)" id={`${ids}-quantity`} error={shownError('quantity')}>
         {(control) => (
           <div className="bp-input-row">
-            <input
-              className="bp-input"
-              {...control}
-              inputMode="numeric"
-              value={quantityText}
-              aria-invalid={problemId('quantity') ? true : undefined}
-              aria-describedby={problemId('quantity') ?? undefined}
-              onChange={(event) => {
-                setQuantityText(event.target.value);
-                touch('quantity');
-              }}
-            />
+            <input className="bp-input" {...control} inputMode="numeric" {...register('quantity')} />
             <Button onClick={setMax} disabled={!equity}>
               Max
             </Button>
@@ -319,70 +352,57 @@ export function OrderTicket({
         )}
       </Field>
 
-      {needsStop ? (
-        <PriceField
+      {values.type === 'stop' || values.type === 'stop-limit' ? (
+        <TicketInput
           id={`${ids}-stop`}
           label="Stop price ($)"
-          meaning={stopMeaning(side, orderType)}
-          value={stopText}
-          onChange={(text) => {
-            setStopText(text);
-            touch('stop');
-          }}
-          problemId={problemId('stop')}
+          hint={stopMeaning(values.side, values.type)}
+          error={shownError('stop')}
+          inputMode="decimal"
+          registration={register('stop')}
         />
       ) : null}
 
-      {needsLimit ? (
-        <PriceField
+      {values.type === 'limit' || values.type === 'stop-limit' ? (
+        <TicketInput
           id={`${ids}-limit`}
           label="Limit price ($)"
-          meaning={limitMeaning(side)}
-          value={limitText}
-          onChange={(text) => {
-            setLimitText(text);
-            touch('limit');
-          }}
-          problemId={problemId('limit')}
+          hint={limitMeaning(values.side)}
+          error={shownError('limit')}
+          inputMode="decimal"
+          registration={register('limit')}
         />
       ) : null}
 
-      <dl className="bp-pairs">
-        {conditional ? (
-          <div className="bp-pairs__item">
-            <dt>Reserves until it fills or you cancel</dt>
-            <dd className="bp-num">{reserveText}</dd>
-          </div>
-        ) : (
-          <div className="bp-pairs__item">
-            <dt>Estimated amount</dt>
-            <dd className="bp-num">{formatMoney(amount)}</dd>
-          </div>
-        )}
-        <div className="bp-pairs__item">
-          <dt>Buying power</dt>
-          <dd className="bp-num">{formatMoney(cash)}</dd>
-        </div>
-        <div className="bp-pairs__item">
-          <dt>Shares held</dt>
-          <dd className="bp-num">{holding.held}</dd>
-        </div>
-        <div>
-          <dt>Available to sell</dt>
-          <dd className="bp-num">
-            {holding.available}
-            {holding.held > holding.available ? (
-              <small className="bp-muted"> ({holding.held - holding.available} reserved by open orders)</small>
-            ) : null}
-          </dd>
-        </div>
-      </dl>
-
-      {shownProblem && equity ? (
-        <p id={`${ids}-problem`} className="bp-warning-text">
-          {shownProblem}
-        </p>
+      {values.type === 'trailing-stop' ? (
+        <TrailFields id={`${ids}-trail`} form={form} values={values} price={price} error={shownError('trail')} />
       ) : null}
+
+      {conditional ? (
+        <TicketInput
+          id={`${ids}-expires`}
+          label="Good until"
+          hint="The order expires then if it has not filled. At the latest, when the contest ends."
+          error={shownError('expiresAt')}
+          type="datetime-local"
+          max={defaultExpiry}
+          registration={register('expiresAt')}
+        />
+      ) : null}
+
+      <TicketFigures
+        side={values.side}
+        conditional={conditional}
+        quantity={quantity}
+        price={price}
+        reserve={reserve}
+        buyingPower={buyingPower}
+        holding={holding}
+        rules={rules}
+        portfolioValue={portfolioValue}
+      />
+
+      {errors.root?.message ? <p className="bp-warning-text">{errors.root.message}</p> : null}
 
       {review ? (
         <div
@@ -393,51 +413,18 @@ export function OrderTicket({
           aria-labelledby={`${ids}-review`}
           tabIndex={-1}
         >
-          {conditional ? (
-            <p id={`${ids}-review`}>
-              {side === 'buy' ? 'Buy' : 'Sell'} <strong>{quantity}</strong> {symbol} with a{' '}
-              {TYPE_OPTIONS.find((option) => option.value === orderType)?.label.toLowerCase()} order
-              {needsStop ? (
-                <>
-                  , stop <strong className="bp-num">{formatMoney(stopPrice)}</strong>
-                </>
-              ) : null}
-              {needsLimit ? (
-                <>
-                  , limit <strong className="bp-num">{formatMoney(limitPrice)}</strong>
-                </>
-              ) : null}
-              ? It reserves <strong className="bp-num">{reserveText}</strong> until it fills or you cancel it, and
-              expires when the contest ends.
-            </p>
-          ) : (
-            <p id={`${ids}-review`}>
-              {side === 'buy' ? 'Buy' : 'Sell'} <strong>{quantity}</strong> {symbol} at about{' '}
-              <strong className="bp-num">{formatMoney(price ?? 0)}</strong> for about{' '}
-              <strong className="bp-num">{formatMoney(amount)}</strong>? Market orders fill at the price when they
-              arrive.
-            </p>
-          )}
+          <ReviewText id={`${ids}-review`} order={review.order} price={price} reserve={reserve} rules={rules} />
           <div className="bp-review__actions">
             <Button variant="ghost" onClick={() => setReview(null)} disabled={pending}>
               Back
             </Button>
             <Button variant="primary" onClick={confirm} loading={pending} loadingText="Placing order…">
-              {conditional ? `Place ${orderType} order` : `Confirm ${side}`}
+              {conditional ? `Place ${values.type} order` : `Confirm ${values.side}`}
             </Button>
           </div>
         </div>
       ) : (
-        <Button
-          ref={reviewButtonRef}
-          variant="primary"
-          block
-          disabled={Boolean(shownProblem)}
-          onClick={() => {
-            if (problem) setRevealed(true);
-            else setReview({ key: crypto.randomUUID() });
-          }}
-        >
+        <Button ref={reviewButtonRef} variant="primary" block disabled={hasErrors} onClick={openReview}>
           Review order
         </Button>
       )}
@@ -445,35 +432,12 @@ export function OrderTicket({
   );
 }
 
-/** A limit or stop price: the typed text is kept as typed; the ticket says what is wrong with it. */
-function PriceField({
-  id,
-  label,
-  meaning,
-  value,
-  onChange,
-  problemId,
-}: {
-  id: string;
-  label: string;
-  /** What the price means for this order, in one line, read with the field. */
-  meaning: string;
-  value: string;
-  onChange: (text: string) => void;
-  /** The ticket's problem message, when it is about this field. */
-  problemId: string | null;
-}) {
-  return (
-    <TextInput
-      id={id}
-      label={label}
-      hint={meaning}
-      inputMode="decimal"
-      autoComplete="off"
-      value={value}
-      aria-invalid={problemId ? true : undefined}
-      aria-describedby={[`${id}-hint`, problemId ?? ''].filter(Boolean).join(' ')}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  );
+/** The sides this position allows (API.md "Short selling": a sell closes longs only, a cover shorts only). */
+export function allowedSides(rules: ContestRules, held: number): TradeSide[] {
+  const sides: TradeSide[] = [];
+  if (held >= 0) sides.push('buy');
+  if (held > 0) sides.push('sell');
+  if (rules.shortSelling && held <= 0) sides.push('short');
+  if (rules.shortSelling && held < 0) sides.push('cover');
+  return sides;
 }

@@ -1,4 +1,4 @@
-import { estimatedAmount, maxBuyQuantity, orderProblem } from './order-math';
+import { commissionFor, estimatedAmount, maxBuyQuantity, sharesWithinCap, trailingStopPrice } from './order-math';
 
 describe('order arithmetic', () => {
   it('buys as many whole shares as the cash allows, in cents', () => {
@@ -10,21 +10,44 @@ describe('order arithmetic', () => {
     expect(maxBuyQuantity(-5, 10)).toBe(0);
   });
 
+  it('leaves room for the commission when it counts the most shares', () => {
+    const fee = { perTrade: 4.95, perShare: 0.01 };
+    // 3 × $333.33 + $4.98 = $1,004.97: over $1,000, so 2.
+    expect(maxBuyQuantity(1000, 333.33, fee)).toBe(2);
+    expect(maxBuyQuantity(1004.97, 333.33, fee)).toBe(3);
+    expect(maxBuyQuantity(4.95, 1, fee)).toBe(0);
+  });
+
+  it('charges perTrade + perShare × quantity, rounded to the cent', () => {
+    expect(commissionFor({ perTrade: 4.95, perShare: 0 }, 10)).toBe(4.95);
+    expect(commissionFor({ perTrade: 0, perShare: 0.005 }, 3)).toBe(0.02);
+    expect(commissionFor({ perTrade: 1, perShare: 0.0049 }, 100)).toBe(1.49);
+    expect(commissionFor({ perTrade: 0, perShare: 0 }, 100)).toBe(0);
+    expect(commissionFor({ perTrade: 4.95, perShare: 0 }, 0)).toBe(0);
+  });
+
+  it('counts the shares that fit under a position cap, as the server does', () => {
+    // 25 % of $10,000 at $100: 25 shares; the commission lowers the value after the trade, so 24.
+    expect(sharesWithinCap(25, 0, 100, 10_000)).toBe(25);
+    expect(sharesWithinCap(25, 0, 100, 10_000, { perTrade: 4.95, perShare: 0 })).toBe(24);
+    expect(sharesWithinCap(25, 20, 100, 10_000)).toBe(5);
+    expect(sharesWithinCap(25, 30, 100, 10_000)).toBe(0);
+  });
+
+  it('puts a trailing stop below the price for a sell or short, above it for a buy or cover', () => {
+    expect(trailingStopPrice('sell', 190, { amount: 2.5 })).toBe(187.5);
+    expect(trailingStopPrice('short', 190, { percent: 5 })).toBe(180.5);
+    expect(trailingStopPrice('buy', 190, { amount: 2.5 })).toBe(192.5);
+    expect(trailingStopPrice('cover', 333.33, { percent: 10 })).toBe(366.67);
+    expect(trailingStopPrice('sell', 190, {})).toBeNaN();
+    // Away from the price to a whole cent, as the server places it: $425.08 less 5 % is $403.826.
+    expect(trailingStopPrice('sell', 425.08, { percent: 5 })).toBe(403.82);
+    expect(trailingStopPrice('buy', 425.08, { percent: 5 })).toBe(446.34);
+    expect(trailingStopPrice('sell', 3, { amount: 5 })).toBe(0);
+  });
+
   it('estimates the amount to the cent', () => {
     expect(estimatedAmount(3, 333.33)).toBe(999.99);
     expect(estimatedAmount(7, 0.1)).toBe(0.7);
-  });
-
-  it('explains what stops an order', () => {
-    const base = { side: 'buy' as const, quantity: 1, price: 100, cash: 250, held: 0 };
-    expect(orderProblem(base)).toBeNull();
-    expect(orderProblem({ ...base, price: null })).toBe('Choose a symbol');
-    expect(orderProblem({ ...base, quantity: 0 })).toBe('Enter a whole number of shares');
-    expect(orderProblem({ ...base, quantity: 1.5 })).toBe('Enter a whole number of shares');
-    expect(orderProblem({ ...base, quantity: 2 })).toBeNull();
-    expect(orderProblem({ ...base, quantity: 3 })).toBe('Not enough buying power');
-    expect(orderProblem({ ...base, side: 'sell', quantity: 1 })).toBe('You hold no shares of this symbol');
-    expect(orderProblem({ ...base, side: 'sell', quantity: 5, held: 4 })).toBe('You hold 4 shares');
-    expect(orderProblem({ ...base, side: 'sell', quantity: 4, held: 4 })).toBeNull();
   });
 });

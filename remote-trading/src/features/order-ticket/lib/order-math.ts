@@ -1,59 +1,99 @@
 import type { TradeSide } from '@bullpen/shared/schemas';
 
-// Market orders of DESIGN §5: whole shares at the current price, no commission, no shorting, no margin.
+// Market orders of DESIGN §5: whole shares at the current price; API.md "Contest rules" adds a commission, short
+// selling and a position cap, counted here as the server counts them (integer cents) so the ticket's figures match.
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
-/** The most whole shares the cash can buy at this price. */
-export function maxBuyQuantity(cash: number, price: number): number {
+/** A contest's commission rule, in dollars. */
+export interface Commission {
+  perTrade: number;
+  perShare: number;
+}
+
+const NO_COMMISSION: Commission = { perTrade: 0, perShare: 0 };
+
+/** perTrade + perShare × quantity in cents, half a cent up; none when the contest charges nothing. */
+function commissionCents(commission: Commission, quantity: number): number {
+  if (!Number.isInteger(quantity) || quantity < 1) return 0;
+  const perTrade = cents(commission.perTrade);
+  const perShare = Math.round(commission.perShare * 10_000);
+  if (perTrade === 0 && perShare === 0) return 0;
+  return perTrade + Math.round((perShare * quantity) / 100);
+}
+
+/** What this order's trade will cost in commission, in dollars to the cent. */
+export function commissionFor(commission: Commission, quantity: number): number {
+  return commissionCents(commission, quantity) / 100;
+}
+
+/** The most whole shares the cash can buy at this price, commission included. */
+export function maxBuyQuantity(cash: number, price: number, commission: Commission = NO_COMMISSION): number {
   if (!(price > 0) || !(cash > 0)) return 0;
-  return Math.floor(cents(cash) / cents(price));
+  const fits = (n: number) => n * cents(price) + commissionCents(commission, n) <= cents(cash);
+  let n = Math.floor(cents(cash) / cents(price));
+  while (n > 0 && !fits(n)) n -= 1;
+  return n;
+}
+
+/**
+ * The most shares a buy or short may add to a position of `heldShares` (absolute, same direction) under a cap of
+ * `maxPositionPct`, with the portfolio worth `portfolioValue` before the trade: the commission lowers the value after.
+ */
+export function sharesWithinCap(
+  maxPositionPct: number,
+  heldShares: number,
+  price: number,
+  portfolioValue: number,
+  commission: Commission = NO_COMMISSION,
+): number {
+  const priceCents = cents(price);
+  const valueCents = cents(portfolioValue);
+  const capBp = Math.round(maxPositionPct * 100);
+  const fits = (n: number) =>
+    (heldShares + n) * priceCents * 10_000 <= capBp * (valueCents - commissionCents(commission, n));
+  if (priceCents <= 0 || !fits(0)) return 0;
+  let n = Math.max(0, Math.floor((maxPositionPct / 100) * (valueCents / priceCents) - heldShares));
+  while (n > 0 && !fits(n)) n -= 1;
+  while (fits(n + 1)) n += 1;
+  return n;
+}
+
+/**
+ * A trailing stop's stop right now, from the current price: below it for a sell or short (it rises with the price),
+ * above it for a buy or cover (it falls with the price). NaN when the trail is not a usable number.
+ */
+export function trailingStopPrice(
+  side: TradeSide,
+  price: number,
+  trail: { amount?: number; percent?: number },
+): number {
+  const below = side === 'sell' || side === 'short';
+  if (trail.amount !== undefined) {
+    if (!(trail.amount > 0)) return Number.NaN;
+    return Math.max(0, cents(price) + (below ? -1 : 1) * cents(trail.amount)) / 100;
+  }
+  if (trail.percent === undefined || !(trail.percent > 0)) return Number.NaN;
+  // Rounded away from the price to a whole cent, as the server places it.
+  const ratio = trail.percent / 100;
+  return below
+    ? Math.floor(cents(price) * (1 - ratio) + 1e-9) / 100
+    : Math.ceil(cents(price) * (1 + ratio) - 1e-9) / 100;
 }
 
 export function estimatedAmount(quantity: number, price: number): number {
   return cents(quantity * price) / 100;
 }
 
-export interface OrderCheck {
-  side: TradeSide;
-  quantity: number;
-  price: number | null;
-  cash: number;
-  held: number;
-}
-
-/** Why the order cannot be sent, in the words shown on the ticket; null when it can. The server checks again. */
-export function orderProblem({ side, quantity, price, cash, held }: OrderCheck): string | null {
-  if (price === null) return 'Choose a symbol';
-  if (!Number.isInteger(quantity) || quantity < 1) return 'Enter a whole number of shares';
-  if (side === 'buy' && quantity > maxBuyQuantity(cash, price)) return 'Not enough buying power';
-  if (side === 'sell' && quantity > held)
-    return held === 0 ? 'You hold no shares of this symbol' : `You hold ${held} shares`;
-  return null;
-}
-
 // Conditional orders (API.md "Conditional orders"): limit, stop and stop-limit, filled later by the clock.
 
-export type TicketOrderType = 'market' | 'limit' | 'stop' | 'stop-limit';
+export type TicketOrderType = 'market' | 'limit' | 'stop' | 'stop-limit' | 'trailing-stop';
 
 /** A price as typed: dollars with at most two decimals, more than zero; NaN otherwise. */
 export function parsePrice(text: string): number {
   if (!/^\s*\d+(\.\d{1,2})?\s*$/.test(text)) return Number.NaN;
   const value = Number(text);
   return value > 0 ? value : Number.NaN;
-}
-
-export interface ConditionalCheck {
-  side: TradeSide;
-  type: Exclude<TicketOrderType, 'market'>;
-  quantity: number;
-  limitPrice: number;
-  stopPrice: number;
-  /** Cash not held by open orders. */
-  cash: number;
-  /** Shares not held by open orders. */
-  held: number;
-  hasSymbol: boolean;
 }
 
 /** What a conditional order holds back while it waits: a buy quantity × (limit ?? stop) of cash, a sell its shares. */
@@ -66,26 +106,4 @@ export function reservedAmount(
   if (side === 'sell' || !Number.isInteger(quantity) || quantity < 1) return 0;
   const price = limitPrice ?? stopPrice;
   return price && Number.isFinite(price) ? (quantity * cents(price)) / 100 : 0;
-}
-
-/** Why the conditional order cannot be sent, in the words shown on the ticket; null when it can. */
-export function conditionalProblem(check: ConditionalCheck): string | null {
-  const { side, type, quantity, limitPrice, stopPrice, cash, held } = check;
-  if (!check.hasSymbol) return 'Choose a symbol';
-  if (!Number.isInteger(quantity) || quantity < 1) return 'Enter a whole number of shares';
-  const needsLimit = type !== 'stop';
-  const needsStop = type !== 'limit';
-  if (needsStop && Number.isNaN(stopPrice)) return 'Enter a stop price in dollars and cents, more than $0';
-  if (needsLimit && Number.isNaN(limitPrice)) return 'Enter a limit price in dollars and cents, more than $0';
-  if (side === 'buy') {
-    const reserve = reservedAmount(side, quantity, needsLimit ? limitPrice : null, stopPrice);
-    if (cents(reserve) > cents(cash)) return `Not enough buying power: this order reserves ${formatDollars(reserve)}`;
-  }
-  if (side === 'sell' && quantity > held)
-    return held === 0 ? 'You have no shares of this symbol free to sell' : `You have ${held} shares free to sell`;
-  return null;
-}
-
-function formatDollars(value: number): string {
-  return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }

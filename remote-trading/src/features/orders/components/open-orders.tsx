@@ -5,7 +5,14 @@ import { Button, Card } from '@bullpen/shared/ui';
 import { Fragment, type ReactNode, useState } from 'react';
 import { cancelOrder, useOrders } from '../api/orders-api';
 import { useOrderFills } from '../hooks/use-order-fills';
-import { describePrices, describeSideAndSize, ORDER_TYPE_NAMES, orderPrices, STATUS_TEXT } from '../lib/describe-order';
+import {
+  describePrices,
+  describeSideAndSize,
+  goodUntil,
+  ORDER_TYPE_NAMES,
+  orderPrices,
+  STATUS_TEXT,
+} from '../lib/describe-order';
 import '@bullpen/shared/ui/parts.css';
 
 /** Closed orders shown under the open ones: enough to see what just happened to an order. */
@@ -83,6 +90,7 @@ const STATUS_TONE: Record<Order['status'], string> = {
 };
 
 function OrderRow({ order, children }: { order: Order; children?: ReactNode }) {
+  const until = goodUntil(order);
   return (
     <li>
       <div className="bp-rows__main">
@@ -102,6 +110,7 @@ function OrderRow({ order, children }: { order: Order; children?: ReactNode }) {
           {STATUS_TEXT[order.status]}
           {order.fill ? <span className="bp-num"> at {formatMoney(order.fill.price)}</span> : null}
         </span>
+        {until ? <span className="bp-rows__note">{until}</span> : null}
         {order.reason ? <span className="bp-rows__note">{order.reason}</span> : null}
       </div>
       {children}

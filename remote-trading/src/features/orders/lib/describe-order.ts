@@ -1,4 +1,4 @@
-import { formatMoney } from '@bullpen/shared/format';
+import { formatMoney, formatShortDateTime } from '@bullpen/shared/format';
 import type { Order, OrderType, TradeSide } from '@bullpen/shared/schemas';
 
 export const ORDER_TYPE_NAMES: Record<OrderType, string> = {
@@ -8,21 +8,38 @@ export const ORDER_TYPE_NAMES: Record<OrderType, string> = {
   'trailing-stop': 'Trailing stop',
 };
 
-/** "Buy 10 AAPL" */
+const SIDE_WORDS: Record<TradeSide, string> = { buy: 'Buy', sell: 'Sell', short: 'Short', cover: 'Cover' };
+
+/** "Buy 10 AAPL", "Short 5 TSLA" */
 export function describeSideAndSize(order: { side: TradeSide; quantity: number; symbol: string }): string {
-  return `${order.side === 'buy' ? 'Buy' : 'Sell'} ${order.quantity} ${order.symbol}`;
+  return `${SIDE_WORDS[order.side]} ${order.quantity} ${order.symbol}`;
 }
 
-/** "limit $187.20", "stop $190.00, limit $191.00" */
-/** Each price of the order, e.g. ["stop $224.89", "limit $227.07"]. */
-export function orderPrices(order: Pick<Order, 'type' | 'limitPrice' | 'stopPrice'>): string[] {
+type PricedOrder = Pick<Order, 'type' | 'limitPrice' | 'stopPrice'> &
+  Partial<Pick<Order, 'trailAmount' | 'trailPercent'>>;
+
+/**
+ * Each price of the order, e.g. ["stop $224.89", "limit $227.07"]; a trailing stop's trail first, then the stop it
+ * has reached (it moves with the price, tick by tick).
+ */
+export function orderPrices(order: PricedOrder): string[] {
   const parts: string[] = [];
-  if (order.stopPrice !== null) parts.push(`stop ${formatMoney(order.stopPrice)}`);
+  if (order.trailAmount != null) parts.push(`trail ${formatMoney(order.trailAmount)}`);
+  if (order.trailPercent != null) parts.push(`trail ${order.trailPercent}%`);
+  if (order.stopPrice !== null) {
+    parts.push(`${order.type === 'trailing-stop' ? 'stop now' : 'stop'} ${formatMoney(order.stopPrice)}`);
+  }
   if (order.limitPrice !== null) parts.push(`limit ${formatMoney(order.limitPrice)}`);
   return parts;
 }
 
-export function describePrices(order: Pick<Order, 'type' | 'limitPrice' | 'stopPrice'>): string {
+/** "Good until Nov 30, 4:00 PM" while the order is open; null once it is not. */
+export function goodUntil(order: Pick<Order, 'expiresAt' | 'status'>): string | null {
+  if (order.status !== 'open' || !order.expiresAt) return null;
+  return `Good until ${formatShortDateTime(order.expiresAt)}`;
+}
+
+export function describePrices(order: PricedOrder): string {
   return orderPrices(order).join(', ');
 }
 
@@ -36,7 +53,7 @@ export const STATUS_TEXT: Record<Order['status'], string> = {
 
 /** The toast of a fill: "Your limit order to buy 10 AAPL filled at $187.20". */
 export function fillMessage(order: Order): string {
-  const type = order.type === 'stop-limit' ? 'stop-limit' : order.type;
+  const type = order.type === 'trailing-stop' ? 'trailing stop' : order.type;
   const price = order.fill ? ` at ${formatMoney(order.fill.price)}` : '';
   return `Your ${type} order to ${order.side} ${order.quantity} ${order.symbol} filled${price}`;
 }

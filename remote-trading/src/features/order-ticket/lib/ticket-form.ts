@@ -1,0 +1,242 @@
+import {
+  type ContestRules,
+  type PlaceOrderBody,
+  placeOrderBodySchema,
+  type TradeBody,
+  type TradeSide,
+  tradeBodySchema,
+} from '@bullpen/shared/schemas';
+import { z } from 'zod';
+import {
+  commissionFor,
+  maxBuyQuantity,
+  parsePrice,
+  reservedAmount,
+  type TicketOrderType,
+  trailingStopPrice,
+} from './order-math';
+
+// The ticket's form: what is typed (kept as typed, "1.5" or "-1" included), checked against the player's money and
+// shares by the ticket's own words, then built into the request body and checked by the shared order schemas.
+
+export type TrailBy = 'amount' | 'percent';
+
+export interface TicketValues {
+  side: TradeSide;
+  quantity: string;
+  type: TicketOrderType;
+  limit: string;
+  stop: string;
+  trailBy: TrailBy;
+  trail: string;
+  /** A `datetime-local` value, in the player's time zone. */
+  expiresAt: string;
+}
+
+export type TicketField = keyof TicketValues | 'symbol';
+
+/** What the checks need besides the form: the market, the player's money and shares, the contest. */
+export interface TicketContext {
+  contestId: string;
+  symbol: string | null;
+  price: number | null;
+  /** Buying power less what open orders hold back. */
+  buyingPower: number;
+  /** Shares of the symbol: negative while short. */
+  held: number;
+  /** Of those, the shares open orders leave free to sell (long) or cover (short). */
+  available: number;
+  rules: ContestRules;
+  /** The contest's end, as a `datetime-local` value: the default and the latest good-until. */
+  endsAt: string;
+  now: number;
+}
+
+/** The order to send: a market order goes to /contest/trading, the others wait on the server. */
+export type TicketOrder = { kind: 'market'; body: TradeBody } | { kind: 'conditional'; body: PlaceOrderBody };
+
+const WHOLE = /^\s*\d+\s*$/;
+
+export const quantityOf = (values: Pick<TicketValues, 'quantity'>) =>
+  WHOLE.test(values.quantity) ? Number(values.quantity) : Number.NaN;
+
+export const needsLimit = (type: TicketOrderType) => type === 'limit' || type === 'stop-limit';
+export const needsStop = (type: TicketOrderType) => type === 'stop' || type === 'stop-limit';
+
+/** A trail as typed: dollars with cents, or a percent with at most two decimals; undefined when unusable. */
+export function trailOf(values: Pick<TicketValues, 'trailBy' | 'trail'>): { amount?: number; percent?: number } {
+  const value = parsePrice(values.trail);
+  if (Number.isNaN(value)) return {};
+  return values.trailBy === 'amount' ? { amount: value } : { percent: value };
+}
+
+/** A trailing stop's stop now, from the current price; NaN until the trail and the price are known. */
+export function currentTrailingStop(values: TicketValues, price: number | null): number {
+  return price === null ? Number.NaN : trailingStopPrice(values.side, price, trailOf(values));
+}
+
+/** The price a conditional order is reserved and checked at: its limit, else its stop (a trailing stop's first). */
+export function orderPrice(values: TicketValues, price: number | null): number | null {
+  if (values.type === 'market') return price;
+  if (values.type === 'trailing-stop') {
+    const stop = currentTrailingStop(values, price);
+    return Number.isNaN(stop) ? null : stop;
+  }
+  const limit = needsLimit(values.type) ? parsePrice(values.limit) : Number.NaN;
+  const stop = needsStop(values.type) ? parsePrice(values.stop) : Number.NaN;
+  const chosen = [limit, stop].find((value) => !Number.isNaN(value));
+  return chosen ?? null;
+}
+
+/** Cash a conditional order holds back: as a buy for a buy or cover, 150 % for a short (API.md "Short selling"). */
+export function reservedCash(values: TicketValues, price: number | null): number {
+  const quantity = quantityOf(values);
+  const at = orderPrice(values, price);
+  if (values.side === 'sell' || at === null) return 0;
+  const amount = reservedAmount('buy', quantity, at, null);
+  return values.side === 'short' ? Math.ceil(Math.round(amount * 100) * 1.5) / 100 : amount;
+}
+
+/** The most shares this side can trade now: buying power for a buy or short, free shares for a sell or cover. */
+export function maxQuantity(values: TicketValues, context: TicketContext): number {
+  if (values.side === 'sell' || values.side === 'cover') return Math.max(0, context.available);
+  const at = orderPrice(values, context.price) ?? 0;
+  const marginOf = values.type !== 'market' && values.side === 'short' ? 1.5 : 1;
+  return maxBuyQuantity(context.buyingPower, Math.ceil(at * 100 * marginOf) / 100, context.rules.commission);
+}
+
+const money = (value: number) =>
+  `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The local `datetime-local` text of an instant. */
+export function localDateTime(iso: string): string {
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** What stops the order, by field, in the words the ticket shows. The server checks all of it again. */
+export function ticketProblems(values: TicketValues, context: TicketContext): Partial<Record<TicketField, string>> {
+  const problems: Partial<Record<TicketField, string>> = {};
+  if (context.price === null || !context.symbol) problems.symbol = 'Choose a symbol';
+  const quantity = quantityOf(values);
+  if (!Number.isInteger(quantity) || quantity < 1) problems.quantity = 'Enter a whole number of shares';
+  const conditional = values.type !== 'market';
+  if (needsStop(values.type) && Number.isNaN(parsePrice(values.stop)))
+    problems.stop = 'Enter a stop price in dollars and cents, more than $0';
+  if (needsLimit(values.type) && Number.isNaN(parsePrice(values.limit)))
+    problems.limit = 'Enter a limit price in dollars and cents, more than $0';
+  if (values.type === 'trailing-stop') {
+    const trail = trailOf(values);
+    if (values.trailBy === 'amount' && trail.amount === undefined)
+      problems.trail = 'Enter a trail in dollars and cents, more than $0';
+    if (values.trailBy === 'percent' && (trail.percent === undefined || trail.percent > 50))
+      problems.trail = 'Enter a trail percent, more than 0 and at most 50';
+  }
+  if (conditional) {
+    const chosen = Date.parse(values.expiresAt);
+    const end = Date.parse(context.endsAt);
+    if (Number.isNaN(chosen)) problems.expiresAt = 'Enter a date and time';
+    else if (chosen <= context.now) problems.expiresAt = 'Choose a time in the future';
+    else if (chosen > end) problems.expiresAt = 'Choose a time before the contest ends';
+  }
+  if (problems.symbol || problems.quantity || problems.stop || problems.limit || problems.trail) return problems;
+
+  const { side } = values;
+  const commission = commissionFor(context.rules.commission, quantity);
+  if (side === 'sell' && quantity > context.available) {
+    problems.quantity = conditional
+      ? context.available <= 0
+        ? 'You have no shares of this symbol free to sell'
+        : `You have ${context.available} shares free to sell`
+      : context.available <= 0
+        ? 'You hold no shares of this symbol'
+        : `You hold ${context.available} shares`;
+  } else if (side === 'cover' && quantity > context.available) {
+    problems.quantity =
+      context.available <= 0
+        ? 'You have no short shares of this symbol to cover'
+        : `You are short ${context.available} shares`;
+  } else if (side !== 'sell') {
+    const cost = conditional ? reservedCash(values, context.price) : quantity * (context.price ?? 0);
+    const needed = Math.round((cost + commission) * 100);
+    const checked = side !== 'cover' || conditional;
+    if (checked && needed > Math.round(context.buyingPower * 100)) {
+      problems.quantity = conditional
+        ? `Not enough buying power: this order reserves ${money(cost + commission)}`
+        : 'Not enough buying power';
+    }
+  }
+  return problems;
+}
+
+/** The request body the reviewed form stands for. */
+export function ticketOrder(values: TicketValues, context: TicketContext): TicketOrder {
+  const base = {
+    contestId: context.contestId,
+    symbol: context.symbol ?? '',
+    side: values.side,
+    quantity: quantityOf(values),
+  };
+  if (values.type === 'market') return { kind: 'market', body: base };
+  const trail = trailOf(values);
+  return {
+    kind: 'conditional',
+    body: {
+      ...base,
+      type: values.type,
+      ...(needsLimit(values.type) ? { limitPrice: parsePrice(values.limit) } : {}),
+      ...(needsStop(values.type) ? { stopPrice: parsePrice(values.stop) } : {}),
+      ...(values.type === 'trailing-stop' && trail.amount !== undefined ? { trailAmount: trail.amount } : {}),
+      ...(values.type === 'trailing-stop' && trail.percent !== undefined ? { trailPercent: trail.percent } : {}),
+      // The contest's end is the server's default: only an earlier time is sent.
+      ...(values.expiresAt !== context.endsAt ? { expiresAt: new Date(values.expiresAt).toISOString() } : {}),
+    },
+  };
+}
+
+/** Where a field of the request body is typed on the ticket. */
+const FIELD_OF_BODY: Record<string, TicketField> = {
+  symbol: 'symbol',
+  side: 'side',
+  quantity: 'quantity',
+  limitPrice: 'limit',
+  stopPrice: 'stop',
+  trailAmount: 'trail',
+  trailPercent: 'trail',
+  expiresAt: 'expiresAt',
+};
+
+export const ticketFieldOf = (bodyField: string): TicketField | null => FIELD_OF_BODY[bodyField] ?? null;
+
+/**
+ * The form's schema for the player's situation now: the ticket's checks, then the shared request schema over the
+ * body it builds (so the limits the server enforces are said before sending). Its output is the order to send.
+ */
+export function ticketSchema(context: TicketContext) {
+  return z
+    .object({
+      side: z.enum(['buy', 'sell', 'short', 'cover']),
+      quantity: z.string(),
+      type: z.enum(['market', 'limit', 'stop', 'stop-limit', 'trailing-stop']),
+      limit: z.string(),
+      stop: z.string(),
+      trailBy: z.enum(['amount', 'percent']),
+      trail: z.string(),
+      expiresAt: z.string(),
+    })
+    .superRefine((values, ctx) => {
+      const problems = Object.entries(ticketProblems(values, context));
+      for (const [field, message] of problems) ctx.addIssue({ code: 'custom', path: [field], message });
+      if (problems.length > 0) return;
+      const order = ticketOrder(values, context);
+      const parsed =
+        order.kind === 'market' ? tradeBodySchema.safeParse(order.body) : placeOrderBodySchema.safeParse(order.body);
+      if (parsed.success) return;
+      for (const issue of parsed.error.issues) {
+        const field = ticketFieldOf(String(issue.path[0] ?? '')) ?? 'quantity';
+        ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
+      }
+    })
+    .transform((values) => ticketOrder(values, context));
+}

@@ -93,6 +93,17 @@ describe('/invitation', () => {
     );
   });
 
+  it('states the trading rules in plain words among the facts', async () => {
+    signIn();
+    serve(
+      makeContest({ rules: { shortSelling: false, commission: { perTrade: 0, perShare: 0.005 }, maxPositionPct: 40 } }),
+    );
+    renderInvitation();
+    expect(
+      await screen.findByText('No short selling · $0.005 per share · At most 40% in one stock'),
+    ).toBeInTheDocument();
+  });
+
   it('puts Join before the contest facts (on a phone the single column would put it below them)', async () => {
     signIn();
     serve();

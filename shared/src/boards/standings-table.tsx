@@ -3,7 +3,8 @@ import './boards.css';
 import { Link } from '@bullpen/shared';
 import type { Standing, TeamStanding } from '@bullpen/shared/schemas';
 import type { Ref } from 'react';
-import { formatMoney } from '../format/format';
+import { formatMoney, formatPercent } from '../format/format';
+import type { BoardSort } from './board-sort';
 import { type Column, DataTable } from '../ui/data-table';
 import { TableScroller } from '../ui/table-scroller';
 import { Trend } from '../ui/trend';
@@ -34,6 +35,16 @@ function Movement({ delta }: { delta: number | undefined }) {
   );
 }
 
+/** A Sharpe ratio to two decimals; none yet below 10 ticks. */
+const sharpeText = (sharpe: number | null | undefined) =>
+  sharpe === null || sharpe === undefined ? (
+    <span className="bp-muted" title="Needs 10 ticks">
+      n/a<span className="visually-hidden"> (needs 10 ticks)</span>
+    </span>
+  ) : (
+    sharpe.toFixed(2).replace('-', '\u2212')
+  );
+
 /** A row that stands for the players not shown between two shown rows. */
 function Gap({ columns }: { columns: number }) {
   return (
@@ -60,6 +71,8 @@ export function StandingsTable({
   movement,
   playerHref,
   myRowRef,
+  sort = 'return',
+  compare,
 }: {
   /** The table's name: "Leaderboard" (live) or "Final standings". */
   label: string;
@@ -73,8 +86,14 @@ export function StandingsTable({
   /** Where a row's final portfolio opens (completed contests): adds a Portfolio column. */
   playerHref?: (row: Standing) => string;
   myRowRef?: Ref<HTMLTableRowElement>;
+  /** The order of `rows` (the caller sorts them): a figure other than the return gets its own column. */
+  sort?: BoardSort;
+  /** A player's analytics beside mine (completed contests): adds a Compare button to every other row. */
+  compare?: { selected: string | null; onSelect: (row: Standing) => void };
 }) {
-  const columns = 4 + (teams ? 1 : 0) + (movement ? 1 : 0) + (playerHref ? 1 : 0);
+  const metric = sort === 'return' ? null : sort;
+  const columns =
+    4 + (teams ? 1 : 0) + (metric ? 1 : 0) + (movement ? 1 : 0) + (playerHref ? 1 : 0) + (compare ? 1 : 0);
   const first = rows[0];
   const mineFirst = mine !== null && first !== undefined && mine.rank < first.rank;
   const line = (row: Standing) => {
@@ -97,6 +116,13 @@ export function StandingsTable({
         <td className="bp-table__end bp-table__num">
           <Trend value={row.returnPct} />
         </td>
+        {metric === 'sharpe' ? (
+          <td className="bp-table__end bp-table__num">{sharpeText(row.sharpe)}</td>
+        ) : metric === 'drawdown' ? (
+          <td className="bp-table__end bp-table__num">
+            {row.maxDrawdownPct === undefined ? '—' : formatPercent(row.maxDrawdownPct)}
+          </td>
+        ) : null}
         {movement ? (
           <td className="bp-table__end bp-table__num">
             <Movement delta={movement.get(row.userId)} />
@@ -107,6 +133,20 @@ export function StandingsTable({
             <Link to={playerHref(row)}>
               View<span className="visually-hidden"> {own ? 'your portfolio' : `${row.ticker}'s portfolio`}</span>
             </Link>
+          </td>
+        ) : null}
+        {compare ? (
+          <td className="bp-table__end">
+            {own ? null : (
+              <button
+                type="button"
+                className="bp-board__link"
+                aria-pressed={compare.selected === row.userId}
+                onClick={() => compare.onSelect(row)}
+              >
+                Compare<span className="visually-hidden"> with {row.ticker}</span>
+              </button>
+            )}
           </td>
         ) : null}
       </tr>
@@ -124,9 +164,14 @@ export function StandingsTable({
             <th scope="col" className="bp-table__end bp-board__secondary">
               Value
             </th>
-            <th scope="col" className="bp-table__end">
+            <th scope="col" className="bp-table__end" aria-sort={metric ? undefined : 'descending'}>
               Return
             </th>
+            {metric ? (
+              <th scope="col" className="bp-table__end" aria-sort="descending">
+                {metric === 'sharpe' ? 'Sharpe' : 'Max drawdown'}
+              </th>
+            ) : null}
             {movement ? (
               <th scope="col" className="bp-table__end">
                 Move
@@ -137,6 +182,11 @@ export function StandingsTable({
                 {/* A phone has no room for the word above "View": it stays for screen readers. */}
                 <span className="bp-board__wide-only">Portfolio</span>
                 <span className="bp-board__narrow-only visually-hidden">Portfolio</span>
+              </th>
+            ) : null}
+            {compare ? (
+              <th scope="col" className="bp-table__end">
+                <span className="visually-hidden">Compare</span>
               </th>
             ) : null}
           </tr>

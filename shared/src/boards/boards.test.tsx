@@ -156,23 +156,4 @@ describe('sorting a board', () => {
     await userEvent.selectOptions(sortBy, 'Return');
     expect(tickers()).toEqual(['BOLD', 'STEADY', 'NEW', 'CALM (you)']);
   });
-
-  it('offers to compare any other player, and says which one is compared', async () => {
-    const onSelect = jest.fn();
-    render(
-      <MemoryRouter>
-        <StandingsTable
-          label="Final standings"
-          rows={BOARD}
-          myUserId="u-CALM"
-          teams={false}
-          compare={{ selected: 'u-BOLD', onSelect }}
-        />
-      </MemoryRouter>,
-    );
-    expect(screen.queryByRole('button', { name: 'Compare with CALM' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Compare with BOLD' })).toHaveAttribute('aria-pressed', 'true');
-    await userEvent.click(screen.getByRole('button', { name: 'Compare with NEW' }));
-    expect(onSelect).toHaveBeenCalledWith(BOARD[2]);
-  });
 });

@@ -29,7 +29,6 @@ export function StandingsBoard({
   startingCash,
   asOf,
   playerHref,
-  compare,
 }: {
   contestId: string;
   standings: readonly Standing[];
@@ -41,8 +40,6 @@ export function StandingsBoard({
   asOf?: string;
   /** Where each row's final portfolio opens. */
   playerHref?: (row: Standing) => string;
-  /** Another player's analytics beside mine: a Compare button on each row. */
-  compare?: { selected: string | null; onSelect: (row: Standing) => void };
 }) {
   const live = asOf !== undefined;
   const label = live ? 'Leaderboard' : 'Final standings';
@@ -75,7 +72,6 @@ export function StandingsBoard({
       label={label}
       rows={sortRows(rows, sort)}
       sort={sort}
-      compare={compare}
       mine={mineOutside}
       myUserId={myUserId}
       teams={teams}

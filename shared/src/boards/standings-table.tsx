@@ -72,7 +72,6 @@ export function StandingsTable({
   playerHref,
   myRowRef,
   sort = 'return',
-  compare,
 }: {
   /** The table's name: "Leaderboard" (live) or "Final standings". */
   label: string;
@@ -88,12 +87,9 @@ export function StandingsTable({
   myRowRef?: Ref<HTMLTableRowElement>;
   /** The order of `rows` (the caller sorts them): a figure other than the return gets its own column. */
   sort?: BoardSort;
-  /** A player's analytics beside mine (completed contests): adds a Compare button to every other row. */
-  compare?: { selected: string | null; onSelect: (row: Standing) => void };
 }) {
   const metric = sort === 'return' ? null : sort;
-  const columns =
-    4 + (teams ? 1 : 0) + (metric ? 1 : 0) + (movement ? 1 : 0) + (playerHref ? 1 : 0) + (compare ? 1 : 0);
+  const columns = 4 + (teams ? 1 : 0) + (metric ? 1 : 0) + (movement ? 1 : 0) + (playerHref ? 1 : 0);
   const first = rows[0];
   const mineFirst = mine !== null && first !== undefined && mine.rank < first.rank;
   const line = (row: Standing) => {
@@ -135,20 +131,6 @@ export function StandingsTable({
             </Link>
           </td>
         ) : null}
-        {compare ? (
-          <td className="bp-table__end">
-            {own ? null : (
-              <button
-                type="button"
-                className="bp-board__link"
-                aria-pressed={compare.selected === row.userId}
-                onClick={() => compare.onSelect(row)}
-              >
-                Compare<span className="visually-hidden"> with {row.ticker}</span>
-              </button>
-            )}
-          </td>
-        ) : null}
       </tr>
     );
   };
@@ -182,11 +164,6 @@ export function StandingsTable({
                 {/* A phone has no room for the word above "View": it stays for screen readers. */}
                 <span className="bp-board__wide-only">Portfolio</span>
                 <span className="bp-board__narrow-only visually-hidden">Portfolio</span>
-              </th>
-            ) : null}
-            {compare ? (
-              <th scope="col" className="bp-table__end">
-                <span className="visually-hidden">Compare</span>
               </th>
             ) : null}
           </tr>

@@ -1,7 +1,10 @@
 import { type Contest, rulesOf } from '@bullpen/shared/schemas';
 import { formatDateTime, formatDuration, formatMoney, formatNumber } from '@bullpen/shared/format';
 import { Facts } from '@bullpen/shared/ui';
-import { commissionInWords, rulesLine } from '../lib/rules-in-words';
+import { commissionInWords, rulesInWords } from '../lib/rules-in-words';
+
+const lines = (texts: readonly string[]) =>
+  texts.flatMap((text, index) => (index === 0 ? [text] : [<br key={text} />, text]));
 
 export function ContestFacts({ contest }: { contest: Contest }) {
   return (
@@ -16,9 +19,10 @@ export function ContestFacts({ contest }: { contest: Contest }) {
           value: `${formatNumber(contest.participantsCount)} / ${formatNumber(contest.maxParticipants)}`,
         },
         { label: 'Format', value: contest.isTeamCollaboration ? `Teams (${contest.affiliations.length})` : 'Solo' },
-        { label: 'Trading rules', value: rulesLine(rulesOf(contest)) },
         { label: 'Visibility', value: contest.visibility === 'public' ? 'Public' : 'Private (link only)' },
         { label: 'Created by', value: contest.createdBy.ticker },
+        // One rule a line: a tile is too narrow for the one-line form, whose dots would break anywhere.
+        { label: 'Trading rules', value: lines(rulesInWords(rulesOf(contest))) },
       ]}
     />
   );

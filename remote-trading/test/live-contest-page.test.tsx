@@ -60,6 +60,43 @@ it('shows the board, my summary and positions, and follows the stream: the other
   expect(screen.getByRole('link', { name: 'Trade' })).toHaveAttribute('href', '/trading/c1');
 });
 
+it('shows my analytics beside the board, read again with each board the stream brings', async () => {
+  let reads = 0;
+  server.use(
+    http.get(`${API}/contest/c1/analytics/u1`, () => {
+      reads += 1;
+      return HttpResponse.json({
+        analytics: {
+          asOf: reads === 1 ? '2026-11-22T10:00:00.000Z' : '2026-11-22T10:00:05.000Z',
+          returnPct: 0.02,
+          benchmarkReturnPct: 0.01,
+          volatilityPct: reads === 1 ? null : 0.15,
+          sharpe: reads === 1 ? null : 0.8,
+          maxDrawdownPct: -0.01,
+          beta: reads === 1 ? null : 1.1,
+          alphaPct: reads === 1 ? null : 0.009,
+          sectors: [],
+          turnover: 0.5,
+          commissions: 4.95,
+        },
+      });
+    }),
+  );
+  live({
+    stream: () =>
+      eventStream({
+        event: 'standings',
+        data: { ...initial, asOf: '2026-11-22T10:00:05.000Z' },
+      }),
+  });
+  renderAt('/live-contest/c1');
+  const panel = await screen.findByRole('region', { name: 'Skill figures so far' });
+  const sharpe = await within(panel).findByRole('button', { name: 'Sharpe ratio' });
+  await waitFor(() => expect(sharpe.closest('div')).toHaveTextContent('0.80'));
+  expect(reads).toBe(2);
+  expect(within(panel).getByRole('button', { name: 'Commissions paid' }).closest('div')).toHaveTextContent('$4.95');
+});
+
 it('falls back to polling when the stream is unavailable', async () => {
   live({ stream: () => new HttpResponse(null, { status: 503 }) });
   renderAt('/live-contest/c1');

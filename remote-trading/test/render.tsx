@@ -8,11 +8,29 @@ import LiveContestPage from '../src/app/pages/live-contest-page';
 import TradingPage from '../src/app/pages/trading-page';
 import { API } from './fixtures';
 
-// Every live screen of a player reads the benchmark beside its portfolio chart: by default it has no
-// points yet; a test about it answers with its own.
+// Every live screen of a player reads the benchmark beside its portfolio chart and the player's analytics: by default
+// the benchmark has no points yet and the analytics are those of a contest a few ticks old (no Sharpe, beta, alpha or
+// volatility before 10 ticks); a test about them answers with its own.
 export const server = setupServer(
   http.get(`${API}/contest/:id/benchmark`, () =>
     HttpResponse.json({ name: 'Equal-weight index of the whole universe', points: [] }),
+  ),
+  http.get(`${API}/contest/:id/analytics/:userId`, () =>
+    HttpResponse.json({
+      analytics: {
+        asOf: '2026-11-22T10:00:00.000Z',
+        returnPct: 0.025,
+        benchmarkReturnPct: 0.01,
+        volatilityPct: null,
+        sharpe: null,
+        maxDrawdownPct: -0.004,
+        beta: null,
+        alphaPct: null,
+        sectors: [{ sector: 'Information Technology', value: 10_250, weight: 1 }],
+        turnover: 0,
+        commissions: 0,
+      },
+    }),
   ),
 );
 

@@ -69,6 +69,24 @@ function playerResult(row: Standing) {
   };
 }
 
+/** What GET /contest/c-1/analytics/{userId} answers for a row: a figure of each kind, told apart by player. */
+function analyticsOf(row: Standing) {
+  const mine = row.userId === ME.id;
+  return {
+    asOf: T2,
+    returnPct: row.returnPct,
+    benchmarkReturnPct: 0.011,
+    volatilityPct: 0.2,
+    sharpe: mine ? 1.25 : 0.5,
+    maxDrawdownPct: mine ? -0.04 : -0.12,
+    beta: 0.9,
+    alphaPct: 0.01,
+    sectors: [{ sector: mine ? 'Technology' : 'Energy', value: mine ? 104_000 : -111_000, weight: 1 }],
+    turnover: 0.4,
+    commissions: mine ? 9.9 : 0,
+  };
+}
+
 function serve(team: boolean, standings = makeStandings(), orders: Order[] = []) {
   const contest = makeContest({
     name: 'Weekly Tech Sprint',
@@ -79,6 +97,10 @@ function serve(team: boolean, standings = makeStandings(), orders: Order[] = [])
   server.use(
     http.get(`${API}/contest/c-1/orders`, () => reply({ orders })),
     http.get(`${API}/contest/c-1/benchmark`, () => reply(BENCHMARK)),
+    http.get(`${API}/contest/c-1/analytics/:userId`, ({ params }) => {
+      const row = standings.find((r) => r.userId === params.userId);
+      return row ? reply({ analytics: analyticsOf(row) }) : apiError(404, 'Player not found in this contest');
+    }),
     http.get(`${API}/contest/completed/c-1/players/:userId`, ({ params }) => {
       const row = standings.find((r) => r.userId === params.userId);
       return row ? reply(playerResult(row)) : apiError(404, 'Player not found in this contest');
@@ -287,6 +309,7 @@ describe('a board of 10,000 players', () => {
       http.get(`${API}/contest/c-1/benchmark`, () => reply(BENCHMARK)),
       http.get(`${API}/contest/c-1/orders`, () => reply({ orders: [] })),
       http.get(`${API}/contest/completed/c-1/players/:userId`, () => reply(playerResult(MINE))),
+      http.get(`${API}/contest/c-1/analytics/:userId`, () => reply({ analytics: analyticsOf(MINE) })),
     );
   }
 
@@ -441,4 +464,26 @@ describe('results that explain themselves', () => {
     expect(await screen.findByText("The market's line could not be loaded")).toBeInTheDocument();
     expect(await screen.findByLabelText('Your result')).toBeInTheDocument();
   });
+});
+
+it('shows my skill analytics, and the player opened from the board beside them', async () => {
+  serve(false);
+  const { user } = renderCompleted();
+  const mine = await screen.findByRole('region', { name: 'Your analytics' });
+  expect(await within(mine).findByRole('button', { name: 'Sharpe ratio' })).toBeInTheDocument();
+  expect(within(mine).getByRole('button', { name: 'Sharpe ratio' }).closest('div')).toHaveTextContent('1.25');
+  expect(within(mine).getByRole('figure', { name: 'Sector exposure' })).toHaveTextContent('TechnologyLong 100.0%');
+  expect(screen.getByText(/Choose View on a player’s row of the board/)).toBeInTheDocument();
+
+  await user.click(
+    within(screen.getByRole('table', { name: 'Final standings' })).getByRole('link', { name: "View BOLT's portfolio" }),
+  );
+  const theirs = await screen.findByRole('region', { name: "BOLT's analytics" });
+  expect(await within(theirs).findByRole('figure', { name: 'Sector exposure' })).toHaveTextContent(
+    'EnergyShort 100.0%',
+  );
+  expect(within(theirs).getByRole('button', { name: 'Max drawdown' }).closest('div')).toHaveTextContent('−12.00%');
+  // Side by side, in the same card as mine.
+  expect(theirs.parentElement).toBe(mine.parentElement);
+  expect(theirs.parentElement).toHaveClass('bp-columns--even');
 });

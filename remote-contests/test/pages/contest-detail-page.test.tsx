@@ -179,3 +179,28 @@ it('refreshes the contest when its start passes while the page is open', async (
   expect(await screen.findByText('This contest is live', {}, { timeout: 4_000 })).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'Edit picks' })).not.toBeInTheDocument();
 });
+
+it('states the contest’s trading rules in plain words, at a glance and in how it works', async () => {
+  serve(
+    makeContest({ rules: { shortSelling: true, commission: { perTrade: 4.95, perShare: 0 }, maxPositionPct: 25 } }),
+    makeContestUser(),
+  );
+  renderDetail();
+  const tile = (await screen.findByText('Trading rules')).closest('div');
+  // One rule a line.
+  expect(tile?.querySelector('dd')?.innerHTML).toContain(
+    'Short selling allowed<br>$4.95 per trade<br>At most 25% in one stock',
+  );
+  expect(
+    screen.getByText(/Short selling is allowed: you may sell shares you do not hold and buy them back later\./),
+  ).toHaveTextContent(
+    'Every trade costs a commission of $4.95 per trade. A buy or short may not take one stock above 25% of your portfolio.',
+  );
+});
+
+it('says what a contest with the default rules leaves out', async () => {
+  serve(makeContest(), makeContestUser());
+  renderDetail();
+  const tile = (await screen.findByText('Trading rules')).closest('div');
+  expect(tile).toHaveTextContent('Trading rulesNo short sellingNo commissionNo position cap');
+});

@@ -184,3 +184,74 @@ it('shows the server’s field errors on the fields, and no toast repeating them
   expect(toasts()).toEqual([]);
   expect(screen.getByRole('button', { name: 'Create contest' })).toBeEnabled();
 });
+
+describe('trading rules', () => {
+  it('start at today’s game, each with its default and what it does', () => {
+    renderCreate();
+    const rules = screen.getByRole('region', { name: 'Trading rules' });
+    expect(within(rules).getByRole('radio', { name: 'Not allowed' })).toBeChecked();
+    expect(within(rules).getByRole('group', { name: 'Short selling' })).toHaveAccessibleDescription(
+      'Default: not allowed. When allowed, players may sell shares they do not hold and buy them back later.',
+    );
+    expect(within(rules).getByLabelText('Commission per trade (USD)')).toHaveValue(0);
+    expect(within(rules).getByLabelText('Commission per trade (USD)')).toHaveAccessibleDescription(
+      'Default: $0 (no commission). Charged on every trade, up to $50.',
+    );
+    expect(within(rules).getByLabelText('Commission per share (USD)')).toHaveValue(0);
+    const cap = within(rules).getByLabelText('Maximum position (%)');
+    expect(cap).toHaveValue(null);
+    expect(cap).toHaveAttribute('placeholder', 'No cap');
+    expect(cap).toHaveAccessibleDescription(
+      'Default: empty, no cap. 5–100%: no buy or short may take one stock above this share of the portfolio.',
+    );
+  });
+
+  it('are checked with the server’s messages before anything is sent, and clear as they are fixed', async () => {
+    const { user } = renderCreate();
+    await user.type(screen.getByLabelText('Name'), 'Costly');
+    await user.clear(screen.getByLabelText('Commission per trade (USD)'));
+    await user.type(screen.getByLabelText('Commission per trade (USD)'), '60');
+    await user.type(screen.getByLabelText('Maximum position (%)'), '2');
+    await user.click(screen.getByRole('button', { name: 'Create contest' }));
+    expect(screen.getByText('Commission per trade: at most $50')).toBeInTheDocument();
+    expect(screen.getByText('Maximum position: at least 5%')).toBeInTheDocument();
+    expect(screen.getByLabelText('Commission per trade (USD)')).toHaveFocus();
+    expect(screen.getByText('Please fix 2 highlighted fields.')).toBeInTheDocument();
+    expect(sent('/contest/create-contest')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Maximum position (%)'), '5');
+    expect(screen.queryByText('Maximum position: at least 5%')).not.toBeInTheDocument();
+    expect(screen.getByText('Please fix the highlighted field.')).toBeInTheDocument();
+  });
+
+  it('are sent as chosen: short selling, $4.95 a trade, at most 25% in one stock', async () => {
+    server.use(http.post(`${API}/contest/create-contest`, () => reply({ data: makeContest({ _id: 'c-new' }) })));
+    const { user } = renderCreate();
+    await user.type(screen.getByLabelText('Name'), 'Rules of the game');
+    await user.click(screen.getByText('Allowed'));
+    await user.clear(screen.getByLabelText('Commission per trade (USD)'));
+    await user.type(screen.getByLabelText('Commission per trade (USD)'), '4.95');
+    await user.type(screen.getByLabelText('Maximum position (%)'), '25');
+    await user.click(screen.getByRole('button', { name: 'Create contest' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/contest-confirmed/c-new');
+    expect(sent('/contest/create-contest')[0]?.body).toMatchObject({
+      rules: { shortSelling: true, commission: { perTrade: 4.95, perShare: 0 }, maxPositionPct: 25 },
+    });
+  });
+
+  it('shows the server’s refusal of a rule on its field', async () => {
+    server.use(
+      http.post(`${API}/contest/create-contest`, () =>
+        apiError(400, 'Invalid contest', [
+          { field: 'rules.commission.perShare', message: 'Commission per share: at most $1' },
+        ]),
+      ),
+    );
+    const { user } = renderCreate();
+    await user.type(screen.getByLabelText('Name'), 'Server says no');
+    await user.click(screen.getByRole('button', { name: 'Create contest' }));
+    expect(await screen.findByText('Commission per share: at most $1')).toBeInTheDocument();
+    expect(screen.getByLabelText('Commission per share (USD)')).toHaveFocus();
+    expect(toasts()).toEqual([]);
+  });
+});

@@ -120,3 +120,38 @@ it('shows an error state when the contest cannot be loaded', async () => {
   renderEdit();
   expect(await screen.findByText('This contest could not be loaded')).toBeInTheDocument();
 });
+
+describe('trading rules', () => {
+  const ruled = { shortSelling: true, commission: { perTrade: 4.95, perShare: 0 }, maxPositionPct: 25 };
+
+  it('can be changed while nobody has joined, prefilled from the contest', async () => {
+    serveContest({ ...mine, rules: ruled });
+    server.use(http.post(`${API}/contest/edit-contest`, () => reply({ data: mine })));
+    const { user } = renderEdit();
+    expect(await screen.findByRole('radio', { name: 'Allowed' })).toBeChecked();
+    expect(screen.getByLabelText('Commission per trade (USD)')).toHaveValue(4.95);
+    const cap = screen.getByLabelText('Maximum position (%)');
+    expect(cap).toHaveValue(25);
+    await user.clear(cap);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/contest-detail/c-1');
+    expect(sent('/contest/edit-contest')[0]?.body).toMatchObject({
+      rules: { shortSelling: true, commission: { perTrade: 4.95, perShare: 0 }, maxPositionPct: null },
+    });
+  });
+
+  it('are shown read-only with why once players have joined, and left out of the save', async () => {
+    serveContest({ ...mine, participantsCount: 2, rules: ruled });
+    server.use(http.post(`${API}/contest/edit-contest`, () => reply({ data: mine })));
+    const { user } = renderEdit();
+    const rules = await screen.findByRole('region', { name: 'Trading rules' });
+    expect(rules).toHaveTextContent('Short selling allowed$4.95 per tradeAt most 25% in one stock');
+    expect(rules).toHaveTextContent('Locked: players have already joined and chose their picks under these rules.');
+    expect(screen.queryByLabelText('Commission per trade (USD)')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/contest-detail/c-1');
+    const [call] = sent('/contest/edit-contest');
+    expect(call?.body).not.toHaveProperty('rules');
+    expect(call?.body).toMatchObject({ picksCount: 2, startingCash: 100_000 });
+  });
+});

@@ -93,6 +93,16 @@ describe('/invitation', () => {
     );
   });
 
+  it('states the trading rules in plain words among the facts', async () => {
+    signIn();
+    serve(
+      makeContest({ rules: { shortSelling: false, commission: { perTrade: 0, perShare: 0.005 }, maxPositionPct: 40 } }),
+    );
+    renderInvitation();
+    const tile = (await screen.findByText('Trading rules')).closest('div');
+    expect(tile).toHaveTextContent('Trading rulesNo short selling$0.005 per shareAt most 40% in one stock');
+  });
+
   it('puts Join before the contest facts (on a phone the single column would put it below them)', async () => {
     signIn();
     serve();

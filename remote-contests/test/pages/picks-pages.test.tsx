@@ -51,6 +51,16 @@ beforeEach(() => {
 });
 
 describe('/save-picks', () => {
+  it('reminds the player of the trading rules while choosing picks', async () => {
+    serve(
+      makeContest({ rules: { shortSelling: true, commission: { perTrade: 1, perShare: 0 }, maxPositionPct: null } }),
+    );
+    renderSave();
+    expect(await screen.findByTestId('trading-rules')).toHaveTextContent(
+      'Trading rules: Short selling allowed · $1 per trade · No position cap',
+    );
+  });
+
   it('selects exactly picksCount with a counter and never over-selects', async () => {
     serve();
     const { user } = renderSave();

@@ -100,3 +100,60 @@ describe('StandingsBoard', () => {
     expect(screen.getByText('0.00%')).toHaveClass('bp-trend--flat');
   });
 });
+
+describe('sorting a board', () => {
+  const skilled = (rank: number, ticker: string, sharpe: number | null, maxDrawdownPct: number): Standing => ({
+    ...row(rank, ticker, 200_000 - rank * 1000),
+    sharpe,
+    maxDrawdownPct,
+  });
+  const BOARD = [
+    skilled(1, 'BOLD', 0.4, -0.3),
+    skilled(2, 'STEADY', 2.1, -0.02),
+    skilled(3, 'NEW', null, 0),
+    skilled(4, 'CALM', 1.3, -0.05),
+  ];
+  const renderSkillBoard = () =>
+    render(
+      <MemoryRouter>
+        <SWRConfig value={{ provider: () => new Map() }}>
+          <StandingsBoard
+            contestId="c1"
+            standings={BOARD}
+            total={4}
+            myUserId="u-CALM"
+            teams={false}
+            startingCash={100_000}
+          />
+        </SWRConfig>
+      </MemoryRouter>,
+    );
+  const tickers = () =>
+    cells(screen.getByRole('table', { name: 'Final standings' })).map((cellsOfRow) => cellsOfRow[1]);
+
+  it('orders the rows shown by Sharpe or max drawdown, best first, and keeps each rank by return', async () => {
+    renderSkillBoard();
+    const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(screen.getByRole('columnheader', { name: 'Return' })).toHaveAttribute('aria-sort', 'descending');
+    expect(tickers()).toEqual(['BOLD', 'STEADY', 'NEW', 'CALM (you)']);
+
+    await userEvent.selectOptions(sortBy, 'Sharpe ratio');
+    const table = screen.getByRole('table', { name: 'Final standings' });
+    expect(within(table).getByRole('columnheader', { name: 'Sharpe' })).toHaveAttribute('aria-sort', 'descending');
+    expect(within(table).getByRole('columnheader', { name: 'Return' })).not.toHaveAttribute('aria-sort');
+    expect(cells(table)).toEqual([
+      ['#2', 'STEADY', '$198,000.00', '+98.00%', '2.10'],
+      ['#4', 'CALM (you)', '$196,000.00', '+96.00%', '1.30'],
+      ['#1', 'BOLD', '$199,000.00', '+99.00%', '0.40'],
+      ['#3', 'NEW', '$197,000.00', '+97.00%', 'n/a (needs 10 ticks)'],
+    ]);
+
+    await userEvent.selectOptions(sortBy, 'Max drawdown');
+    expect(screen.getByRole('columnheader', { name: 'Max drawdown' })).toHaveAttribute('aria-sort', 'descending');
+    expect(tickers()).toEqual(['NEW', 'STEADY', 'CALM (you)', 'BOLD']);
+    expect(cells(screen.getByRole('table', { name: 'Final standings' }))[3]?.[4]).toBe('−30.00%');
+
+    await userEvent.selectOptions(sortBy, 'Return');
+    expect(tickers()).toEqual(['BOLD', 'STEADY', 'NEW', 'CALM (you)']);
+  });
+});

@@ -3,6 +3,7 @@
 // its reads go through the singleton's API client and SWR cache (normal imports of '@bullpen/shared'). Each component
 // imports its stylesheet itself: this index is side-effect free, so a bundler drops its own imports.
 
+export { BOARD_SORT_LABEL, type BoardSort, sortRows } from './board-sort';
 export { ScoringRules } from './scoring-rules';
 export { StandingsBoard } from './standings-board';
 export { profileHref, StandingsTable, TeamStandingsTable } from './standings-table';

@@ -4,6 +4,7 @@ import type { Standing } from '@bullpen/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { formatNumber } from '../format/format';
 import { Button } from '../ui/button';
+import { BOARD_SORT_LABEL, type BoardSort, sortRows } from './board-sort';
 import { ScoringRules } from './scoring-rules';
 import { StandingsTable } from './standings-table';
 import { splitBoard, useBoardPager } from './use-board-pager';
@@ -49,6 +50,7 @@ export function StandingsBoard({
   const myRow = useRef<HTMLTableRowElement>(null);
   // Set by "Jump to me": my row takes focus (and so scrolls into view) once it is on screen.
   const [focusMe, setFocusMe] = useState(false);
+  const [sort, setSort] = useState<BoardSort>('return');
   const { view, page } = pager;
 
   useEffect(() => {
@@ -68,7 +70,8 @@ export function StandingsBoard({
   const table = (rows: readonly Standing[], mineOutside: Standing | null) => (
     <StandingsTable
       label={label}
-      rows={rows}
+      rows={sortRows(rows, sort)}
+      sort={sort}
       mine={mineOutside}
       myUserId={myUserId}
       teams={teams}
@@ -123,6 +126,16 @@ export function StandingsBoard({
           {summary}
         </p>
         <div className="bp-board__actions">
+          <label className="bp-board__sort">
+            <span>Sort by</span>
+            <select value={sort} onChange={(event) => setSort(event.target.value as BoardSort)}>
+              {(Object.keys(BOARD_SORT_LABEL) as BoardSort[]).map((option) => (
+                <option key={option} value={option}>
+                  {BOARD_SORT_LABEL[option]}
+                </option>
+              ))}
+            </select>
+          </label>
           {view.kind !== 'top' ? (
             <Button size="small" onClick={pager.backToTop}>
               Back to top

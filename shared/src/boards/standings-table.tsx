@@ -3,7 +3,8 @@ import './boards.css';
 import { Link } from '@bullpen/shared';
 import type { Standing, TeamStanding } from '@bullpen/contract';
 import type { Ref } from 'react';
-import { formatMoney } from '../format/format';
+import { formatMoney, formatPercent } from '../format/format';
+import type { BoardSort } from './board-sort';
 import { type Column, DataTable } from '../ui/data-table';
 import { TableScroller } from '../ui/table-scroller';
 import { Trend } from '../ui/trend';
@@ -34,6 +35,16 @@ function Movement({ delta }: { delta: number | undefined }) {
   );
 }
 
+/** A Sharpe ratio to two decimals; none yet below 10 ticks. */
+const sharpeText = (sharpe: number | null | undefined) =>
+  sharpe === null || sharpe === undefined ? (
+    <span className="bp-muted" title="Needs 10 ticks">
+      n/a<span className="visually-hidden"> (needs 10 ticks)</span>
+    </span>
+  ) : (
+    sharpe.toFixed(2).replace('-', '\u2212')
+  );
+
 /** A row that stands for the players not shown between two shown rows. */
 function Gap({ columns }: { columns: number }) {
   return (
@@ -60,6 +71,7 @@ export function StandingsTable({
   movement,
   playerHref,
   myRowRef,
+  sort = 'return',
 }: {
   /** The table's name: "Leaderboard" (live) or "Final standings". */
   label: string;
@@ -73,8 +85,11 @@ export function StandingsTable({
   /** Where a row's final portfolio opens (completed contests): adds a Portfolio column. */
   playerHref?: (row: Standing) => string;
   myRowRef?: Ref<HTMLTableRowElement>;
+  /** The order of `rows` (the caller sorts them): a figure other than the return gets its own column. */
+  sort?: BoardSort;
 }) {
-  const columns = 4 + (teams ? 1 : 0) + (movement ? 1 : 0) + (playerHref ? 1 : 0);
+  const metric = sort === 'return' ? null : sort;
+  const columns = 4 + (teams ? 1 : 0) + (metric ? 1 : 0) + (movement ? 1 : 0) + (playerHref ? 1 : 0);
   const first = rows[0];
   const mineFirst = mine !== null && first !== undefined && mine.rank < first.rank;
   const line = (row: Standing) => {
@@ -97,6 +112,13 @@ export function StandingsTable({
         <td className="bp-table__end bp-table__num">
           <Trend value={row.returnPct} />
         </td>
+        {metric === 'sharpe' ? (
+          <td className="bp-table__end bp-table__num">{sharpeText(row.sharpe)}</td>
+        ) : metric === 'drawdown' ? (
+          <td className="bp-table__end bp-table__num">
+            {row.maxDrawdownPct === undefined ? '—' : formatPercent(row.maxDrawdownPct)}
+          </td>
+        ) : null}
         {movement ? (
           <td className="bp-table__end bp-table__num">
             <Movement delta={movement.get(row.userId)} />
@@ -124,9 +146,14 @@ export function StandingsTable({
             <th scope="col" className="bp-table__end bp-board__secondary">
               Value
             </th>
-            <th scope="col" className="bp-table__end">
+            <th scope="col" className="bp-table__end" aria-sort={metric ? undefined : 'descending'}>
               Return
             </th>
+            {metric ? (
+              <th scope="col" className="bp-table__end" aria-sort="descending">
+                {metric === 'sharpe' ? 'Sharpe' : 'Max drawdown'}
+              </th>
+            ) : null}
             {movement ? (
               <th scope="col" className="bp-table__end">
                 Move

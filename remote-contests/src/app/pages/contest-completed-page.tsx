@@ -28,6 +28,7 @@ import {
   lastReturn,
   PlayerResults,
   ShareResult,
+  SkillAnalytics,
   TeamContributions,
   UnfilledOrders,
   useBenchmark,
@@ -163,6 +164,11 @@ export default function ContestCompletedPage() {
               </div>
             </Card>
           ) : null}
+          <SkillAnalytics
+            contestId={contest._id}
+            myUserId={mine?.userId ?? null}
+            other={other ? { userId: other, name: otherName } : null}
+          />
           <Card title="Podium">
             <Podium standings={standings} myUserId={viewer.id} />
           </Card>

@@ -5,6 +5,7 @@ export * from './hooks/use-contest-cache';
 export * from './hooks/use-viewer';
 export * from './lib/contest-status';
 export * from './lib/feedback';
+export * from './lib/rules-in-words';
 export * from './components/status-badge';
 export * from './components/contest-facts';
 export * from './components/contest-card';

@@ -1,17 +1,15 @@
-import { LIMITS, type CreateContestBody } from '@bullpen/shared/schemas';
-import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type CreateContestBody, LIMITS } from '@bullpen/shared/schemas';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { Button, Callout, Field, Textarea, TextInput } from '@bullpen/shared/ui';
 import { notifyError } from '../../contests';
 import './contest-form.css';
-import {
-  type ContestFormField,
-  type ContestFormValues,
-  type FieldErrors,
-  serverFieldErrors,
-  validateContestForm,
-} from '../lib/contest-form-values';
+import { contestFormSchema } from '../lib/contest-form-schema';
+import { type ContestFormField, type ContestFormValues, serverFieldErrors } from '../lib/contest-form-values';
 import { localTimeZone, timeZoneLabel } from '../lib/local-date-time';
 import { AffiliationsEditor } from './affiliations-editor';
+import { RulesSection } from './rules-section';
 
 export interface ApiErrorLike {
   message?: string;
@@ -19,8 +17,9 @@ export interface ApiErrorLike {
 }
 
 /**
- * Create and edit share this form. It validates with the shared zod schema before sending, and shows the
- * server's field errors on the fields when the server disagrees (the server decides).
+ * Create and edit share this form, on react-hook-form: the values as typed, checked by the shared zod schemas
+ * (contestFormSchema) on submit and, after a first submit, on every change, so fixed fields clear at once. The
+ * server's field errors land on the fields when it disagrees (the server decides).
  */
 export function ContestForm({
   initialValues,
@@ -35,7 +34,7 @@ export function ContestForm({
   initialValues: ContestFormValues;
   submitLabel: string;
   busyLabel: string;
-  /** Picks count and starting cash cannot change once someone has joined (API.md edit-contest). */
+  /** Picks count, starting cash and the rules cannot change once someone has joined (API.md edit-contest). */
   lockEconomics?: boolean;
   lockedTeams?: readonly string[];
   /** Players already in the contest (edit): max participants cannot go below it, and a solo contest stays solo. */
@@ -44,85 +43,99 @@ export function ContestForm({
   onSubmit: (body: CreateContestBody) => Promise<void>;
   onCancel?: () => void;
 }) {
-  const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // The schema accepts locked fields as missing (a disabled input reports none), so its input type is wider than the
+  // form's values: the cast only narrows it back to what the form always holds.
+  const resolver = useMemo(
+    () =>
+      zodResolver(
+        contestFormSchema({
+          joined,
+          withRules: !lockEconomics,
+          fixed: lockEconomics
+            ? {
+                picksCount: initialValues.picksCount,
+                startingCash: initialValues.startingCash,
+                shortSelling: initialValues.shortSelling,
+                commissionPerTrade: initialValues.commissionPerTrade,
+                commissionPerShare: initialValues.commissionPerShare,
+                maxPositionPct: initialValues.maxPositionPct,
+              }
+            : {},
+        }),
+      ) as unknown as Resolver<ContestFormValues, unknown, CreateContestBody>,
+    [joined, lockEconomics, initialValues],
+  );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors: formErrors, isSubmitting, isSubmitted },
+  } = useForm<ContestFormValues, unknown, CreateContestBody>({
+    defaultValues: initialValues,
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    // The form focuses the first invalid field in the order it shows them (below), teams editor included.
+    shouldFocusError: false,
+  });
   const form = useRef<HTMLFormElement>(null);
   // Set by a submit that found errors: once they are drawn, the first invalid field takes the focus.
-  const [showFirstError, setShowFirstError] = useState(0);
+  const focusFirstError = useRef(false);
+  const [, redraw] = useState(0);
+  const showFirstError = () => {
+    focusFirstError.current = true;
+    redraw((n) => n + 1);
+  };
   const zone = useMemo(() => {
     const name = localTimeZone();
     const short = timeZoneLabel();
     return short && short !== name ? `${name} (${short})` : name;
   }, []);
-
-  // The server's edit rules that the form can check itself, so the user hears them on the field, not in a toast.
-  const validate = (candidate: ContestFormValues) => {
-    const result = validateContestForm(candidate);
-    if (joined > 0 && !result.errors.maxParticipants && result.body.maxParticipants < joined) {
-      result.errors.maxParticipants = `At least ${joined} (players already joined)`;
-    }
-    return result;
-  };
-
-  const set = <K extends ContestFormField>(field: K, value: ContestFormValues[K]) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // After the first submit, errors follow the user's typing so fixed fields clear at once.
-    if (submitted) setErrors(validate(next).errors);
-    else if (errors[field]) setErrors({ ...errors, [field]: undefined });
-  };
+  const error = (field: ContestFormField) => formErrors[field]?.message;
 
   // A refused submit leaves the user on the button, with the field to fix possibly far above it (a phone shows a
   // few fields at a time): bring the first invalid field, in the order the form shows them, into view and focus it.
-  useEffect(() => {
-    if (showFirstError === 0) return;
+  // react-hook-form draws a refused submit's errors after its onInvalid, so this waits for the render that has them,
+  // and runs as soon as it is committed (a layout effect), so the focus never lags behind the errors.
+  useLayoutEffect(() => {
+    if (!focusFirstError.current) return;
     const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (!first) return;
+    focusFirstError.current = false;
     first.scrollIntoView?.({ block: 'center' });
     first.focus({ preventScroll: true });
-  }, [showFirstError]);
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const { body, errors: found } = validate(values);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) {
-      setShowFirstError((n) => n + 1);
-      return;
-    }
-    setBusy(true);
+  const submit = handleSubmit(async (body) => {
     try {
       await onSubmit(body);
-    } catch (error) {
+    } catch (failure) {
       // One message, where the user is looking: on the fields it concerns, or as a toast when no field can show it.
-      const fieldErrors = serverFieldErrors((error as ApiErrorLike)?.errors ?? []);
-      setErrors(fieldErrors);
-      if (Object.values(fieldErrors).some(Boolean)) setShowFirstError((n) => n + 1);
-      else notifyError(error);
-    } finally {
-      setBusy(false);
+      const fieldErrors = Object.entries(serverFieldErrors((failure as ApiErrorLike)?.errors ?? []));
+      for (const [field, message] of fieldErrors) {
+        if (message) setError(field as ContestFormField, { type: 'server', message });
+      }
+      if (fieldErrors.length > 0) showFirstError();
+      else notifyError(failure);
     }
-  };
+  }, showFirstError);
 
-  const isTeam = values.affiliations.length > 0;
-  const errorCount = Object.values(errors).filter(Boolean).length;
+  const affiliations = watch('affiliations');
+  const visibility = watch('visibility');
+  const isTeam = affiliations.length > 0;
+  const errorCount = Object.values(formErrors).filter((found) => found?.message).length;
 
   const locked = 'Locked: players have already joined';
-  const bind = (field: 'startsAtLocal' | 'endsAtLocal' | 'picksCount' | 'startingCash' | 'maxParticipants') => ({
-    value: values[field],
-    error: errors[field],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
-  });
   // Start and end, in the viewer's own time zone (the form converts them to UTC).
   const momentField = (field: 'startsAtLocal' | 'endsAtLocal') => ({
     type: 'datetime-local',
     hint: `Your time zone: ${zone}`,
-    ...bind(field),
+    error: error(field),
+    ...register(field),
   });
-  // The number inputs' common part: bounds, step (whole dollars in thousands for cash), value and error.
+  // The number inputs' common part: bounds, step (whole dollars in thousands for cash), registration and error.
   const numberField = (
     field: 'picksCount' | 'startingCash' | 'maxParticipants',
     min: number,
@@ -134,7 +147,8 @@ export function ContestForm({
     min,
     max,
     step,
-    ...bind(field),
+    error: error(field),
+    ...register(field),
   });
   const minParticipants = Math.max(LIMITS.maxParticipants.min, joined);
 
@@ -144,20 +158,18 @@ export function ContestForm({
         <div className="bp-form-grid__wide">
           <TextInput
             label="Name"
-            error={errors.name}
+            error={error('name')}
             hint={`${LIMITS.contestName.min}–${LIMITS.contestName.max} characters`}
-            value={values.name}
-            onChange={(e) => set('name', e.target.value)}
             autoComplete="off"
+            {...register('name')}
           />
         </div>
         <div className="bp-form-grid__wide">
           <Textarea
             label="Description"
-            error={errors.description}
+            error={error('description')}
             hint={`Optional, up to ${LIMITS.contestDescription.max} characters`}
-            value={values.description}
-            onChange={(e) => set('description', e.target.value)}
+            {...register('description')}
           />
         </div>
         <TextInput label="Starts" {...momentField('startsAtLocal')} />
@@ -188,19 +200,13 @@ export function ContestForm({
           <div className="contest-form__segmented">
             {(['public', 'private'] as const).map((option) => (
               <label key={option}>
-                <input
-                  type="radio"
-                  name="visibility"
-                  value={option}
-                  checked={values.visibility === option}
-                  onChange={() => set('visibility', option)}
-                />
+                <input type="radio" value={option} {...register('visibility')} />
                 {option === 'public' ? 'Public' : 'Private'}
               </label>
             ))}
           </div>
           <p className="bp-field__hint">
-            {values.visibility === 'public'
+            {visibility === 'public'
               ? 'Listed on everyone’s home page.'
               : 'Only people with the invitation link can find it.'}
           </p>
@@ -208,18 +214,18 @@ export function ContestForm({
         <div className="bp-form-grid__wide">
           <Field
             label="Teams (affiliations)"
-            error={errors.affiliations}
+            error={error('affiliations')}
             hint="Add team names to make this a team contest; each player then joins one team."
           >
             {(ids) => (
               <AffiliationsEditor
                 id={ids.id}
-                value={values.affiliations}
+                value={affiliations}
                 describedBy={ids['aria-describedby']}
                 invalid={Boolean(ids['aria-invalid'])}
                 locked={lockedTeams}
                 closed={joined > 0 && initialValues.affiliations.length === 0}
-                onChange={(next) => set('affiliations', next)}
+                onChange={(next) => setValue('affiliations', next, { shouldDirty: true, shouldValidate: isSubmitted })}
               />
             )}
           </Field>
@@ -227,12 +233,22 @@ export function ContestForm({
             Team collaboration:{' '}
             <strong className={isTeam ? 'bp-text-primary' : 'bp-muted'}>
               {isTeam
-                ? `Yes — ${values.affiliations.length} team${values.affiliations.length === 1 ? '' : 's'}`
+                ? `Yes — ${affiliations.length} team${affiliations.length === 1 ? '' : 's'}`
                 : 'No — solo contest'}
             </strong>
           </p>
         </div>
       </div>
+      <RulesSection
+        register={register}
+        error={error}
+        locked={lockEconomics}
+        values={initialValues}
+        shortSelling={watch('shortSelling')}
+        onShortSellingChange={(allowed) =>
+          setValue('shortSelling', allowed, { shouldDirty: true, shouldValidate: isSubmitted })
+        }
+      />
       {errorCount > 0 ? (
         <Callout
           tone="danger"
@@ -241,11 +257,11 @@ export function ContestForm({
       ) : null}
       <div className="bp-row bp-row--end">
         {onCancel ? (
-          <Button variant="ghost" onClick={onCancel} disabled={busy}>
+          <Button variant="ghost" onClick={onCancel} disabled={isSubmitting}>
             Cancel
           </Button>
         ) : null}
-        <Button type="submit" variant="primary" loading={busy} loadingText={busyLabel}>
+        <Button type="submit" variant="primary" loading={isSubmitting} loadingText={busyLabel}>
           {submitLabel}
         </Button>
       </div>

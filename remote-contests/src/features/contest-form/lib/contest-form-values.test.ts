@@ -113,6 +113,92 @@ describe('contestToFormValues', () => {
       visibility: 'private',
       affiliations: ['Red'],
       isTeamCollaboration: true,
+      // A contest from before the rules existed has today's game: the defaults.
+      rules: { shortSelling: false, commission: { perTrade: 0, perShare: 0 }, maxPositionPct: null },
+    });
+  });
+});
+
+describe('the rules', () => {
+  it('start as today’s game: no short selling, no commission, no cap', () => {
+    const values = defaultContestFormValues(now);
+    expect(values).toMatchObject({
+      shortSelling: false,
+      commissionPerTrade: '0',
+      commissionPerShare: '0',
+      maxPositionPct: '',
+    });
+    expect(validateContestForm(valid(), now).body.rules).toEqual({
+      shortSelling: false,
+      commission: { perTrade: 0, perShare: 0 },
+      maxPositionPct: null,
+    });
+  });
+
+  it('are sent as chosen, and an empty cap is no cap', () => {
+    const { body, errors } = validateContestForm(
+      { ...valid(), shortSelling: true, commissionPerTrade: '4.95', commissionPerShare: '0.005', maxPositionPct: '25' },
+      now,
+    );
+    expect(errors).toEqual({});
+    expect(body.rules).toEqual({
+      shortSelling: true,
+      commission: { perTrade: 4.95, perShare: 0.005 },
+      maxPositionPct: 25,
+    });
+  });
+
+  it('are checked with the server’s messages, each on its field', () => {
+    expect(
+      validateContestForm(
+        { ...valid(), commissionPerTrade: '51', commissionPerShare: '0.00001', maxPositionPct: '4' },
+        now,
+      ).errors,
+    ).toEqual({
+      commissionPerTrade: 'Commission per trade: at most $50',
+      commissionPerShare: 'Commission per share: at most 4 decimals',
+      maxPositionPct: 'Maximum position: at least 5%',
+    });
+    expect(validateContestForm({ ...valid(), commissionPerTrade: '', maxPositionPct: '101' }, now).errors).toEqual({
+      commissionPerTrade: 'Commission per trade: enter an amount in dollars',
+      maxPositionPct: 'Maximum position: at most 100%',
+    });
+  });
+
+  it('are prefilled from the contest, and left out of an edit when locked', () => {
+    const contest = {
+      _id: 'c-1',
+      name: 'Spring Sprint',
+      description: '',
+      status: 'upcoming' as const,
+      startsAt: '2030-03-11T12:00:00.000Z',
+      endsAt: '2030-03-12T12:00:00.000Z',
+      picksCount: 3,
+      startingCash: 100_000,
+      maxParticipants: 10,
+      visibility: 'public' as const,
+      affiliations: [],
+      isTeamCollaboration: false,
+      createdBy: { _id: 'u', ticker: 'ACE' },
+      participantsCount: 2,
+      rules: { shortSelling: true, commission: { perTrade: 1, perShare: 0 }, maxPositionPct: 30 },
+      createdAt: '2030-03-10T12:00:00.000Z',
+      updatedAt: '2030-03-10T12:00:00.000Z',
+    };
+    const values = contestToFormValues(contest);
+    expect(values).toMatchObject({ shortSelling: true, commissionPerTrade: '1', maxPositionPct: '30' });
+    expect(formValuesToBody(values, { withRules: false })).not.toHaveProperty('rules');
+  });
+
+  it('shows the server’s rule errors on the rule fields', () => {
+    expect(
+      serverFieldErrors([
+        { field: 'rules.commission.perShare', message: 'Commission per share: at most $1' },
+        { field: 'rules', message: 'Cannot change once someone has joined' },
+      ]),
+    ).toEqual({
+      commissionPerShare: 'Commission per share: at most $1',
+      shortSelling: 'Cannot change once someone has joined',
     });
   });
 });

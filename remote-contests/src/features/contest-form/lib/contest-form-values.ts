@@ -1,5 +1,8 @@
 import {
   type Contest,
+  type ContestRules,
+  DEFAULT_CONTEST_RULES,
+  rulesOf,
   type ContestTimingLimits,
   type CreateContestBody,
   contestTimingErrors,
@@ -20,7 +23,25 @@ export interface ContestFormValues {
   maxParticipants: string;
   visibility: Visibility;
   affiliations: string[];
+  /** API.md "Contest rules": short selling on or off. */
+  shortSelling: boolean;
+  /** Dollars per trade, as typed. */
+  commissionPerTrade: string;
+  /** Dollars per share, as typed. */
+  commissionPerShare: string;
+  /** Percent of the portfolio one stock may reach; empty: no cap. */
+  maxPositionPct: string;
 }
+
+/** The rules' fields of the form, in the order it shows them. */
+export const RULE_FIELDS = ['shortSelling', 'commissionPerTrade', 'commissionPerShare', 'maxPositionPct'] as const;
+
+const rulesToFormValues = (rules: ContestRules) => ({
+  shortSelling: rules.shortSelling,
+  commissionPerTrade: String(rules.commission.perTrade),
+  commissionPerShare: String(rules.commission.perShare),
+  maxPositionPct: rules.maxPositionPct === null ? '' : String(rules.maxPositionPct),
+});
 
 export type ContestFormField = keyof ContestFormValues;
 export type FieldErrors = Partial<Record<ContestFormField, string>>;
@@ -51,6 +72,7 @@ export function defaultContestFormValues(now: Date = new Date()): ContestFormVal
     maxParticipants: '50',
     visibility: 'public',
     affiliations: [],
+    ...rulesToFormValues(DEFAULT_CONTEST_RULES),
   };
 }
 
@@ -65,12 +87,17 @@ export function contestToFormValues(contest: Contest): ContestFormValues {
     maxParticipants: String(contest.maxParticipants),
     visibility: contest.visibility,
     affiliations: [...contest.affiliations],
+    ...rulesToFormValues(rulesOf(contest)),
   };
 }
 
 const toNumber = (value: string) => (value.trim() === '' ? Number.NaN : Number(value.replace(/[,\s$]/g, '')));
 
-export function formValuesToBody(values: ContestFormValues): CreateContestBody {
+/**
+ * The body to send. `withRules: false` leaves the rules out, which the API reads as "unchanged" on edit: once players
+ * have joined they are locked, and the form shows them read-only.
+ */
+export function formValuesToBody(values: ContestFormValues, { withRules = true } = {}): CreateContestBody {
   const affiliations = values.affiliations.map((team) => team.trim());
   return {
     name: values.name.trim(),
@@ -83,12 +110,33 @@ export function formValuesToBody(values: ContestFormValues): CreateContestBody {
     visibility: values.visibility,
     affiliations,
     isTeamCollaboration: isTeamCollaboration(affiliations),
+    ...(withRules
+      ? {
+          rules: {
+            shortSelling: values.shortSelling,
+            commission: {
+              perTrade: toNumber(values.commissionPerTrade),
+              perShare: toNumber(values.commissionPerShare),
+            },
+            // An empty cap is no cap; anything typed is checked as a percentage.
+            maxPositionPct: values.maxPositionPct.trim() === '' ? null : toNumber(values.maxPositionPct),
+          },
+        }
+      : {}),
   };
 }
 
 /** Maps an API/zod field path (e.g. "startsAt", "affiliations.2") to the form field that shows it. */
 export function formFieldFor(path: string): ContestFormField | null {
-  const head = path.split('.')[0] ?? '';
+  const [head = '', ...rest] = path.split('.');
+  if (head === 'rules') {
+    const rule = rest.join('.');
+    if (rule === 'commission.perTrade' || rule === 'commission') return 'commissionPerTrade';
+    if (rule === 'commission.perShare') return 'commissionPerShare';
+    if (rule === 'maxPositionPct') return 'maxPositionPct';
+    // "rules" as a whole (locked once players joined) or short selling: the section's first field shows it.
+    return 'shortSelling';
+  }
   switch (head) {
     case 'startsAt':
       return 'startsAtLocal';
@@ -119,8 +167,9 @@ export function validateContestForm(
   values: ContestFormValues,
   now: Date = new Date(),
   limits: ContestTimingLimits = DEMO_TIMING_LIMITS,
+  { withRules = true } = {},
 ): { body: CreateContestBody; errors: FieldErrors } {
-  const body = formValuesToBody(values);
+  const body = formValuesToBody(values, { withRules });
   const errors: FieldErrors = {};
   const put = (field: ContestFormField | null, message: string) => {
     if (field && !errors[field]) errors[field] = message;

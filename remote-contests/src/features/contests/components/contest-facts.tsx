@@ -1,6 +1,10 @@
-import type { Contest } from '@bullpen/shared/schemas';
+import { type Contest, rulesOf } from '@bullpen/shared/schemas';
 import { formatDateTime, formatDuration, formatMoney, formatNumber } from '@bullpen/shared/format';
 import { Facts } from '@bullpen/shared/ui';
+import { commissionInWords, rulesInWords } from '../lib/rules-in-words';
+
+const lines = (texts: readonly string[]) =>
+  texts.flatMap((text, index) => (index === 0 ? [text] : [<br key={text} />, text]));
 
 export function ContestFacts({ contest }: { contest: Contest }) {
   return (
@@ -17,6 +21,8 @@ export function ContestFacts({ contest }: { contest: Contest }) {
         { label: 'Format', value: contest.isTeamCollaboration ? `Teams (${contest.affiliations.length})` : 'Solo' },
         { label: 'Visibility', value: contest.visibility === 'public' ? 'Public' : 'Private (link only)' },
         { label: 'Created by', value: contest.createdBy.ticker },
+        // One rule a line: a tile is too narrow for the one-line form, whose dots would break anywhere.
+        { label: 'Trading rules', value: lines(rulesInWords(rulesOf(contest))) },
       ]}
     />
   );
@@ -61,8 +67,9 @@ export function ContestRules({ contest }: { contest: Contest }) {
       </li>
       <li>
         {over
-          ? `While the contest was live (${formatDuration(contest.startsAt, contest.endsAt)}), players bought and sold at the simulated price of the moment — whole shares, no commission, no shorting, no margin.`
-          : `While the contest is live (${formatDuration(contest.startsAt, contest.endsAt)}), ${upcoming ? 'buy and sell' : 'players buy and sell'} at the current simulated price — whole shares, no commission, no shorting, no margin.`}
+          ? `While the contest was live (${formatDuration(contest.startsAt, contest.endsAt)}), players bought and sold at the simulated price of the moment, in whole shares.`
+          : `While the contest is live (${formatDuration(contest.startsAt, contest.endsAt)}), ${upcoming ? 'buy and sell' : 'players buy and sell'} at the current simulated price, in whole shares.`}{' '}
+        {tradingRules(rulesOf(contest))}
       </li>
       <li>
         {over
@@ -85,4 +92,19 @@ export function ContestRules({ contest }: { contest: Contest }) {
       </li>
     </ol>
   );
+}
+
+/** The creator's trading rules as sentences for "How it works". */
+function tradingRules(rules: ReturnType<typeof rulesOf>): string {
+  const shorting = rules.shortSelling
+    ? 'Short selling is allowed: you may sell shares you do not hold and buy them back later.'
+    : 'No short selling: you can only sell shares you hold.';
+  const commission = commissionInWords(rules.commission);
+  const fees =
+    commission === 'No commission' ? 'Trades cost no commission.' : `Every trade costs a commission of ${commission}.`;
+  const cap =
+    rules.maxPositionPct === null
+      ? 'There is no cap on how much of your portfolio one stock may take.'
+      : `A buy${rules.shortSelling ? ' or short' : ''} may not take one stock above ${rules.maxPositionPct}% of your portfolio.`;
+  return `${shorting} ${fees} ${cap}`;
 }

@@ -1,4 +1,4 @@
-import type { Contest, ContestUser, Equity } from '@bullpen/shared/schemas';
+import { type Contest, type ContestUser, type Equity, rulesOf } from '@bullpen/shared/schemas';
 import { Callout, PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from '@bullpen/shared';
@@ -8,6 +8,7 @@ import {
   contestPaths,
   isFull,
   picksRule,
+  rulesLine,
   STATUS_LABEL,
   useContestUser,
   useErrorToast,
@@ -72,6 +73,9 @@ function PickerForContest({
         title={contest.name}
         subtitle={`${picksRule(contest.picksCount)}. You can change ${contest.picksCount === 1 ? 'it' : 'them'} until the start.`}
       />
+      <p className="bp-small bp-muted" data-testid="trading-rules">
+        Trading rules: {rulesLine(rulesOf(contest))}
+      </p>
       <EquityPicker
         equities={equities}
         picksCount={contest.picksCount}

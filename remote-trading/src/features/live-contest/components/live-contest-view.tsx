@@ -1,4 +1,5 @@
 import { useUserStore } from '@bullpen/shared';
+import { AnalyticsPanel } from '@bullpen/shared/analytics';
 import { StandingsBoard, TeamStandingsTable } from '@bullpen/shared/boards';
 import type { Contest } from '@bullpen/shared/schemas';
 import { ButtonLink, Card, ErrorState, PageLoader } from '@bullpen/shared/ui';
@@ -105,6 +106,17 @@ export function LiveContestView({ contest }: { contest: Contest }) {
         {joined && portfolio ? (
           <Card title="My positions" aria-label="My positions">
             <PositionsTable portfolio={portfolio} />
+          </Card>
+        ) : null}
+        {joined && me ? (
+          // Re-read with each board the screen receives, so the figures move with the standings.
+          <Card title="My analytics" aria-label="My analytics">
+            <AnalyticsPanel
+              contestId={contest._id}
+              userId={me}
+              title="Skill figures so far"
+              refreshOn={board.data?.asOf}
+            />
           </Card>
         ) : null}
       </div>

@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createHandler } from './http';
-import { type MfaMode, UserPool } from './pool';
+import type { MfaMode } from './config';
+import { UserPool } from './pool';
 import { hostnameOf } from './request-guard';
 import { assertAdmins, assertListenHost, normalizeOrigins } from './settings';
 import { Store } from './store';
@@ -115,4 +116,4 @@ export async function startUserPool(options: UserPoolOptions = {}): Promise<Runn
   };
 }
 
-export type { MfaMode } from './pool';
+export type { MfaMode } from './config';

@@ -11,7 +11,7 @@ import { loadSigningKeys } from './tokens';
 
 export const POOL_ID = 'us-east-1_LocalPool';
 export const CLIENT_ID = 'bullpen-web-client';
-export const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '..', '.data', 'user-pool');
+const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '..', '.data', 'user-pool');
 
 export interface UserPoolOptions {
   /** 0 picks a free port (tests). Default 9229. */
@@ -115,5 +115,3 @@ export async function startUserPool(options: UserPoolOptions = {}): Promise<Runn
     },
   };
 }
-
-export type { MfaMode } from './config';

@@ -15,7 +15,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const remotesMatchPages: Same<RemoteName, keyof RemotePages> = true;
 void remotesMatchPages;
 
-export const FEDERATION_NAMES: Record<RemoteName, string> = {
+const FEDERATION_NAMES: Record<RemoteName, string> = {
   auth: 'remote_auth',
   contests: 'remote_contests',
   trading: 'remote_trading',
@@ -62,7 +62,7 @@ function chooseAgain(remote: RemoteName): void {
   registerRemotes([{ name: FEDERATION_NAMES[remote], entry }], { force: true });
 }
 
-export const LOAD_ATTEMPTS = 3;
+const LOAD_ATTEMPTS = 3;
 const RETRY_DELAY_MS = 400;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

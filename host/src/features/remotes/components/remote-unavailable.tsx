@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { RemoteName } from '../api/federation';
 
-export const REMOTE_UNAVAILABLE_TEXT = 'This part of Bullpen is unavailable';
+const REMOTE_UNAVAILABLE_TEXT = 'This part of Bullpen is unavailable';
 
 export function RemoteUnavailable({
   remote,

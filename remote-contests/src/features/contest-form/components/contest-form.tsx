@@ -13,7 +13,7 @@ import {
 import { localTimeZone, timeZoneLabel } from '../lib/local-date-time';
 import { AffiliationsEditor } from './affiliations-editor';
 
-export interface ApiErrorLike {
+interface ApiErrorLike {
   message?: string;
   errors?: { field: string; message: string }[];
 }

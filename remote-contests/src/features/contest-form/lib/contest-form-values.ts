@@ -29,7 +29,7 @@ export type FieldErrors = Partial<Record<ContestFormField, string>>;
  * The local/demo timing defaults of DESIGN §5. Only an early hint: the server's configuration decides and its field
  * errors are shown when they differ.
  */
-export const DEMO_TIMING_LIMITS: ContestTimingLimits = {
+const DEMO_TIMING_LIMITS: ContestTimingLimits = {
   minLeadSeconds: 30,
   minDurationSeconds: 120,
   maxDurationSeconds: 365 * 86_400,
@@ -87,7 +87,7 @@ export function formValuesToBody(values: ContestFormValues): CreateContestBody {
 }
 
 /** Maps an API/zod field path (e.g. "startsAt", "affiliations.2") to the form field that shows it. */
-export function formFieldFor(path: string): ContestFormField | null {
+function formFieldFor(path: string): ContestFormField | null {
   const head = path.split('.')[0] ?? '';
   switch (head) {
     case 'startsAt':

@@ -49,7 +49,7 @@ function stopMeaning(side: TradeSide, type: TicketOrderType): string {
 }
 
 /** A position's shares: all of them, and those open sell orders do not reserve (what a new sell can use). */
-export interface Holding {
+interface Holding {
   held: number;
   available: number;
 }

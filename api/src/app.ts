@@ -32,7 +32,7 @@ import telemetryRoutes from './routes/telemetry';
 import userRoutes from './routes/user';
 import userProfileRoutes from './routes/user-profile';
 
-export interface AppDeps {
+interface AppDeps {
   config: AppConfig;
   database: Database;
   db: Db;
@@ -71,7 +71,7 @@ export interface BuildAppOptions {
   logger?: { level: string; stream?: { write(line: string): void } };
 }
 
-export const BODY_LIMIT = 64 * 1024;
+const BODY_LIMIT = 64 * 1024;
 
 /**
  * Errors Node's HTTP parser raises before Fastify sees a request (oversized headers, malformed requests, timeouts):

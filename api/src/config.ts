@@ -47,7 +47,7 @@ export interface AppConfig {
 export class ConfigError extends Error {}
 
 /** The repository root: api/src/config.ts → ../.. */
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 const DEFAULT_ISSUER = 'http://localhost:9229/us-east-1_LocalPool';
 

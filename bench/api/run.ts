@@ -21,6 +21,7 @@ import { systemClock } from '../../api/src/lib/clock';
 import { MarketService } from '../../api/src/market/market-service';
 import { SimulatedPriceFeed } from '../../api/src/market/simulator';
 import { UNIVERSE } from '../../api/src/market/universe';
+import { readFlags } from '../lib/flags';
 import { currentMachine, recorder, writeRun } from '../lib/results';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -39,10 +40,21 @@ const USERS = 1000;
 const CONTESTS = 50;
 const PER_CONTEST = 200;
 const PICKS = ['AAPL', 'MSFT'];
-/** --check: exit 1 when the clock tick's cost grows faster than n log n (times this tolerance). */
-const CHECK = process.argv.includes('--check');
-/** --ticks-only: only the clock's tick figures (no API process, no load): `npx tsx bench/api/run.ts --ticks-only`. */
-const TICKS_ONLY = process.argv.includes('--ticks-only');
+const flags = readFlags('Usage: npx tsx bench/api/run.ts [flags]', {
+  check: {
+    type: 'boolean',
+    default: false,
+    description: "exit 1 when the tick's cost grows faster than n log n, or a read misses its targets",
+  },
+  'ticks-only': {
+    type: 'boolean',
+    default: false,
+    description: "only the clock's tick figures (no API process, no load)",
+  },
+  'no-results': { type: 'boolean', default: false, description: 'write no file under bench/results/' },
+});
+const CHECK = flags.check;
+const TICKS_ONLY = flags['ticks-only'];
 /** Conditional orders waiting in the tick-with-orders figure, and how many of them fill at its first tick. */
 const OPEN_ORDERS = 10_000;
 const FILLING_ORDERS = 100;
@@ -458,7 +470,7 @@ async function tickCost(
 const startedAt = new Date();
 main()
   .then(async () => {
-    if (process.argv.includes('--no-results') || recorded.length === 0) return;
+    if (flags['no-results'] || recorded.length === 0) return;
     const file = await writeRun({
       bench: 'api',
       startedAt,

@@ -27,7 +27,7 @@ export interface BenchRun {
   exitCode: number;
 }
 
-export const RESULTS_DIR = path.resolve(__dirname, '..', 'results');
+const RESULTS_DIR = path.resolve(__dirname, '..', 'results');
 
 export function currentMachine(): Machine {
   const cpus = os.cpus();

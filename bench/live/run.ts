@@ -27,6 +27,7 @@ import { systemClock } from '../../api/src/lib/clock';
 import { MarketService } from '../../api/src/market/market-service';
 import { SimulatedPriceFeed } from '../../api/src/market/simulator';
 import { UNIVERSE } from '../../api/src/market/universe';
+import { readFlags } from '../lib/flags';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const TSX_LOADER = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
@@ -37,26 +38,33 @@ const ISSUER = 'http://localhost:9229/us-east-1_LocalPool';
 const CLIENT_ID = 'bullpen-web-client';
 const CONTEST_ID = 'live-bench-contest';
 
-const flag = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} needs a positive whole number`);
-  return value;
+const flags = readFlags('Usage: npx tsx bench/live/run.ts [flags]', {
+  streams: { type: 'string', default: '5000', valueName: 'N', description: 'event streams watching the contest' },
+  players: { type: 'string', default: '10000', valueName: 'N', description: 'players in the contest' },
+  ticks: { type: 'string', default: '5', valueName: 'N', description: 'clock ticks measured per scenario' },
+  minutes: {
+    type: 'string',
+    valueName: 'N',
+    description: 'run each scenario for N minutes of ticks instead of --ticks (the memory check needs at least 5)',
+  },
+  'tick-ms': { type: 'string', default: '3000', valueName: 'MS', description: 'time between clock ticks' },
+  only: { type: 'string', valueName: 'pglite|postgres|two', description: 'run one scenario' },
+  check: { type: 'boolean', default: false, description: 'exit 1 when a target fails' },
+});
+const wholeNumber = (name: string, value: string) => {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`--${name} needs a positive whole number`);
+  return number;
 };
-const STREAMS = flag('streams', 5000);
-const PLAYERS = flag('players', 10_000);
-const TICKS = flag('ticks', 5);
-/** --minutes N: run each scenario for N minutes of ticks instead of --ticks (the memory check needs at least 5). */
-const MINUTES = process.argv.includes('--minutes') ? flag('minutes', 10) : null;
-const TICK_MS = flag('tick-ms', 3000);
-const CHECK = process.argv.includes('--check');
-const ONLY = (() => {
-  const index = process.argv.indexOf('--only');
-  const value = index >= 0 ? process.argv[index + 1] : null;
-  if (value !== null && !['pglite', 'postgres', 'two'].includes(value as string))
-    throw new Error('--only takes pglite, postgres or two');
-  return value;
-})();
+const STREAMS = wholeNumber('streams', flags.streams);
+const PLAYERS = wholeNumber('players', flags.players);
+const TICKS = wholeNumber('ticks', flags.ticks);
+const MINUTES = flags.minutes === undefined ? null : wholeNumber('minutes', flags.minutes);
+const TICK_MS = wholeNumber('tick-ms', flags['tick-ms']);
+const CHECK = flags.check;
+const ONLY = flags.only ?? null;
+if (ONLY !== null && !['pglite', 'postgres', 'two'].includes(ONLY))
+  throw new Error('--only takes pglite, postgres or two');
 const TARGET_P99_MS = 1000;
 const TARGET_EVENT_BYTES = 16 * 1024;
 /** Memory is flat when its floor (heap after major collections, lowest RSS of each minute) grows by at most this much a minute. */

@@ -40,7 +40,7 @@ function packageStylesheet(from: string, target: string): string {
 }
 
 /** The text of a stylesheet and of every sheet it `@import`s, resolved as the bundler would. */
-export function stylesheetText(file: string): string {
+function stylesheetText(file: string): string {
   const css = readFileSync(file, 'utf8');
   return css.replace(/@import\s+['"]([^'"]+)['"]\s*;/g, (_, target: string) =>
     stylesheetText(target.startsWith('.') ? path.resolve(path.dirname(file), target) : packageStylesheet(file, target)),

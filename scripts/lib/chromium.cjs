@@ -18,4 +18,4 @@ const CHROMIUM_ARGS = [
 /** playwright-core's `chromium.launch` options for that browser. */
 const chromiumLaunchOptions = () => ({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
-module.exports = { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumLaunchOptions };
+module.exports = { chromiumLaunchOptions };

@@ -7,7 +7,7 @@
 import { BASE_RELEASE } from './release-store.mjs';
 
 /** The URL of a release's manifest: `<base>/<remote>/<version>/mf-manifest.json`. */
-export function releaseManifestUrl(base, remote, version) {
+function releaseManifestUrl(base, remote, version) {
   return `${base.replace(/\/+$/, '')}/${remote}/${version}/mf-manifest.json`;
 }
 

@@ -11,13 +11,13 @@
 import { satisfies } from './semver-range.mjs';
 
 /** The shared packages a manifest declares, by name: { version, requiredVersion, singleton }. */
-export function sharedOf(manifest) {
+function sharedOf(manifest) {
   const entries = Array.isArray(manifest?.shared) ? manifest.shared : [];
   return new Map(entries.filter((entry) => typeof entry?.name === 'string').map((entry) => [entry.name, entry]));
 }
 
 /** The names of the modules a manifest exposes ('HomePage', without './'). */
-export function exposedPages(manifest) {
+function exposedPages(manifest) {
   const entries = Array.isArray(manifest?.exposes) ? manifest.exposes : [];
   return new Set(
     entries.map((entry) => String(entry?.name ?? '').replace(/^\.\//, '')).filter((name) => name.length > 0),

@@ -1,9 +1,5 @@
 // Types of release-store.mjs for the TypeScript side (the API's canary watch).
 
-export const STATE_FILE: string;
-export const LOG_FILE: string;
-export const LOCK_FILE: string;
-export const RELEASE_FILE: string;
 export const BASE_RELEASE: 'base';
 
 export class ReleaseError extends Error {}
@@ -45,7 +41,6 @@ export interface Transition {
 }
 
 export function releaseStorePath(env?: Record<string, string | undefined>, dataDir?: string): string;
-export function emptyState(): StoreState;
 export function remoteState(state: StoreState, remote: string): RemoteState;
 export function autoRollbackTransition(
   state: StoreState,

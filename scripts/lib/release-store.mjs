@@ -16,10 +16,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const STATE_FILE = 'live.json';
-export const LOG_FILE = 'deployments.jsonl';
-export const LOCK_FILE = '.lock';
-export const RELEASE_FILE = 'release.json';
+const STATE_FILE = 'live.json';
+const LOG_FILE = 'deployments.jsonl';
+const LOCK_FILE = '.lock';
+const RELEASE_FILE = 'release.json';
 /** The name health reports and the log give a remote's own build (live: null). */
 export const BASE_RELEASE = 'base';
 /** Earlier live releases kept for `rollback`, per remote. */
@@ -32,11 +32,11 @@ export class ReleaseError extends Error {}
 const REMOTE = /^remote-[a-z][a-z0-9-]*$/;
 const VERSION = /^[0-9A-Za-z][0-9A-Za-z.-]{0,63}$/;
 
-export function assertRemoteName(remote) {
+function assertRemoteName(remote) {
   if (!REMOTE.test(String(remote))) throw new ReleaseError(`"${remote}" is not a remote's name (remote-…)`);
 }
 
-export function assertVersion(version) {
+function assertVersion(version) {
   if (!VERSION.test(String(version)) || String(version).includes('..'))
     throw new ReleaseError(`"${version}" is not a release version`);
 }
@@ -46,7 +46,7 @@ export function releaseStorePath(env = process.env, dataDir = path.join(process.
   return path.resolve(env.RELEASE_STORE || path.join(dataDir, 'releases'));
 }
 
-export const emptyState = () => ({ remotes: {} });
+const emptyState = () => ({ remotes: {} });
 
 /** One remote's entry of live.json, with the defaults of a remote never changed. */
 export function remoteState(state, remote) {
@@ -57,7 +57,7 @@ const withRemote = (state, remote, next) => ({ ...state, remotes: { ...state.rem
 const label = (version) => version ?? BASE_RELEASE;
 
 /** A canary's share: more than 0 and less than 100 percent, in hundredths at most (the host buckets by 0.01 %). */
-export function assertPercent(percent) {
+function assertPercent(percent) {
   if (typeof percent !== 'number' || !(percent > 0 && percent < 100) || Math.round(percent * 100) !== percent * 100)
     throw new ReleaseError(`--canary takes a share above 0 and below 100 (percent, e.g. 10); got ${percent}`);
 }
@@ -199,7 +199,7 @@ function filesUnder(dir, prefix = '') {
 }
 
 /** The hash of a build's files, names and contents: the same build gives the same release version. */
-export function contentHash(dir) {
+function contentHash(dir) {
   const hash = createHash('sha256');
   for (const file of filesUnder(dir)) {
     const body = fs.readFileSync(path.join(dir, file));

@@ -5,7 +5,7 @@
 const VERSION = /^v?(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/;
 
 /** { major, minor, patch, pre: string[] } or null. */
-export function parseVersion(text) {
+function parseVersion(text) {
   const match = VERSION.exec(String(text).trim());
   if (!match) return null;
   return {
@@ -28,7 +28,7 @@ function comparePre(a, b) {
   return 0;
 }
 
-export function compareVersions(a, b) {
+function compareVersions(a, b) {
   return (
     Math.sign(a.major - b.major) ||
     Math.sign(a.minor - b.minor) ||

@@ -142,7 +142,7 @@ const BASE_SHEETS = new Set([
 ]);
 
 /** The kind of the sheet at `file` (relative to the repository): the base sheet, a shared one or a feature's. */
-export function kindOf(file) {
+function kindOf(file) {
   if (BASE_SHEETS.has(file)) return 'base';
   return file.startsWith(`shared${path.sep}`) ? 'shared' : 'feature';
 }

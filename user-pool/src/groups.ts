@@ -15,6 +15,21 @@ export function groupNamesOf(state: PoolState, user: StoredUser): string[] {
     .map((group) => group.name);
 }
 
+/** Creates a group, or returns the one of that name (the admins group at start-up and on promotion). */
+export function ensureGroup(
+  state: PoolState,
+  name: string,
+  fields: Pick<StoredGroup, 'description' | 'precedence' | 'roleArn'>,
+  now: number,
+): StoredGroup {
+  let group = state.groups.get(name);
+  if (!group) {
+    group = { name, ...fields, createdAt: now, updatedAt: now };
+    state.groups.set(name, group);
+  }
+  return group;
+}
+
 export function isMember(user: StoredUser, groupName: string): boolean {
   return (user.groups ?? []).includes(groupName);
 }

@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createHandler } from './http';
-import { type MfaMode, UserPool } from './pool';
+import type { MfaMode } from './config';
+import { UserPool } from './pool';
 import { hostnameOf } from './request-guard';
 import { assertAdmins, assertListenHost, normalizeOrigins } from './settings';
 import { Store } from './store';
@@ -10,7 +11,7 @@ import { loadSigningKeys } from './tokens';
 
 export const POOL_ID = 'us-east-1_LocalPool';
 export const CLIENT_ID = 'bullpen-web-client';
-export const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '..', '.data', 'user-pool');
+const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '..', '.data', 'user-pool');
 
 export interface UserPoolOptions {
   /** 0 picks a free port (tests). Default 9229. */
@@ -114,5 +115,3 @@ export async function startUserPool(options: UserPoolOptions = {}): Promise<Runn
     },
   };
 }
-
-export type { MfaMode } from './pool';

@@ -43,7 +43,7 @@ export interface StoredUser {
   };
 }
 
-export interface RefreshTokenRecord {
+interface RefreshTokenRecord {
   username: string;
   clientId: string;
   /** The token family: every access and ID token minted from this sign-in carries it as `origin_jti`. */

@@ -21,11 +21,11 @@ export function padHex(n: bigint): string {
   return /^[89a-f]/i.test(hex) ? `00${hex}` : hex;
 }
 
-export function hashHex(hex: string): string {
+function hashHex(hex: string): string {
   return createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
 }
 
-export function hashText(text: string): string {
+function hashText(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
@@ -48,7 +48,7 @@ export function modPow(base: bigint, exponent: bigint, modulus: bigint): bigint 
 export const k = fromHex(hashHex(padHex(N) + padHex(g)));
 
 /** x = H(salt | H(poolName | username | ':' | password)), as the client derives it. */
-export function computeX(poolName: string, username: string, password: string, saltHex: string): bigint {
+function computeX(poolName: string, username: string, password: string, saltHex: string): bigint {
   const inner = hashText(`${poolName}${username}:${password}`);
   return fromHex(hashHex(padHex(fromHex(saltHex)) + inner));
 }
@@ -80,12 +80,12 @@ export function createServerEphemeral(verifierHex: string): ServerEphemeral {
   }
 }
 
-export function computeU(A: bigint, B: bigint): bigint {
+function computeU(A: bigint, B: bigint): bigint {
   return fromHex(hashHex(padHex(A) + padHex(B)));
 }
 
 /** HKDF-SHA256 of S with u as salt and 'Caldera Derived Key' as info, first 16 bytes: the key both sides sign with. */
-export function deriveKey(S: bigint, u: bigint): Buffer {
+function deriveKey(S: bigint, u: bigint): Buffer {
   const prk = createHmac('sha256', Buffer.from(padHex(u), 'hex'))
     .update(Buffer.from(padHex(S), 'hex'))
     .digest();

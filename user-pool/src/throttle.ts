@@ -4,7 +4,7 @@ const MINUTE = 60_000;
 
 /** Wrong passwords (or MFA codes) that lock a (user, address) pair, within this window: Cognito's five in 15 minutes. */
 export const FAILURE_LIMIT = 5;
-export const FAILURE_WINDOW = 15 * MINUTE;
+const FAILURE_WINDOW = 15 * MINUTE;
 
 /** Sign-in attempts of one user from one address: a burst, then one every `refillMs`. */
 export const USER_RATE = { burst: 10, refillMs: 2_000 };

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 import type { StoredUser } from './model';
 
-export const ID_TOKEN_SECONDS = 60 * 60;
-export const ACCESS_TOKEN_SECONDS = 60 * 60;
+const ID_TOKEN_SECONDS = 60 * 60;
+const ACCESS_TOKEN_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_MS = 30 * 24 * 60 * 60 * 1000;
 
 type Key = Awaited<ReturnType<typeof importJWK>>;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startUserPool } from '../src/index';
-import { REFRESH_TOKENS_PER_USER } from '../src/pool';
+import { REFRESH_TOKENS_PER_USER } from '../src/token-families';
 import { parseCount } from '../src/settings';
 import { ADDRESS_RATE, SignInThrottle, USER_RATE } from '../src/throttle';
 import { callPool, CLIENT_ID, latestCode, newPhone, PASSWORD, peerAt, registeredUser, useTestPool } from './helpers';

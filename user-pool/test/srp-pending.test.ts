@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SRP_PENDING_PER_USER } from '../src/pool';
+import { SRP_PENDING_PER_USER } from '../src/srp-sign-ins';
 import { fromHex, g, modPow, N } from '../src/srp';
 import { callPool, CLIENT_ID, peerAt, registeredUser, startTestPool, type TestPool } from './helpers';
 

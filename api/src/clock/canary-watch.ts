@@ -11,13 +11,13 @@ import { forgetRemoteHealth, type HealthCounts, remoteHealthSince } from '../db/
 import type { Clock } from '../lib/clock';
 
 /** Health older than this is dropped: it is a signal about releases being rolled out now. */
-export const HEALTH_KEPT_MS = 7 * 24 * 3_600_000;
+const HEALTH_KEPT_MS = 7 * 24 * 3_600_000;
 const SWEEP_EVERY_MS = 3_600_000;
 /** Who the deployment log says rolled a canary back. */
 export const WATCH_OPERATOR = 'api canary watch';
 
 /** A remote's name in health reports ('contests') from its folder in the release store ('remote-contests'). */
-export const healthName = (storeRemote: string): string => storeRemote.replace(/^remote-/, '');
+const healthName = (storeRemote: string): string => storeRemote.replace(/^remote-/, '');
 
 const failures = (counts: HealthCounts | undefined) => (counts ? counts.loadFailures + counts.errors : 0);
 const rate = (counts: HealthCounts | undefined) =>

@@ -28,7 +28,7 @@ export interface TickReport {
 const HISTORY_POINTS = 240;
 const INSERT_BATCH = 2000;
 /** A retry with the same Idempotency-Key is honoured for a day; older keys are forgotten, hourly. */
-export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 const CLEANUP_EVERY_MS = 3_600_000;
 /**
  * Below this many live participants a plan from stale statistics costs little; above it, the tables are analysed again

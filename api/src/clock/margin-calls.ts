@@ -6,7 +6,7 @@ import { commissionCents, rulesFrom } from '../domain/rules';
 import { fill } from '../domain/trade';
 import { newId } from '../lib/ids';
 
-export const MARGIN_CALL_REASON = 'margin call';
+const MARGIN_CALL_REASON = 'margin call';
 
 interface ShortRow {
   contest_id: string;

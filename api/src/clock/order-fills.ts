@@ -335,7 +335,7 @@ export async function expireOrders(tx: Executor, contestIds: readonly string[], 
   return rows.length;
 }
 
-export const goodUntilReason = (expiresAt: Date) =>
+const goodUntilReason = (expiresAt: Date) =>
   `Good until ${expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC: the time passed before the order filled`;
 
 /**

@@ -12,18 +12,18 @@ import pg from 'pg';
 import { schema } from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or an open transaction: repositories accept both. */
 export type Executor = Db | Tx;
 
-export const MIGRATIONS_DIR = path.resolve(__dirname, '..', '..', 'migrations');
+const MIGRATIONS_DIR = path.resolve(__dirname, '..', '..', 'migrations');
 const MIGRATION_LOCK_KEY = 72_410_001;
-export const CLOCK_LOCK_KEY = 72_410_002;
+const CLOCK_LOCK_KEY = 72_410_002;
 /** PostgreSQL channel on which the clock worker announces each stored tick to every instance (DESIGN §6). */
-export const TICK_CHANNEL = 'bullpen_tick';
+const TICK_CHANNEL = 'bullpen_tick';
 
 /** A stored tick, as every instance hears of it. `origin` names the Database object (instance) that ran it. */
-export interface TickNotice {
+interface TickNotice {
   asOf: Date;
   origin: string;
 }

@@ -5,9 +5,9 @@ import type { Executor } from './database';
 import { type TradeRow, tradeView } from './portfolios';
 import { orders, trades } from './schema';
 
-export type OrderRow = typeof orders.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
 
-export function orderView(row: OrderRow, fill: TradeRow | null): Order {
+function orderView(row: OrderRow, fill: TradeRow | null): Order {
   return {
     _id: row.id,
     contestId: row.contestId,
@@ -37,7 +37,7 @@ export async function countOpenOrders(executor: Executor, contestId: string, use
 }
 
 /** Orders shown in a list: every open order and the newest this many others. */
-export const ORDERS_SHOWN = 200;
+const ORDERS_SHOWN = 200;
 
 /** The player's orders in one contest: open first, then newest first (API.md). */
 export async function listOrders(executor: Executor, contestId: string, userId: string): Promise<Order[]> {

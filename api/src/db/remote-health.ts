@@ -12,7 +12,7 @@ export interface HealthCounts {
 }
 
 /** The start of the minute `at` falls in: reports are kept per release per minute. */
-export const minuteOf = (at: Date): Date => new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+const minuteOf = (at: Date): Date => new Date(Math.floor(at.getTime() / 60_000) * 60_000);
 
 /** Adds reports to their release's row for the minute they arrived in, in one statement. */
 export async function recordRemoteHealth(db: Executor, at: Date, reports: readonly HealthCounts[]): Promise<void> {

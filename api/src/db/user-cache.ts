@@ -5,7 +5,7 @@ import { type UserRow, userForIdentity } from './users';
 /** How long a user row read for a token stays in this instance's memory. */
 export const USER_CACHE_TTL_MS = 3_000;
 /** Rows kept at most; the oldest entry goes first when it is full. */
-export const USER_CACHE_MAX_ENTRIES = 10_000;
+const USER_CACHE_MAX_ENTRIES = 10_000;
 
 export interface UserCacheOptions {
   ttlMs?: number;

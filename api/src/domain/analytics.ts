@@ -11,26 +11,26 @@ const SECONDS_PER_YEAR = 365 * 86_400;
  * How many ticks make a simulated year: the market runs MARKET_TIME_SCALE simulated seconds per real second, so a tick
  * of `secondsPerTick` real seconds is `secondsPerTick × timeScale` of market time.
  */
-export function periodsPerYear(secondsPerTick: number, timeScale: number): number | null {
+function periodsPerYear(secondsPerTick: number, timeScale: number): number | null {
   const simulated = secondsPerTick * timeScale;
   return simulated > 0 ? SECONDS_PER_YEAR / simulated : null;
 }
 
 /** Running sums of one series: all a mean and a sample standard deviation need, kept in O(1) per tick. */
-export interface RunningSums {
+interface RunningSums {
   n: number;
   sum: number;
   sumSq: number;
 }
 
-export function sampleStdDev({ n, sum, sumSq }: RunningSums): number | null {
+function sampleStdDev({ n, sum, sumSq }: RunningSums): number | null {
   if (n < 2) return null;
   const variance = (sumSq - (sum * sum) / n) / (n - 1);
   return Math.sqrt(Math.max(0, variance));
 }
 
 /** Mean excess return over its standard deviation, annualised; null below MIN_RETURNS or without variation. */
-export function sharpeOf(excess: RunningSums, perYear: number | null): number | null {
+function sharpeOf(excess: RunningSums, perYear: number | null): number | null {
   if (excess.n < MIN_RETURNS || perYear === null) return null;
   const sd = sampleStdDev(excess);
   if (sd === null || sd < 1e-12) return null;

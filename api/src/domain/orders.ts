@@ -20,12 +20,12 @@ export interface WaitingOrder {
 }
 
 /** A buy stop triggers when the price rises to the stop, a sell stop when it falls to it. */
-export function stopReached(side: TradeSide, stopCents: number, priceCents: number): boolean {
+function stopReached(side: TradeSide, stopCents: number, priceCents: number): boolean {
   return buysBack(side) ? priceCents >= stopCents : priceCents <= stopCents;
 }
 
 /** A buy limit fills at the limit or below, a sell limit at the limit or above. */
-export function limitReached(side: TradeSide, limitCents: number, priceCents: number): boolean {
+function limitReached(side: TradeSide, limitCents: number, priceCents: number): boolean {
   return buysBack(side) ? priceCents <= limitCents : priceCents >= limitCents;
 }
 
@@ -89,8 +89,6 @@ export function trailingStopAt(
   const ratio = (trailPercent ?? 0) / 100;
   return below ? Math.floor(priceCents * (1 - ratio) + 1e-9) : Math.ceil(priceCents * (1 + ratio) - 1e-9);
 }
-
-export const initialTrailingStop = trailingStopAt;
 
 /** The stop after a tick: it follows the price one way only (up for a sell or short, down for a buy or cover). */
 export function nextTrailingStop(

@@ -39,24 +39,6 @@ export function executeOrder(before: Holding, side: TradeSide, quantity: number,
   };
 }
 
-/**
- * The whole holding after a trade: quantity and cost basis (average cost, reduced proportionally by a sale). Used when
- * the order was checked against only the free part of a holding (shares not held by open orders).
- */
-export function sharesAfter(
-  held: { quantity: number; costCents: number } | null,
-  side: TradeSide,
-  quantity: number,
-  amountCents: number,
-): { quantity: number; costCents: number } {
-  const before = held ?? { quantity: 0, costCents: 0 };
-  if (side === 'buy') return { quantity: before.quantity + quantity, costCents: before.costCents + amountCents };
-  const remaining = before.quantity - quantity;
-  const costCents =
-    remaining === 0 ? 0 : before.costCents - Math.round((before.costCents * quantity) / before.quantity);
-  return { quantity: remaining, costCents };
-}
-
 export type FillRefusal = 'insufficient-shares' | 'opposite-position';
 
 /**

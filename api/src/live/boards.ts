@@ -39,7 +39,7 @@ export function ownRowOutsideTop(board: LiveBoard, userId: string | null): Stand
 }
 
 /** `[top rows, own row]` as JSON. */
-export function boundedStandingsJson(board: LiveBoard, userId: string | null): string {
+function boundedStandingsJson(board: LiveBoard, userId: string | null): string {
   const own = ownRowOutsideTop(board, userId);
   if (!own) return `[${board.topJson}]`;
   return `[${board.topJson}${board.topJson ? ',' : ''}${JSON.stringify(own)}]`;

@@ -6,7 +6,7 @@ import type { UniverseEntry } from './universe';
  * Annualised volatility by sector (DESIGN §6: about 15–45 %). A year's worth of moves at these levels gives a day's
  * move of about 1–2.4 % (one standard deviation), so a day rarely moves a stock beyond ±5 %.
  */
-export const SECTOR_VOLATILITY: Record<string, number> = {
+const SECTOR_VOLATILITY: Record<string, number> = {
   Technology: 0.32,
   'Communication Services': 0.3,
   'Consumer Discretionary': 0.3,
@@ -21,7 +21,7 @@ export const SECTOR_VOLATILITY: Record<string, number> = {
   ETF: 0.16,
 };
 /** Names known to move more (or less) than their sector; still within 15–45 %. */
-export const SYMBOL_VOLATILITY: Record<string, number> = {
+const SYMBOL_VOLATILITY: Record<string, number> = {
   NVDA: 0.45,
   TSLA: 0.45,
   AMD: 0.44,

@@ -23,7 +23,7 @@ export interface VerifiedIdentity {
 }
 
 /** DESIGN §5: admin comes only from membership of this user pool group. */
-export const ADMIN_GROUP = 'admins';
+const ADMIN_GROUP = 'admins';
 
 export function tokenFromHeader(header: string | undefined): string | null {
   if (!header) return null;
@@ -73,7 +73,7 @@ export function createTokenVerifier(
   };
 }
 
-export interface AuthenticationOptions {
+interface AuthenticationOptions {
   config: AppConfig;
   getKey?: JWTVerifyGetKey;
   now: () => Date;

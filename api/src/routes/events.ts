@@ -11,7 +11,7 @@ import { contestIdParams, requireUser } from './guards';
 /** Default for `deps.streams.heartbeatMs`: a comment line this often keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 15_000;
 /** API.md: at most 5 open streams per user (429 for the sixth). */
-export const MAX_STREAMS_PER_USER = 5;
+const MAX_STREAMS_PER_USER = 5;
 /** Unsent bytes a stream may hold before ticks are dropped for it: a slow reader costs bounded memory. */
 export const MAX_BUFFERED_BYTES = 256 * 1024;
 
@@ -36,7 +36,7 @@ interface Frame {
 }
 
 /** The frame's bytes for one viewer, in order: the shared bytes plus, when it is outside the top rows, the viewer's own row. */
-export function frameChunks(frame: Frame, userId: string): Buffer[] {
+function frameChunks(frame: Frame, userId: string): Buffer[] {
   const own = ownRowOutsideTop(frame.board, userId);
   const called = frame.marginCalls.get(userId);
   const chunks = own

@@ -14,7 +14,7 @@ export const MAX_COUNT = 1000;
 
 const count = z.number().int().min(0).max(MAX_COUNT);
 
-export const remoteHealthBodySchema = z.strictObject({
+const remoteHealthBodySchema = z.strictObject({
   /** A random id the browser keeps (no account, no address): accepted, never stored. */
   browserId: z.string().regex(/^[0-9A-Za-z-]{8,64}$/, 'must be a browser id'),
   reports: z

@@ -10,7 +10,7 @@ import { requireUser } from './guards';
 
 export const CALL_SIGN_TAKEN = 'Call sign is already taken';
 
-export const userView = (row: UserRow): User => ({
+const userView = (row: UserRow): User => ({
   status: row.status,
   _id: row.id,
   ticker: row.ticker,

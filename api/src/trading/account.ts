@@ -39,7 +39,7 @@ export async function loadAccount(
   return { rules: rulesFrom(contest.rules), cashCents, positions, prices: current, reserved };
 }
 
-export function heldIn(account: Account, symbol: string) {
+function heldIn(account: Account, symbol: string) {
   return account.positions.find((p) => p.symbol === symbol) ?? null;
 }
 

@@ -6,7 +6,7 @@ import { lockPosition, type PriceLookup } from '../db/portfolios';
 import { orders } from '../db/schema';
 import { acceptsTrades, contestStatus } from '../domain/contest-status';
 import { toCents } from '../domain/money';
-import { formatDollars, initialTrailingStop } from '../domain/orders';
+import { formatDollars, trailingStopAt } from '../domain/orders';
 import { commissionCents, opens, reservedCashOf } from '../domain/rules';
 import type { TradeSide } from '../domain/trade';
 import { badRequest, conflict, notFound } from '../lib/errors';
@@ -88,7 +88,7 @@ export async function placeConditionalOrder(
   if (order.type === 'trailing-stop') {
     const priceCents = await market.priceOf(tx, order.symbol);
     if (priceCents === null) throw notFound(`Unknown symbol ${order.symbol}`);
-    stopPriceCents = initialTrailingStop(order.side, priceCents, order.trailAmountCents, order.trailPercent);
+    stopPriceCents = trailingStopAt(order.side, priceCents, order.trailAmountCents, order.trailPercent);
   }
   const account = await loadAccount(
     tx,

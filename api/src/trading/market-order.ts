@@ -116,7 +116,7 @@ export async function executeMarketOrder(
 }
 
 /** The holding after a trade: removed when it reaches zero shares. */
-export async function writePosition(
+async function writePosition(
   tx: Executor,
   contestId: string,
   userId: string,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type JWK, type JWTPayload, SignJWT, createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
 
-export const TEST_ISSUER = 'http://localhost:9229/us-east-1_LocalPool';
-export const TEST_CLIENT_ID = 'bullpen-web-client';
+const TEST_ISSUER = 'http://localhost:9229/us-east-1_LocalPool';
+const TEST_CLIENT_ID = 'bullpen-web-client';
 
 type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
 

@@ -9,7 +9,7 @@ import { ErrorPage } from './pages/error-page';
 import { type RouteEntry, signedInRoutes, signedOutRoutes } from './routes';
 import { ONBOARDING_PAGE } from './route-table';
 
-export const USER_NOT_FOUND = 'User is not found';
+const USER_NOT_FOUND = 'User is not found';
 
 function RouteTable({ routes }: { routes: RouteEntry[] }) {
   return (
@@ -30,7 +30,7 @@ function SignedInRoutes() {
 
 /** SPEC §4, for a signed-in user: loader while the user loads; the error screen if the call fails or returns no
  *  user; onboarding while not initialized; the signed-in routes once active (the user is then in the store). */
-export function CurrentUserGate() {
+function CurrentUserGate() {
   const { data, error } = useCurrentUser();
   const user = data?.user;
   // Before SWR's first fetch starts there is neither data nor error: that is still loading, not "no user".

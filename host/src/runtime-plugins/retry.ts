@@ -6,9 +6,9 @@ import { RetryPlugin } from '@module-federation/retry-plugin';
 // over (federation.ts forgets that remote's failed load).
 
 /** Attempts after the first one, for a manifest, a remote entry and an exposed module alike. */
-export const RETRY_TIMES = 2;
+const RETRY_TIMES = 2;
 /** Between the script attempts. The plugin's manifest retries wait its own default second, whatever this says. */
-export const RETRY_DELAY_MS = 400;
+const RETRY_DELAY_MS = 400;
 
 type FetchHook = NonNullable<ModuleFederationRuntimePlugin['fetch']>;
 

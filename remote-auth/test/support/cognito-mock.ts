@@ -7,12 +7,12 @@ export const POOL_ENDPOINT = 'http://localhost:9311/';
 export const POOL_ID = 'us-east-1_LocalPool';
 export const CLIENT_ID = 'bullpen-web-client';
 
-export type CognitoRequest = {
+type CognitoRequest = {
   operation: string;
   body: Record<string, unknown>;
 };
 /** What an operation answers: a JSON body (200) or a Cognito error. */
-export type CognitoAnswer = Record<string, unknown> | CognitoError;
+type CognitoAnswer = Record<string, unknown> | CognitoError;
 export type OperationHandler = (body: Record<string, unknown>) => CognitoAnswer | Promise<CognitoAnswer>;
 
 export class CognitoError {
@@ -84,7 +84,7 @@ export function deferred<T>(): {
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** An unsigned JWT with the claims Amplify reads (it never checks signatures; the API does). */
-export function fakeJwt(claims: Record<string, unknown>): string {
+function fakeJwt(claims: Record<string, unknown>): string {
   const now = Math.floor(Date.now() / 1000);
   return `${base64url({ alg: 'RS256', kid: 'test' })}.${base64url({ iat: now, exp: now + 3600, ...claims })}.c2lnbmF0dXJl`;
 }
@@ -119,7 +119,7 @@ export function authenticationResult(username: string) {
  * The first leg of USER_SRP_AUTH. Amplify computes its proof from these numbers; this stand-in never checks
  * the proof (the real pool does), it only answers the second leg as each test needs.
  */
-export function passwordVerifierChallenge(username: string) {
+function passwordVerifierChallenge(username: string) {
   return {
     ChallengeName: 'PASSWORD_VERIFIER',
     ChallengeParameters: {

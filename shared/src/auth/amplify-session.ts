@@ -45,8 +45,3 @@ export function configureAmplify(config: RuntimeConfig): void {
   registerContextTokenOrchestrator(cognitoUserPoolsTokenProvider, cognitoUserPoolsTokenProvider.tokenOrchestrator);
   Amplify.configure({ Auth: auth }, { Auth: { tokenProvider: cognitoUserPoolsTokenProvider } });
 }
-
-/** Drops the stored tokens of the one configured token store (the last resort of a failed sign-out). */
-export async function clearTokens(): Promise<void> {
-  await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
-}

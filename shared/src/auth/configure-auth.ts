@@ -70,8 +70,3 @@ export function freshStoredIdToken(): string | null {
 export function hasStoredSession(): boolean {
   return configured ? hasStoredUser(configured.auth.userPoolClientId) : false;
 }
-
-/** Drops the stored tokens of the one configured token store (the last resort of a failed sign-out). */
-export async function clearAuthTokens(): Promise<void> {
-  await (await loadAuth()).clearTokens();
-}

@@ -3,7 +3,7 @@
 // sign-out, a refresh). Pure and free of imports, so main.js can carry it before any shared module is set up.
 
 /** Within this much of its expiry the token goes through Amplify, which refreshes it first. */
-export const TOKEN_MARGIN_MS = 60_000;
+const TOKEN_MARGIN_MS = 60_000;
 
 const prefix = (clientId: string) => `CognitoIdentityServiceProvider.${clientId}`;
 

@@ -8,12 +8,12 @@ import { type Chunk, type Compilation, type Compiler, type Module, rspack } from
 
 const PLUGIN = 'PreloadBootChunksPlugin';
 /** The async boundary's chunk name (`import(/* webpackChunkName: "bootstrap" *\/ './bootstrap')` in src/index.ts). */
-export const BOOT_CHUNK = 'bootstrap';
+const BOOT_CHUNK = 'bootstrap';
 /** Amplify's auth, loaded on demand (@bullpen/shared's configure-auth.ts): a signed-out visit needs it at once, a
  *  signed-in one with a good token not at all, and only main.js can tell which (the token is in localStorage). */
-export const AUTH_CHUNK = 'auth-session';
+const AUTH_CHUNK = 'auth-session';
 /** The JSON data block naming AUTH_CHUNK's scripts, for main.js to preload when there is no good stored token. */
-export const AUTH_CHUNKS_ELEMENT_ID = 'bullpen-auth-chunks';
+const AUTH_CHUNKS_ELEMENT_ID = 'bullpen-auth-chunks';
 
 const PROVIDED = /^provide shared module \([^)]*\) (\S+)@[^@\s]+ = /;
 const CONSUMED = /^consume shared module \([^)]*\) (\S+)@[^@\s]+ /;
@@ -22,7 +22,7 @@ const CONSUMED = /^consume shared module \([^)]*\) (\S+)@[^@\s]+ /;
  *  modules consume, transitively. A shared module comes from the version this build provides (the host's are the
  *  singletons every page runs: it loads first, shareStrategy 'loaded-first'), whose chunks are not the consume
  *  fallback's. */
-export function bootChunks(compilation: Compilation, groupName: string): Chunk[] {
+function bootChunks(compilation: Compilation, groupName: string): Chunk[] {
   const group = compilation.namedChunkGroups.get(groupName);
   if (!group) return [];
   const chunksOf = (module: Module) =>

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { CognitoError } from '../errors';
 
 const noSuchUser = () => new CognitoError('UserNotFoundException', 'User does not exist.');
-import { attributeList, mfaSettings, type UserPool } from '../pool';
+import type { UserPool } from '../pool';
+import { attributeList, mfaSettings } from '../user-views';
 import { attributesFrom, type Body, requireString } from './params';
 import { checkClientAttributes, createUser, userSummary } from './users';
 
@@ -18,9 +19,9 @@ export async function adminCreateUser(pool: UserPool, body: Body) {
   if (phone_number_verified !== undefined) user.attributes.phone_number_verified = phone_number_verified;
   if (email_verified !== undefined) user.attributes.email_verified = email_verified;
   // The operator vouches for the number they gave: it counts as the confirmed one (USER_POOL_ADMINS).
-  pool.confirmPhone(user, user.attributes.phone_number);
+  pool.adminNumbers.confirmPhone(user, user.attributes.phone_number);
   if (body.MessageAction !== 'SUPPRESS') {
-    pool.deliver(user.attributes.phone_number ?? username, password, 'temporary-password');
+    pool.outbox.deliver(user.attributes.phone_number ?? username, password, 'temporary-password');
   }
   pool.save();
   return { User: { ...userSummary(user), Attributes: attributeList(user), MFAOptions: [] } };
@@ -53,7 +54,7 @@ export async function adminConfirmSignUp(pool: UserPool, body: Body) {
   user.status = 'CONFIRMED';
   user.updatedAt = pool.now();
   // An unconfirmed user cannot sign in, so this is still the number given at sign-up, now vouched for by an operator.
-  pool.confirmPhone(user, user.attributes.phone_number);
+  pool.adminNumbers.confirmPhone(user, user.attributes.phone_number);
   pool.save();
   return {};
 }
@@ -72,7 +73,7 @@ export async function adminResetUserPassword(pool: UserPool, body: Body) {
   const user = pool.findUser(body.Username);
   if (!user) throw noSuchUser();
   user.status = 'RESET_REQUIRED';
-  pool.revokeAllOf(user.username);
-  pool.sendCode(user, 'forgot-password');
+  pool.tokens.revokeAllOf(user.username);
+  pool.codes.send(user, 'forgot-password');
   return {};
 }

@@ -1,6 +1,7 @@
 import { invalidParameter } from '../errors';
 import type { CodePurpose } from '../model';
-import { attributeList, type deliveryDetails, mfaSettings, type UserPool } from '../pool';
+import type { UserPool } from '../pool';
+import { attributeList, type deliveryDetails, mfaSettings } from '../user-views';
 import { attributesFrom, type Body, requireString } from './params';
 import { checkClientAttributes } from './users';
 
@@ -15,21 +16,21 @@ function verifiable(name: string): Verifiable {
 const purposeOf = (attribute: Verifiable): CodePurpose => `verify-${attribute}`;
 
 export async function getUser(pool: UserPool, body: Body) {
-  const { user } = await pool.userFromAccessToken(body.AccessToken);
+  const { user } = await pool.tokens.userFromAccessToken(body.AccessToken);
   return { Username: user.username, UserAttributes: attributeList(user), ...mfaSettings(user) };
 }
 
 export async function getUserAttributeVerificationCode(pool: UserPool, body: Body) {
-  const { user } = await pool.userFromAccessToken(body.AccessToken);
+  const { user } = await pool.tokens.userFromAccessToken(body.AccessToken);
   const attribute = verifiable(requireString(body, 'AttributeName'));
   if (user.attributes[attribute] === undefined) throw invalidParameter(`The user has no ${attribute} attribute.`);
-  return { CodeDeliveryDetails: pool.sendCode(user, purposeOf(attribute), attribute) };
+  return { CodeDeliveryDetails: pool.codes.send(user, purposeOf(attribute), attribute) };
 }
 
 export async function verifyUserAttribute(pool: UserPool, body: Body) {
-  const { user } = await pool.userFromAccessToken(body.AccessToken);
+  const { user } = await pool.tokens.userFromAccessToken(body.AccessToken);
   const attribute = verifiable(requireString(body, 'AttributeName'));
-  pool.consumeCode(user, purposeOf(attribute), body.Code);
+  pool.codes.consume(user, purposeOf(attribute), body.Code);
   user.attributes[`${attribute}_verified`] = 'true';
   user.updatedAt = pool.now();
   pool.save();
@@ -37,7 +38,7 @@ export async function verifyUserAttribute(pool: UserPool, body: Body) {
 }
 
 export async function updateUserAttributes(pool: UserPool, body: Body) {
-  const { user } = await pool.userFromAccessToken(body.AccessToken);
+  const { user } = await pool.tokens.userFromAccessToken(body.AccessToken);
   const updates = attributesFrom(body.UserAttributes);
   checkClientAttributes(updates);
   const CodeDeliveryDetailsList: ReturnType<typeof deliveryDetails>[] = [];
@@ -46,7 +47,7 @@ export async function updateUserAttributes(pool: UserPool, body: Body) {
     user.attributes[name] = value;
     if (changed && (name === 'phone_number' || name === 'email')) {
       user.attributes[`${name}_verified`] = 'false';
-      CodeDeliveryDetailsList.push(pool.sendCode(user, purposeOf(name), name));
+      CodeDeliveryDetailsList.push(pool.codes.send(user, purposeOf(name), name));
     }
   }
   user.updatedAt = pool.now();
@@ -55,7 +56,7 @@ export async function updateUserAttributes(pool: UserPool, body: Body) {
 }
 
 export async function deleteUser(pool: UserPool, body: Body) {
-  const { user } = await pool.userFromAccessToken(body.AccessToken);
+  const { user } = await pool.tokens.userFromAccessToken(body.AccessToken);
   pool.deleteUser(user.username);
   return {};
 }

@@ -1,7 +1,8 @@
 import { CognitoError, invalidParameter } from '../errors';
-import { groupType, isMember, joinGroup, leaveGroup } from '../groups';
+import { ensureGroup, groupNamesOf, groupType, isMember, joinGroup, leaveGroup } from '../groups';
 import type { StoredGroup, StoredUser } from '../model';
-import { attributeList, type UserPool } from '../pool';
+import type { UserPool } from '../pool';
+import { attributeList } from '../user-views';
 import { type Body, requireString } from './params';
 import { userSummary } from './users';
 
@@ -85,7 +86,7 @@ export async function createGroup(pool: UserPool, body: Body) {
   if (pool.store.state.groups.has(name)) {
     throw new CognitoError('GroupExistsException', `A group with the name ${name} already exists.`);
   }
-  const group = pool.ensureGroup(name, fields);
+  const group = ensureGroup(pool.store.state, name, fields, pool.now());
   pool.save();
   return { Group: groupType(pool.config.poolId, group) };
 }
@@ -143,7 +144,7 @@ export async function adminRemoveUserFromGroup(pool: UserPool, body: Body) {
 export async function adminListGroupsForUser(pool: UserPool, body: Body) {
   pool.checkPoolId(body.UserPoolId);
   const user = existingUser(pool, body);
-  const groups = pool.groupNamesOf(user).flatMap((name) => pool.store.state.groups.get(name) ?? []);
+  const groups = groupNamesOf(pool.store.state, user).flatMap((name) => pool.store.state.groups.get(name) ?? []);
   const { items, NextToken } = page(groups, body);
   return { Groups: items.map((group) => groupType(pool.config.poolId, group)), ...(NextToken ? { NextToken } : {}) };
 }

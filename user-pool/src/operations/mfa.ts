@@ -1,25 +1,26 @@
 import { CognitoError, invalidParameter } from '../errors';
 import type { StoredUser } from '../model';
-import type { ChallengeSession, UserPool } from '../pool';
+import type { ChallengeSession } from '../challenge-sessions';
+import type { UserPool } from '../pool';
 import { createTotpSecret, verifyTotp } from '../totp';
 import { type Body, record, requireString } from './params';
 
 /** Software-token calls come either with an access token or, during an MFA_SETUP sign-in, with its session. */
 async function caller(pool: UserPool, body: Body): Promise<{ user: StoredUser; session?: ChallengeSession }> {
   if (typeof body.Session === 'string' && body.Session !== '' && body.AccessToken === undefined) {
-    const session = pool.takeSession(body.Session, 'MFA_SETUP');
+    const session = pool.sessions.take(body.Session, 'MFA_SETUP');
     const user = pool.findUser(session.username);
     if (!user) throw new CognitoError('NotAuthorizedException', 'Invalid session for the user.');
     return { user, session };
   }
-  return pool.userFromAccessToken(body.AccessToken);
+  return pool.tokens.userFromAccessToken(body.AccessToken);
 }
 
 /** Moves an MFA_SETUP session to a fresh id, as Cognito hands out a new Session at each step. */
 function renewSession(pool: UserPool, oldId: unknown, session: ChallengeSession): string {
   pool.sessions.delete(String(oldId));
   const { expiresAt: _expiresAt, ...rest } = session;
-  return pool.openSession(rest);
+  return pool.sessions.open(rest);
 }
 
 export async function associateSoftwareToken(pool: UserPool, body: Body) {
@@ -51,7 +52,7 @@ export async function verifySoftwareToken(pool: UserPool, body: Body) {
 }
 
 export async function setUserMfaPreference(pool: UserPool, body: Body) {
-  const { user } = await pool.userFromAccessToken(body.AccessToken);
+  const { user } = await pool.tokens.userFromAccessToken(body.AccessToken);
   const sms = body.SMSMfaSettings === undefined ? undefined : record(body.SMSMfaSettings);
   const totp = body.SoftwareTokenMfaSettings === undefined ? undefined : record(body.SoftwareTokenMfaSettings);
   if (totp?.Enabled === true && !user.mfa.totpSecret) {

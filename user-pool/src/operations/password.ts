@@ -1,5 +1,6 @@
 import { incorrectCredentials, invalidParameter, userNotFound } from '../errors';
 import type { StoredUser } from '../model';
+import { assertPasswordPolicy, passwordMatches } from '../passwords';
 import type { UserPool } from '../pool';
 import { type Body, type RequestContext, requireString } from './params';
 
@@ -21,7 +22,7 @@ export async function forgotPassword(pool: UserPool, body: Body) {
     );
   }
   const attribute = user.attributes.phone_number_verified === 'true' ? 'phone_number' : 'email';
-  return { CodeDeliveryDetails: pool.sendCode(user, 'forgot-password', attribute) };
+  return { CodeDeliveryDetails: pool.codes.send(user, 'forgot-password', attribute) };
 }
 
 export async function confirmForgotPassword(pool: UserPool, body: Body) {
@@ -30,21 +31,21 @@ export async function confirmForgotPassword(pool: UserPool, body: Body) {
   if (!user) throw userNotFound();
   const password = requireString(body, 'Password');
   // Checked before the code so that a weak password does not use the code up.
-  pool.assertPasswordPolicy(password);
-  pool.consumeCode(user, 'forgot-password', body.ConfirmationCode);
+  assertPasswordPolicy(password);
+  pool.codes.consume(user, 'forgot-password', body.ConfirmationCode);
   await pool.setPassword(user, password);
   if (user.status === 'RESET_REQUIRED' || user.status === 'FORCE_CHANGE_PASSWORD') user.status = 'CONFIRMED';
-  pool.throttle.forgetUser(user.username);
+  pool.signInGuard.forget(user);
   pool.save();
   return {};
 }
 
 export async function changePassword(pool: UserPool, body: Body, { address }: RequestContext) {
-  const { user } = await pool.userFromAccessToken(body.AccessToken);
+  const { user } = await pool.tokens.userFromAccessToken(body.AccessToken);
   const proposed = requireString(body, 'ProposedPassword');
-  pool.admitSignIn(user, address);
-  if (!(await pool.passwordMatches(user, body.PreviousPassword))) {
-    pool.recordFailedSignIn(user, address);
+  pool.signInGuard.admit(user, address);
+  if (!(await passwordMatches(user, body.PreviousPassword))) {
+    pool.signInGuard.recordFailure(user, address);
     throw incorrectCredentials();
   }
   await pool.setPassword(user, proposed);

@@ -1,9 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { CognitoError, codeMismatch, incorrectCredentials, invalidParameter } from '../errors';
 import type { StoredUser } from '../model';
-import type { AuthenticationResult, UserPool } from '../pool';
+import { passwordMatches } from '../passwords';
+import type { UserPool } from '../pool';
+import { afterPassword, mfaChallenge, mfaOrTokens } from '../sign-in-steps';
 import { computeServerKey, computeSignature, createServerEphemeral, fromHex, N } from '../srp';
 import { FAILURE_LIMIT } from '../throttle';
+import type { AuthenticationResult } from '../token-families';
 import { verifyTotp } from '../totp';
 import { type Body, type RequestContext, record } from './params';
 import { refreshWithToken } from './tokens';
@@ -38,10 +41,10 @@ function signInUser(pool: UserPool, username: unknown, address: string): StoredU
   const user = pool.findUser(username);
   // Like a pool that prevents user-existence errors: an unknown user looks like a wrong password.
   if (!user?.enabled) {
-    pool.throttle.admitUnknown(address);
+    pool.signInGuard.admitUnknown(address);
     throw incorrectCredentials();
   }
-  pool.admitSignIn(user, address);
+  pool.signInGuard.admit(user, address);
   return user;
 }
 
@@ -58,7 +61,7 @@ function startSrp(
   const user = signInUser(pool, params.USERNAME, address);
   const { b, B } = createServerEphemeral(user.srp.verifier);
   const secretBlock = randomBytes(96).toString('base64');
-  pool.addSrpPending(secretBlock, {
+  pool.srpPending.add(secretBlock, {
     username: user.username,
     clientId,
     A,
@@ -91,11 +94,11 @@ function srpA(hex: string): bigint {
 
 async function passwordAuth(pool: UserPool, clientId: string, params: Record<string, unknown>, address: string) {
   const user = signInUser(pool, params.USERNAME, address);
-  if (!(await pool.passwordMatches(user, params.PASSWORD))) {
-    pool.recordFailedSignIn(user, address);
+  if (!(await passwordMatches(user, params.PASSWORD))) {
+    pool.signInGuard.recordFailure(user, address);
     throw incorrectCredentials();
   }
-  return pool.afterPassword(user, clientId, address);
+  return afterPassword(pool, user, clientId, address);
 }
 
 /** The choice-based flow, enough for auto sign-in after sign-up (Session from ConfirmSignUp) and password-based choices. */
@@ -107,11 +110,11 @@ async function userAuth(
   address: string,
 ) {
   if (typeof session === 'string' && session !== '') {
-    const confirmed = pool.takeSession(session, 'CONFIRMED_SIGN_UP');
+    const confirmed = pool.sessions.take(session, 'CONFIRMED_SIGN_UP');
     pool.sessions.delete(session);
     const user = pool.findUser(confirmed.username);
     if (!user) throw incorrectCredentials();
-    return pool.mfaOrTokens(user, clientId, Math.floor(pool.now() / 1000));
+    return mfaOrTokens(pool, user, clientId, Math.floor(pool.now() / 1000));
   }
   if (typeof params.SRP_A === 'string') return startSrp(pool, clientId, params, address);
   if (typeof params.PASSWORD === 'string') return passwordAuth(pool, clientId, params, address);
@@ -154,7 +157,7 @@ async function passwordVerifier(pool: UserPool, clientId: string, responses: Rec
   const user = pool.findUser(pending.username);
   if (!user) throw incorrectCredentials();
   // The attempt was admitted (and counted) when it started; failures since may have locked it.
-  pool.throttle.assertNotLocked(user.username, address, pool.isUsualAddress(user, address));
+  pool.signInGuard.assertNotLocked(user, address);
   const key = computeServerKey({ A: pending.A, B: pending.B, b: pending.b, verifierHex: user.srp.verifier });
   const expected = Buffer.from(
     computeSignature({
@@ -168,14 +171,14 @@ async function passwordVerifier(pool: UserPool, clientId: string, responses: Rec
   );
   const claimed = Buffer.from(String(responses.PASSWORD_CLAIM_SIGNATURE ?? ''), 'base64');
   if (claimed.length !== expected.length || !timingSafeEqual(claimed, expected)) {
-    pool.recordFailedSignIn(user, address);
+    pool.signInGuard.recordFailure(user, address);
     throw incorrectCredentials();
   }
-  return pool.afterPassword(user, clientId, address);
+  return afterPassword(pool, user, clientId, address);
 }
 
 async function newPasswordRequired(pool: UserPool, sessionId: unknown, responses: Record<string, unknown>) {
-  const session = pool.takeSession(sessionId, 'NEW_PASSWORD_REQUIRED');
+  const session = pool.sessions.take(sessionId, 'NEW_PASSWORD_REQUIRED');
   const user = pool.findUser(session.username);
   if (!user) throw incorrectCredentials();
   const attributes: Record<string, string> = Object.create(null);
@@ -195,18 +198,18 @@ async function newPasswordRequired(pool: UserPool, sessionId: unknown, responses
   user.status = 'CONFIRMED';
   pool.sessions.delete(String(sessionId));
   pool.save();
-  return pool.mfaOrTokens(user, session.clientId, session.authTime);
+  return mfaOrTokens(pool, user, session.clientId, session.authTime);
 }
 
 function mfaUser(pool: UserPool, sessionId: unknown, challenge: string) {
-  const session = pool.takeSession(sessionId, challenge);
+  const session = pool.sessions.take(sessionId, challenge);
   const user = pool.findUser(session.username);
   if (!user) throw incorrectCredentials();
   return { session, user };
 }
 
 function wrongMfaCode(pool: UserPool, user: StoredUser, sessionId: unknown, address: string): never {
-  if (pool.recordFailedSignIn(user, address) >= FAILURE_LIMIT) {
+  if (pool.signInGuard.recordFailure(user, address) >= FAILURE_LIMIT) {
     pool.sessions.delete(String(sessionId));
     throw new CognitoError('NotAuthorizedException', 'Invalid session for the user.');
   }
@@ -242,7 +245,7 @@ async function selectMfaType(pool: UserPool, sessionId: unknown, responses: Reco
   const answer = responses.ANSWER;
   if (answer !== 'SMS_MFA' && answer !== 'SOFTWARE_TOKEN_MFA') throw invalidParameter('Invalid MFA type answer.');
   pool.sessions.delete(String(sessionId));
-  return pool.mfaChallenge(user, session.clientId, session.authTime, answer);
+  return mfaChallenge(pool, user, session.clientId, session.authTime, answer);
 }
 
 async function mfaSetup(pool: UserPool, sessionId: unknown) {

@@ -16,12 +16,12 @@ export async function signUp(pool: UserPool, body: Body) {
   checkClientAttributes(attributes);
   const user = await createUser(pool, username, password, attributes, 'UNCONFIRMED');
   user.attributes.phone_number_verified = 'false';
-  const CodeDeliveryDetails = pool.sendCode(user, 'sign-up');
+  const CodeDeliveryDetails = pool.codes.send(user, 'sign-up');
   return {
     UserConfirmed: false,
     UserSub: user.sub,
     CodeDeliveryDetails,
-    Session: pool.openSession({ username, clientId, challenge: 'SIGN_UP', authTime: 0 }),
+    Session: pool.sessions.open({ username, clientId, challenge: 'SIGN_UP', authTime: 0 }),
   };
 }
 
@@ -32,15 +32,15 @@ export async function confirmSignUp(pool: UserPool, body: Body) {
   if (user.status !== 'UNCONFIRMED') {
     throw new CognitoError('NotAuthorizedException', `User cannot be confirmed. Current status is ${user.status}`);
   }
-  const { destination } = pool.consumeCode(user, 'sign-up', body.ConfirmationCode);
+  const { destination } = pool.codes.consume(user, 'sign-up', body.ConfirmationCode);
   user.status = 'CONFIRMED';
   // Confirming by a code sent to the phone proves the phone: without this the Authenticator asks to verify it again.
   user.attributes.phone_number_verified = 'true';
-  pool.confirmPhone(user, destination ?? user.attributes.phone_number);
+  pool.adminNumbers.confirmPhone(user, destination ?? user.attributes.phone_number);
   user.updatedAt = pool.now();
   pool.save();
   return {
-    Session: pool.openSession({ username: user.username, clientId, challenge: 'CONFIRMED_SIGN_UP', authTime: 0 }),
+    Session: pool.sessions.open({ username: user.username, clientId, challenge: 'CONFIRMED_SIGN_UP', authTime: 0 }),
   };
 }
 
@@ -49,5 +49,5 @@ export async function resendConfirmationCode(pool: UserPool, body: Body) {
   const user = pool.findUser(body.Username);
   if (!user) throw userNotFound();
   if (user.status !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.');
-  return { CodeDeliveryDetails: pool.sendCode(user, 'sign-up') };
+  return { CodeDeliveryDetails: pool.codes.send(user, 'sign-up') };
 }

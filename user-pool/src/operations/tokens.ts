@@ -1,6 +1,7 @@
 import { CognitoError, invalidParameter } from '../errors';
+import type { UserPool } from '../pool';
+import type { AuthenticationResult } from '../token-families';
 import { newRefreshToken } from '../tokens';
-import type { AuthenticationResult, UserPool } from '../pool';
 import { type Body, requireString } from './params';
 
 /** New ID and access tokens of the same family; with `rotate` the refresh token is replaced and the old one dies. */
@@ -25,7 +26,7 @@ export async function refreshWithToken(
   }
   const user = pool.findUser(record.username);
   if (!user?.enabled) throw new CognitoError('NotAuthorizedException', 'Invalid Refresh Token');
-  const tokens = await pool.signTokens(user, clientId, record.originJti, record.authTime);
+  const tokens = await pool.tokens.sign(user, clientId, record.originJti, record.authTime);
   if (!rotate) return { AuthenticationResult: tokens, ChallengeParameters: {} };
   const RefreshToken = newRefreshToken();
   state.refreshTokens.delete(refreshToken);
@@ -40,9 +41,9 @@ export async function getTokensFromRefreshToken(pool: UserPool, body: Body) {
 }
 
 export async function globalSignOut(pool: UserPool, body: Body) {
-  const { user, claims } = await pool.userFromAccessToken(body.AccessToken);
-  pool.revokeAllOf(user.username);
-  pool.revokeFamily(claims.origin_jti);
+  const { user, claims } = await pool.tokens.userFromAccessToken(body.AccessToken);
+  pool.tokens.revokeAllOf(user.username);
+  pool.tokens.revokeFamily(claims.origin_jti);
   pool.save();
   return {};
 }
@@ -53,7 +54,7 @@ export async function revokeToken(pool: UserPool, body: Body) {
   const record = pool.store.state.refreshTokens.get(token);
   // Cognito answers success for tokens it does not know, so that revoking twice is harmless.
   if (record && record.clientId === clientId) {
-    pool.revokeFamily(record.originJti);
+    pool.tokens.revokeFamily(record.originJti);
     pool.save();
   }
   return {};

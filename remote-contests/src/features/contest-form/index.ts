@@ -1,7 +1,2 @@
 export { ContestForm } from './components/contest-form';
-export {
-  contestToFormValues,
-  defaultContestFormValues,
-  DEMO_TIMING_LIMITS,
-  type ContestFormValues,
-} from './lib/contest-form-values';
+export { contestToFormValues, defaultContestFormValues } from './lib/contest-form-values';

@@ -1,4 +1,3 @@
 export { CompletedSection, CreateContestCallToAction, LiveSection, UpcomingSection } from './components/home-sections';
 export { StaleNotice } from './components/stale-notice';
 export { useRememberLiveFetch } from './hooks/use-remember-live-fetch';
-export { formatAge } from './lib/age';

@@ -1,4 +1,4 @@
 export { ContestHero } from './components/contest-hero';
 export { InvitationLayout, JoinAction } from './components/invitation-layout';
 export { InvitationShare } from './components/invitation-share';
-export { invitationUrl, rememberReturnAddress, shareText } from './lib/invitation-link';
+export { rememberReturnAddress } from './lib/invitation-link';

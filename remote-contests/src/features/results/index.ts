@@ -1,6 +1,6 @@
 export { useBenchmark, useCompletedPlayer, useLivePublic } from './api/results-api';
 export { LiveNowSection, OpenToJoinSection } from './components/discovery-sections';
-export { PlayerResults, PlayerResultsView } from './components/player-results';
+export { PlayerResults } from './components/player-results';
 export { UnfilledOrders } from './components/unfilled-orders';
 export { SkillAnalytics } from './components/skill-analytics';
 export { ShareResult } from './components/share-result';

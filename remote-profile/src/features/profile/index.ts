@@ -1,3 +1,2 @@
-export { editProfile, profileKey, useUserProfile } from './api/profile-api';
 export { EditProfileForm } from './components/edit-profile-form';
 export { ProfileView } from './components/profile-view';

@@ -1,4 +1,3 @@
-export { placeOrder } from './api/live-contest-api';
 export { LiveContestView } from './components/live-contest-view';
 export { LiveGate } from './components/live-gate';
 export { type TicketComponent, TradingView } from './components/trading-view';

@@ -1,1 +1,1 @@
-export { OrderTicket, type OrderTicketProps } from './components/order-ticket';
+export { OrderTicket } from './components/order-ticket';

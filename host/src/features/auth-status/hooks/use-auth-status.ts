@@ -21,7 +21,7 @@ export type AuthStatus = 'configuring' | 'unauthenticated' | 'authenticated';
 
 /** How long a sign-in on /auth waits for the widget's own last steps before going on regardless (a widget
  *  version that never announces it is done must not keep anyone on /auth for ever). */
-export const WIDGET_DONE_FALLBACK_MS = 120_000;
+const WIDGET_DONE_FALLBACK_MS = 120_000;
 
 /** Forget everything the previous user saw: the store, every cached read and the reads kept on this device.
  *  SWR's `unload`, not `mutate(() => true, undefined)`: that only empties the entries and keeps the requests of the

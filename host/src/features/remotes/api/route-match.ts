@@ -6,10 +6,10 @@ import type { ApiKey } from '@bullpen/shared';
 import type { RemotePageRef } from './pages';
 
 /** Who may reach a route (SPEC §2): the signed-in table, the signed-out one, or both. */
-export type RouteAccess = 'signed-in' | 'signed-out' | 'anyone';
+type RouteAccess = 'signed-in' | 'signed-out' | 'anyone';
 
 /** The parameter names of a path: '/live-contest/:contestId' -> 'contestId'. */
-export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | PathParams<`/${Rest}`>
   : P extends `${string}:${infer Name}`
     ? Name
@@ -56,7 +56,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /** '/live-contest/:contestId' -> /^\/live-contest\/([^/]+)\/?$/ and ['contestId']: one optional trailing slash, a
  *  parameter is one non-empty segment. Case-sensitive, unlike React Router: '/HOME' is served, not preloaded. */
-export function compilePath(path: string): { pattern: RegExp; names: string[] } {
+function compilePath(path: string): { pattern: RegExp; names: string[] } {
   const names: string[] = [];
   const source = path
     .split('/')
@@ -70,7 +70,7 @@ export function compilePath(path: string): { pattern: RegExp; names: string[] } 
 }
 
 /** The route an address reaches, with its parameters decoded; null if none, or if a parameter cannot be decoded. */
-export function matchRoute(
+function matchRoute(
   routes: readonly HostRoute[],
   pathname: string,
   signedIn: boolean,

@@ -22,7 +22,7 @@ import { SignUpFormFields } from './sign-up-form-fields';
 import { SignUpRefreshContext } from './sign-up-refresh';
 
 /** SPEC §2: the issuer shown by authenticator apps for the QR code of the setup screen. */
-export const TOTP_ISSUER = 'Bullpen';
+const TOTP_ISSUER = 'Bullpen';
 
 const formFields = {
   signUp: {

@@ -1,8 +1,6 @@
 import { AUTH_WIDGET_CHANNEL, AUTH_WIDGET_DONE, loadAuth } from '@bullpen/shared';
 import { useEffect } from 'react';
 
-export { AUTH_WIDGET_CHANNEL, AUTH_WIDGET_DONE };
-
 /**
  * Rendered by the widget once it has nothing left to ask. Amplify announces `signedIn` on its own Hub
  * before the widget's verify-contact step; a host that wants that step to be seen can wait for this event.

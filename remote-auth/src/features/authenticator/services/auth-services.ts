@@ -69,8 +69,8 @@ export type AuthServiceHooks = {
   onBackToSignIn?: (message: string) => void;
 };
 
-export const PASSWORD_CHANGED = 'Your password was changed. Sign in with your new password.';
-export const ACCOUNT_CONFIRMED = 'Your account is confirmed. Sign in to continue.';
+const PASSWORD_CHANGED = 'Your password was changed. Sign in with your new password.';
+const ACCOUNT_CONFIRMED = 'Your account is confirmed. Sign in to continue.';
 
 /** Calls `after` with `message` once `request` has succeeded, and passes its result or failure through. */
 const thenSay = <T>(request: Promise<T>, after: ((message: string) => void) | undefined, message: string) =>

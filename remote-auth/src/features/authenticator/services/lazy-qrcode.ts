@@ -9,4 +9,5 @@ const toDataURL: ToDataUrl = (text, options) =>
   );
 
 export default { toDataURL };
+/** @public Amplify UI imports `qrcode` by name, which rspack.config.ts aliases to this file. */
 export { toDataURL };

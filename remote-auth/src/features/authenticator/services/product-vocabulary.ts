@@ -4,12 +4,12 @@ import { I18n } from 'aws-amplify/utils';
 // saying what to do. The Authenticator passes every message it shows through Amplify's I18n, so the product's words are
 // its English vocabulary. The texts SPEC §8 gives ('There is already a signed in user.', 'User is already confirmed.',
 // the configuration error…) are not in it and stay as they are.
-export const NO_ACCOUNT = 'No account uses this phone number. Check the number, or create an account.';
-export const WRONG_PASSWORD = 'Incorrect phone number or password.';
-export const ACCOUNT_EXISTS = 'An account with this phone number already exists. Sign in instead.';
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Wait a few minutes, then try again.';
+const NO_ACCOUNT = 'No account uses this phone number. Check the number, or create an account.';
+const WRONG_PASSWORD = 'Incorrect phone number or password.';
+const ACCOUNT_EXISTS = 'An account with this phone number already exists. Sign in instead.';
+const TOO_MANY_ATTEMPTS = 'Too many attempts. Wait a few minutes, then try again.';
 
-export const productVocabulary: Record<string, string> = {
+const productVocabulary: Record<string, string> = {
   'Incorrect username or password.': WRONG_PASSWORD,
   'User does not exist.': NO_ACCOUNT,
   'Username/client id combination not found.': NO_ACCOUNT,

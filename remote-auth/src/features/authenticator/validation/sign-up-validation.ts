@@ -1,7 +1,7 @@
 // SPEC §5 validation rules for the sign-up form, as pure functions the Authenticator's validation services call.
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 /** SPEC §9: the confirm-password mismatch shows early once both values reach this length. */
-export const CONFIRM_MATCH_THRESHOLD = 6;
+const CONFIRM_MATCH_THRESHOLD = 6;
 
 export const messages = {
   passwordTooShort: (minLength: number) => `Password must have at least ${minLength} characters`,
@@ -17,7 +17,7 @@ export type FieldErrors = Record<string, string | string[]>;
 // The same shape of address the Authenticator accepts elsewhere: something@something.tld, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function isValidEmail(value: string): boolean {
+function isValidEmail(value: string): boolean {
   return EMAIL.test(value);
 }
 
@@ -68,7 +68,7 @@ export function validateEmail(values: FormValues, touched: Touched, submitted = 
 }
 
 /** Fields the product's sign-up form requires (SPEC §3: phone number sign-up). */
-export const REQUIRED_SIGN_UP_FIELDS = ['phone_number'] as const;
+const REQUIRED_SIGN_UP_FIELDS = ['phone_number'] as const;
 
 /**
  * Every rule of SPEC §5 that applies to sign-up, merged. `submitted` is true when the values come from a

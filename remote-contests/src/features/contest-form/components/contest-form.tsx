@@ -11,7 +11,7 @@ import { localTimeZone, timeZoneLabel } from '../lib/local-date-time';
 import { AffiliationsEditor } from './affiliations-editor';
 import { RulesSection } from './rules-section';
 
-export interface ApiErrorLike {
+interface ApiErrorLike {
   message?: string;
   errors?: { field: string; message: string }[];
 }

@@ -34,7 +34,7 @@ export interface ContestFormValues {
 }
 
 /** The rules' fields of the form, in the order it shows them. */
-export const RULE_FIELDS = ['shortSelling', 'commissionPerTrade', 'commissionPerShare', 'maxPositionPct'] as const;
+const RULE_FIELDS = ['shortSelling', 'commissionPerTrade', 'commissionPerShare', 'maxPositionPct'] as const;
 
 const rulesToFormValues = (rules: ContestRules) => ({
   shortSelling: rules.shortSelling,
@@ -127,7 +127,7 @@ export function formValuesToBody(values: ContestFormValues, { withRules = true }
 }
 
 /** Maps an API/zod field path (e.g. "startsAt", "affiliations.2") to the form field that shows it. */
-export function formFieldFor(path: string): ContestFormField | null {
+function formFieldFor(path: string): ContestFormField | null {
   const [head = '', ...rest] = path.split('.');
   if (head === 'rules') {
     const rule = rest.join('.');

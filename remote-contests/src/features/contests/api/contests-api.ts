@@ -1,4 +1,4 @@
-import { apiGet, apiPost, useApiGet } from '@bullpen/shared';
+import { apiPost, useApiGet } from '@bullpen/shared';
 import {
   API_PATHS,
   type ContestDataResponse,
@@ -28,4 +28,3 @@ export const joinContest = (body: { contestId: string; picks: string[]; affiliat
   apiPost<ContestUserResponse>(API_PATHS.joinContest, body);
 export const changePicks = (body: { contestId: string; picks: string[] }) =>
   apiPost<ContestUserResponse>(API_PATHS.changePicks, body);
-export const getContestUser = (contestId: string) => apiGet<ContestUserResponse>(API_PATHS.contestUser(contestId));

@@ -35,7 +35,7 @@ const CHANGE_OPTIONS = [
 const parsePrice = (value: string) => (value.trim() === '' || Number.isNaN(Number(value)) ? null : Number(value));
 
 /** The picks that would buy no share at today's price: dearer than the equal share of cash each pick gets. */
-export function unaffordablePicks(equities: readonly Equity[], selected: readonly string[], budget: number): Equity[] {
+function unaffordablePicks(equities: readonly Equity[], selected: readonly string[], budget: number): Equity[] {
   return equities.filter((equity) => selected.includes(equity.symbol) && equity.price > budget);
 }
 

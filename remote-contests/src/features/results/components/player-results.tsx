@@ -94,7 +94,7 @@ function TablePart<Row>({
 }
 
 /** One player's finished contest: value against the market, best and worst pick, rank over time, positions, trades. */
-export function PlayerResultsView({
+function PlayerResultsView({
   contest,
   result,
   benchmark,

@@ -14,7 +14,7 @@ const UNFILLED: Partial<Record<OrderStatus, { label: string; tone: BadgeTone }>>
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /** "Buy 10 AAPL, limit $180.00". */
-export function orderText(order: Order): string {
+function orderText(order: Order): string {
   const side = order.side === 'buy' ? 'Buy' : 'Sell';
   const prices =
     order.type === 'limit'

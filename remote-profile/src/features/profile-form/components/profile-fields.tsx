@@ -1,4 +1,4 @@
-import { CALL_SIGN_PATTERN, LIMITS } from '@bullpen/shared/schemas';
+import { LIMITS } from '@bullpen/shared/schemas';
 import { Field } from '@bullpen/shared/ui';
 import type { ChangeEvent, ReactNode } from 'react';
 import '@bullpen/shared/ui/parts.css';
@@ -14,16 +14,12 @@ export interface ProfileValues {
 export type ProfileErrors = Partial<Record<keyof ProfileValues, string>>;
 
 /** The call sign rules of API.md, each shown with whether the current value meets it. */
-export function callSignRules(value: string): { label: string; met: boolean }[] {
+function callSignRules(value: string): { label: string; met: boolean }[] {
   return [
     { label: '2 to 8 characters', met: value.length >= 2 && value.length <= 8 },
     { label: 'letters A–Z and digits only', met: value.length > 0 && /^[A-Z0-9]+$/.test(value) },
     { label: 'starts with a letter', met: /^[A-Z]/.test(value) },
   ];
-}
-
-export function isCallSign(value: string): boolean {
-  return CALL_SIGN_PATTERN.test(value);
 }
 
 export function ProfileFields({

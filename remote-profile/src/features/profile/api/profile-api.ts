@@ -2,7 +2,7 @@ import { apiPost, CURRENT_USER_KEY, invalidate, useApiPost, useUserStore } from 
 import { API_PATHS, type EditProfileBody, type UserProfileResponse, type UserResponse } from '@bullpen/shared/schemas';
 import { mutate } from 'swr';
 
-export const profileKey = (userId: string) => [API_PATHS.getUserProfile, { userId }] as const;
+const profileKey = (userId: string) => [API_PATHS.getUserProfile, { userId }] as const;
 
 export function useUserProfile(userId: string | null) {
   return useApiPost<UserProfileResponse>(userId ? API_PATHS.getUserProfile : null, { userId });

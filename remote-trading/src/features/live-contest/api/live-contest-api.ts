@@ -19,12 +19,12 @@ import {
 export const POLL_INTERVAL_MS = 5_000;
 
 /** How often, and how many times, a board refused because the contest has not started yet is asked again. */
-export const NOT_STARTED_RETRY_MS = 1_000;
-export const NOT_STARTED_RETRIES = 60;
+const NOT_STARTED_RETRY_MS = 1_000;
+const NOT_STARTED_RETRIES = 60;
 
 /** The API's answer to a board read that raced the start: the clock starts a contest on its first tick after the
  *  start time, and the page may already know of the start (its countdown, another read) by then. */
-export function isNotLiveYet(error: unknown): boolean {
+function isNotLiveYet(error: unknown): boolean {
   return error instanceof ApiError && error.statusCode === 409 && /\(it is upcoming\)/.test(error.message);
 }
 

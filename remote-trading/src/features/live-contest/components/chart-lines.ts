@@ -7,7 +7,7 @@ export interface ChartPoint {
 }
 
 /** A second line drawn beside the first, dashed (the benchmark beside a portfolio). */
-export interface CompareLine {
+interface CompareLine {
   label: string;
   points: ChartPoint[];
 }

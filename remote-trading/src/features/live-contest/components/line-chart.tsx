@@ -15,7 +15,7 @@ function bySecond(points: ChartPoint[]) {
 }
 
 /** Below this width (a phone), the chart draws fewer price labels. */
-export const NARROW_CHART_WIDTH = 480;
+const NARROW_CHART_WIDTH = 480;
 
 /** The options that depend on the chart's own width. Both edges are fixed so that the library keeps the first and
  *  last time labels inside the box instead of cutting them (":07", "18:0"). */

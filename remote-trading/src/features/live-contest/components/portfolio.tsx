@@ -11,7 +11,7 @@ import { Badge, type Column, Countdown, DataTable, Stat, StatGroup } from '@bull
 import '@bullpen/shared/ui/parts.css';
 
 /** Where my return stands against the market's, compared on what the screen shows (two decimals of percent). */
-export function marketStanding(returnPct: number, marketPct: number): 'ahead' | 'behind' | 'level' {
+function marketStanding(returnPct: number, marketPct: number): 'ahead' | 'behind' | 'level' {
   const mine = shownPercent(returnPct);
   const market = shownPercent(marketPct);
   return mine > market ? 'ahead' : mine < market ? 'behind' : 'level';

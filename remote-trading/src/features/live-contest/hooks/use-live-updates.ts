@@ -62,7 +62,7 @@ function applyPrices(event: PricesEvent) {
 }
 
 /** "Margin call: 10 AAPL covered at $215.00": what the clock bought back for the player, in one warning. */
-export function marginCallMessage(event: MarginCallEvent): string {
+function marginCallMessage(event: MarginCallEvent): string {
   const covers = event.trades.map(
     (trade) => `${trade.quantity} ${trade.symbol} covered at ${formatMoney(trade.price)}`,
   );

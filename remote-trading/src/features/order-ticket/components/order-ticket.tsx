@@ -62,7 +62,7 @@ function stopMeaning(side: TradeSide, type: TicketOrderType): string {
 }
 
 /** A position's shares (negative while short), and those open orders leave free to sell or cover. */
-export interface Holding {
+interface Holding {
   held: number;
   available: number;
 }
@@ -433,7 +433,7 @@ export function OrderTicket({
 }
 
 /** The sides this position allows (API.md "Short selling": a sell closes longs only, a cover shorts only). */
-export function allowedSides(rules: ContestRules, held: number): TradeSide[] {
+function allowedSides(rules: ContestRules, held: number): TradeSide[] {
   const sides: TradeSide[] = [];
   if (held >= 0) sides.push('buy');
   if (held > 0) sides.push('sell');

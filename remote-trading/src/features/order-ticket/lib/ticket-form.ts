@@ -19,7 +19,7 @@ import {
 // The ticket's form: what is typed (kept as typed, "1.5" or "-1" included), checked against the player's money and
 // shares by the ticket's own words, then built into the request body and checked by the shared order schemas.
 
-export type TrailBy = 'amount' | 'percent';
+type TrailBy = 'amount' | 'percent';
 
 export interface TicketValues {
   side: TradeSide;
@@ -60,11 +60,11 @@ const WHOLE = /^\s*\d+\s*$/;
 export const quantityOf = (values: Pick<TicketValues, 'quantity'>) =>
   WHOLE.test(values.quantity) ? Number(values.quantity) : Number.NaN;
 
-export const needsLimit = (type: TicketOrderType) => type === 'limit' || type === 'stop-limit';
-export const needsStop = (type: TicketOrderType) => type === 'stop' || type === 'stop-limit';
+const needsLimit = (type: TicketOrderType) => type === 'limit' || type === 'stop-limit';
+const needsStop = (type: TicketOrderType) => type === 'stop' || type === 'stop-limit';
 
 /** A trail as typed: dollars with cents, or a percent with at most two decimals; undefined when unusable. */
-export function trailOf(values: Pick<TicketValues, 'trailBy' | 'trail'>): { amount?: number; percent?: number } {
+function trailOf(values: Pick<TicketValues, 'trailBy' | 'trail'>): { amount?: number; percent?: number } {
   const value = parsePrice(values.trail);
   if (Number.isNaN(value)) return {};
   return values.trailBy === 'amount' ? { amount: value } : { percent: value };
@@ -76,7 +76,7 @@ export function currentTrailingStop(values: TicketValues, price: number | null):
 }
 
 /** The price a conditional order is reserved and checked at: its limit, else its stop (a trailing stop's first). */
-export function orderPrice(values: TicketValues, price: number | null): number | null {
+function orderPrice(values: TicketValues, price: number | null): number | null {
   if (values.type === 'market') return price;
   if (values.type === 'trailing-stop') {
     const stop = currentTrailingStop(values, price);
@@ -116,7 +116,7 @@ export function localDateTime(iso: string): string {
 }
 
 /** What stops the order, by field, in the words the ticket shows. The server checks all of it again. */
-export function ticketProblems(values: TicketValues, context: TicketContext): Partial<Record<TicketField, string>> {
+function ticketProblems(values: TicketValues, context: TicketContext): Partial<Record<TicketField, string>> {
   const problems: Partial<Record<TicketField, string>> = {};
   if (context.price === null || !context.symbol) problems.symbol = 'Choose a symbol';
   const quantity = quantityOf(values);
@@ -171,7 +171,7 @@ export function ticketProblems(values: TicketValues, context: TicketContext): Pa
 }
 
 /** The request body the reviewed form stands for. */
-export function ticketOrder(values: TicketValues, context: TicketContext): TicketOrder {
+function ticketOrder(values: TicketValues, context: TicketContext): TicketOrder {
   const base = {
     contestId: context.contestId,
     symbol: context.symbol ?? '',

@@ -8,8 +8,6 @@ export interface Reservations {
   shares: Map<string, number>;
 }
 
-export const NO_RESERVATIONS: Reservations = { cashCents: 0, shares: new Map() };
-
 /**
  * Cash one open order holds back, as SQL over the `orders` table (API.md): a buy or a cover quantity × (limit ?? stop),
  * a short 150 % of that (rounded up to a cent, as domain/rules.ts reservedCashOf), a sell nothing.

@@ -74,6 +74,25 @@ module.exports = {
       to: { path: 'node_modules/react-router(-dom)?/' },
     },
     {
+      name: 'api-sql-in-db',
+      comment:
+        'The API writes SQL only in its repositories (api/src/db/): routes validate and answer, use cases hold the ' +
+        "rules, neither builds a query nor touches the schema. The clock's per-tick worker (api/src/clock/) still " +
+        'keeps its set-based statements beside its steps.',
+      severity: 'error',
+      from: { path: '^api/src/', pathNot: ['^api/src/(db|clock)/', '\\.test\\.ts$'] },
+      to: { path: ['node_modules/drizzle-orm/', 'node_modules/pg/', '^api/src/db/schema\\.ts$'] },
+    },
+    {
+      name: 'api-routes-call-use-cases',
+      comment:
+        'A route file validates the request, calls a use case and maps its result to the reply; the API is built ' +
+        'from routes, never the other way round.',
+      severity: 'error',
+      from: { path: '^api/src/(?!routes/|app\\.ts$|server\\.ts$)' },
+      to: { path: '^api/src/routes/' },
+    },
+    {
       name: 'no-circular',
       comment: 'Circular imports make load order matter and hide a missing module boundary.',
       severity: 'error',

@@ -7,8 +7,9 @@ import type { JWTVerifyGetKey } from 'jose';
 import { openReleaseStore } from '../../scripts/lib/release-store.mjs';
 import { CanaryWatch } from './clock/canary-watch';
 import { ContestClock } from './clock/contest-clock';
+import type { AppDeps } from './app-deps';
 import type { AppConfig } from './config';
-import { type Database, type Db, openDatabase } from './db/database';
+import { type Database, openDatabase } from './db/database';
 import { marketSecret } from './db/server-secrets';
 import { UserCache } from './db/user-cache';
 import { type Clock, systemClock } from './lib/clock';
@@ -22,40 +23,19 @@ import errorHandler from './plugins/error-handler';
 import openApi from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import security from './plugins/security';
+import analyticsRoutes from './routes/analytics';
 import contestRoutes from './routes/contest';
 import contestUserRoutes from './routes/contest-user';
 import equityRoutes from './routes/equity';
 import eventsRoutes, { HEARTBEAT_MS } from './routes/events';
 import healthRoutes from './routes/health';
+import orderRoutes from './routes/orders';
 import resultsRoutes from './routes/results';
 import telemetryRoutes from './routes/telemetry';
+import tradingRoutes from './routes/trading';
 import userRoutes from './routes/user';
 import userProfileRoutes from './routes/user-profile';
 
-interface AppDeps {
-  config: AppConfig;
-  database: Database;
-  db: Db;
-  clock: Clock;
-  market: MarketService;
-  contestClock: ContestClock;
-  /** Rolls failing canaries back (RELEASE_STORE); runs beside the contest clock. */
-  canaryWatch: CanaryWatch;
-  /** 'tick' after every clock step (on every instance), so open event streams can push fresh data. */
-  events: EventEmitter;
-  /** Boards as the last tick stored them, computed once per contest per tick for every request and stream. */
-  boards: BoardStore;
-  /** User rows of verified tokens, kept a few seconds (see db/user-cache.ts for what that delay means). */
-  users: UserCache;
-  /** Event streams of this instance: how many are open, and ticks not sent to a reader that had not taken the last ones. */
-  streams: { open: number; ticksSkipped: number; heartbeatMs: number };
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -208,15 +188,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(authentication, { config, getKey: options.getKey, now: () => clock.now() });
 
-  await app.register(healthRoutes);
-  await app.register(equityRoutes);
-  await app.register(resultsRoutes);
-  await app.register(contestRoutes);
-  await app.register(eventsRoutes);
-  await app.register(contestUserRoutes);
-  await app.register(userRoutes);
-  await app.register(userProfileRoutes);
-  await app.register(telemetryRoutes);
+  // Every route of the API, one plugin per file of src/routes/: each validates, calls a use case, answers.
+  const routeList = [
+    healthRoutes,
+    equityRoutes,
+    resultsRoutes,
+    analyticsRoutes,
+    contestRoutes,
+    tradingRoutes,
+    orderRoutes,
+    eventsRoutes,
+    contestUserRoutes,
+    userRoutes,
+    userProfileRoutes,
+    telemetryRoutes,
+  ];
+  for (const routes of routeList) await app.register(routes);
 
   app.addHook('onReady', async () => {
     if (options.startClock) {

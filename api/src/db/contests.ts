@@ -214,6 +214,34 @@ export async function insertWithinCreatorBudget(
   });
 }
 
+/** A contest's editable fields, written as given; returns the row as it is now (undefined when there is none). */
+export async function updateContest(
+  tx: Executor,
+  contestId: string,
+  changes: Partial<Omit<NewContestRow, 'id' | 'createdBy' | 'createdAt'>>,
+): Promise<ContestRow | undefined> {
+  const [row] = await tx.update(contests).set(changes).where(eq(contests.id, contestId)).returning();
+  return row;
+}
+
+/** Adds `delta` (±1) to the contest's participant count in the database, never from a value read earlier. */
+export async function changeParticipantsCount(
+  tx: Executor,
+  contestId: string,
+  delta: 1 | -1,
+  now: Date,
+): Promise<ContestRow | undefined> {
+  const [row] = await tx
+    .update(contests)
+    .set({
+      participantsCount: delta === 1 ? sql`${contests.participantsCount} + 1` : sql`${contests.participantsCount} - 1`,
+      updatedAt: now,
+    })
+    .where(eq(contests.id, contestId))
+    .returning();
+  return row;
+}
+
 /** Live or completed contests the viewer joined or created, with the viewer's stored rank and return. */
 export async function listWithResults(
   executor: Executor,

@@ -59,3 +59,23 @@ export async function loadOrderView(executor: Executor, orderId: string): Promis
     .where(eq(orders.id, orderId));
   return row ? orderView(row.order, row.fill) : null;
 }
+
+export type NewOrderRow = typeof orders.$inferInsert;
+
+export async function insertOrder(tx: Executor, values: NewOrderRow): Promise<void> {
+  await tx.insert(orders).values(values);
+}
+
+/** One order of one contest, locked until the transaction ends. */
+export async function lockOrder(tx: Executor, contestId: string, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.contestId, contestId)))
+    .for('update');
+  return row;
+}
+
+export async function markOrderCancelled(tx: Executor, orderId: string, now: Date): Promise<void> {
+  await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, orderId));
+}

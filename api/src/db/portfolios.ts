@@ -82,7 +82,47 @@ export async function portfolioOf(
 }
 
 /** ContestUser.trades holds the newest trades, this many at most; `tradesTotal` counts them all. */
-export const TRADES_SHOWN = 500;
+const TRADES_SHOWN = 500;
+
+/** A player's newest trades in one contest, newest first, at most TRADES_SHOWN. */
+export async function latestTrades(executor: Executor, contestId: string, userId: string): Promise<TradeRow[]> {
+  return executor
+    .select()
+    .from(trades)
+    .where(and(eq(trades.contestId, contestId), eq(trades.userId, userId)))
+    .orderBy(desc(trades.executedAt), desc(trades.seq))
+    .limit(TRADES_SHOWN);
+}
+
+export type NewTradeRow = typeof trades.$inferInsert;
+
+export async function insertTrade(tx: Executor, values: NewTradeRow): Promise<TradeRow | undefined> {
+  const [row] = await tx.insert(trades).values(values).returning();
+  return row;
+}
+
+/** The holding after a trade: removed when it reaches zero shares. */
+export async function writePosition(
+  tx: Executor,
+  contestId: string,
+  userId: string,
+  symbol: string,
+  after: { quantity: number; costCents: number },
+): Promise<void> {
+  if (after.quantity === 0) {
+    await tx
+      .delete(positions)
+      .where(and(eq(positions.contestId, contestId), eq(positions.userId, userId), eq(positions.symbol, symbol)));
+    return;
+  }
+  await tx
+    .insert(positions)
+    .values({ contestId, userId, symbol, quantity: after.quantity, costCents: after.costCents })
+    .onConflictDoUpdate({
+      target: [positions.contestId, positions.userId, positions.symbol],
+      set: { quantity: after.quantity, costCents: after.costCents },
+    });
+}
 
 /** The caller's state in one contest (API.md ContestUser). */
 export async function contestUserView(
@@ -109,12 +149,7 @@ export async function contestUserView(
   const status = contestStatus(contest);
   const showPortfolio = status === 'active' || status === 'completed';
   const mine = and(eq(trades.contestId, contest.id), eq(trades.userId, userId));
-  const tradeRows = await executor
-    .select()
-    .from(trades)
-    .where(mine)
-    .orderBy(desc(trades.executedAt), desc(trades.seq))
-    .limit(TRADES_SHOWN);
+  const tradeRows = await latestTrades(executor, contest.id, userId);
   // Only a list that was cut needs counting.
   const tradesTotal =
     tradeRows.length < TRADES_SHOWN

@@ -60,3 +60,13 @@ export const isUniqueViolation = (error: unknown): boolean => {
     (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
 };
+
+/** Writes a user's profile fields (and status, on onboarding); returns the row as it is now. */
+export async function updateUser(
+  executor: Executor,
+  userId: string,
+  changes: Partial<Pick<UserRow, 'ticker' | 'displayName' | 'bio' | 'status' | 'updatedAt'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await executor.update(users).set(changes).where(eq(users.id, userId)).returning();
+  return row;
+}

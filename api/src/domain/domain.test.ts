@@ -3,7 +3,7 @@ import { acceptsPicks, acceptsTrades, contestStatus, phaseAt } from './contest-s
 import { roundRatio, toCents, toDollars } from './money';
 import { affiliationProblems, picksProblems } from './picks';
 import { rankPlayers, rankTeams, teamTotals } from './ranking';
-import { executeOrder } from './trade';
+import { costAfterClosing, fill } from './trade';
 import { describePortfolio, portfolioValueCents, returnRatio } from './valuation';
 
 const at = (iso: string) => new Date(iso);
@@ -119,30 +119,41 @@ describe('start allocation', () => {
 });
 
 describe('orders', () => {
-  const holding = { cashCents: 100_000, quantity: 10, costCents: 50_000 };
-  test('buy within cash', () => {
-    expect(executeOrder(holding, 'buy', 2, 40_000)).toEqual({
+  const holding = { quantity: 10, costCents: 50_000 };
+  test('a buy adds its amount to the cost and takes it and the commission from cash', () => {
+    expect(fill(holding, 'buy', 2, 40_000, 100)).toEqual({
       ok: true,
       amountCents: 80_000,
-      after: { cashCents: 20_000, quantity: 12, costCents: 130_000 },
+      cashDeltaCents: -80_100,
+      quantity: 12,
+      costCents: 130_000,
     });
   });
-  test('buy beyond cash is refused (no margin)', () => {
-    expect(executeOrder(holding, 'buy', 3, 40_000)).toEqual({ ok: false, reason: 'insufficient-cash' });
-  });
-  test('sell keeps the average cost', () => {
-    const outcome = executeOrder(holding, 'sell', 4, 6_000);
-    expect(outcome).toEqual({
+  test('a sell keeps the average cost', () => {
+    expect(fill(holding, 'sell', 4, 6_000, 0)).toEqual({
       ok: true,
       amountCents: 24_000,
-      after: { cashCents: 124_000, quantity: 6, costCents: 30_000 },
+      cashDeltaCents: 24_000,
+      quantity: 6,
+      costCents: 30_000,
     });
   });
-  test('selling more than held is refused (no shorting)', () => {
-    expect(executeOrder(holding, 'sell', 11, 6_000)).toEqual({ ok: false, reason: 'insufficient-shares' });
+  test('a partial cover keeps the average cost of the short', () => {
+    expect(fill({ quantity: -3, costCents: -10_000 }, 'cover', 1, 2_000, 0)).toMatchObject({
+      ok: true,
+      quantity: -2,
+      costCents: -6_667,
+    });
+  });
+  test('selling more than held is refused (no shorting by selling)', () => {
+    expect(fill(holding, 'sell', 11, 6_000, 0)).toEqual({ ok: false, reason: 'insufficient-shares' });
   });
   test('selling everything clears the cost basis', () => {
-    expect(executeOrder(holding, 'sell', 10, 6_000)).toMatchObject({ ok: true, after: { quantity: 0, costCents: 0 } });
+    expect(fill(holding, 'sell', 10, 6_000, 0)).toMatchObject({ ok: true, quantity: 0, costCents: 0 });
+  });
+  test('the average-cost rule rounds to the cent and leaves nothing once all is closed', () => {
+    expect(costAfterClosing({ quantity: 3, costCents: 10_000 }, 1)).toBe(6_667);
+    expect(costAfterClosing({ quantity: -3, costCents: -10_000 }, 3)).toBe(0);
   });
 });
 

@@ -1,45 +1,17 @@
 export type TradeSide = 'buy' | 'sell' | 'short' | 'cover';
 
-export interface Holding {
-  cashCents: number;
-  quantity: number;
-  costCents: number;
-}
-
-export type TradeOutcome =
-  | { ok: true; amountCents: number; after: Holding }
-  | { ok: false; reason: 'insufficient-cash' | 'insufficient-shares' };
+export type FillRefusal = 'insufficient-shares' | 'opposite-position';
 
 /**
- * A market order against one participant's cash and one holding: whole shares, no commission, no shorting, no margin.
- * Selling reduces the cost basis proportionally (average cost), so avgCost is unchanged by a sale.
+ * The average-cost rule: closing part of a holding takes away its share of the cost basis, so the average cost of
+ * what remains is unchanged; closing all of it leaves no cost. Cost is signed as the quantity is (negative while
+ * short).
  */
-export function executeOrder(before: Holding, side: TradeSide, quantity: number, priceCents: number): TradeOutcome {
-  const amountCents = quantity * priceCents;
-  if (side === 'buy') {
-    if (amountCents > before.cashCents) return { ok: false, reason: 'insufficient-cash' };
-    return {
-      ok: true,
-      amountCents,
-      after: {
-        cashCents: before.cashCents - amountCents,
-        quantity: before.quantity + quantity,
-        costCents: before.costCents + amountCents,
-      },
-    };
-  }
-  if (quantity > before.quantity) return { ok: false, reason: 'insufficient-shares' };
-  const remaining = before.quantity - quantity;
-  const costCents =
-    remaining === 0 ? 0 : before.costCents - Math.round((before.costCents * quantity) / before.quantity);
-  return {
-    ok: true,
-    amountCents,
-    after: { cashCents: before.cashCents + amountCents, quantity: remaining, costCents },
-  };
+export function costAfterClosing(before: { quantity: number; costCents: number }, closed: number): number {
+  const remaining = Math.abs(before.quantity) - closed;
+  if (remaining === 0) return 0;
+  return before.costCents - Math.round((before.costCents * closed) / Math.abs(before.quantity));
 }
-
-export type FillRefusal = 'insufficient-shares' | 'opposite-position';
 
 /**
  * A fill of any side against one holding (quantity signed: negative while short; cost signed the same way, so
@@ -58,8 +30,6 @@ export function fill(
   | { ok: false; reason: FillRefusal } {
   const before = held ?? { quantity: 0, costCents: 0 };
   const amountCents = quantity * priceCents;
-  const reduce = (remaining: number) =>
-    remaining === 0 ? 0 : before.costCents - Math.round((before.costCents * quantity) / Math.abs(before.quantity));
   switch (side) {
     case 'buy':
       if (before.quantity < 0) return { ok: false, reason: 'opposite-position' };
@@ -79,27 +49,23 @@ export function fill(
         quantity: before.quantity - quantity,
         costCents: before.costCents - amountCents,
       };
-    case 'sell': {
+    case 'sell':
       if (before.quantity < quantity) return { ok: false, reason: 'insufficient-shares' };
-      const remaining = before.quantity - quantity;
       return {
         ok: true,
         amountCents,
         cashDeltaCents: amountCents - commission,
-        quantity: remaining,
-        costCents: reduce(remaining),
+        quantity: before.quantity - quantity,
+        costCents: costAfterClosing(before, quantity),
       };
-    }
-    case 'cover': {
+    case 'cover':
       if (-before.quantity < quantity) return { ok: false, reason: 'insufficient-shares' };
-      const remaining = before.quantity + quantity;
       return {
         ok: true,
         amountCents,
         cashDeltaCents: -amountCents - commission,
-        quantity: remaining,
-        costCents: reduce(remaining),
+        quantity: before.quantity + quantity,
+        costCents: costAfterClosing(before, quantity),
       };
-    }
   }
 }

@@ -1,7 +1,15 @@
 import type { Equity } from '@bullpen/contract';
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/database';
-import { equities, marketState, priceHistory } from '../db/schema';
+import {
+  currentPrice,
+  currentPrices,
+  equityRows,
+  exactPrices,
+  lockMarketState,
+  priceHistoryOf,
+  seedMarket,
+  storeMarketStep,
+} from '../db/market';
 import { roundRatio, toDollars } from '../domain/money';
 import type { Clock } from '../lib/clock';
 import type { PriceFeed } from './price-feed';
@@ -44,31 +52,26 @@ export class MarketService {
   /** Seeds the universe at its reference prices the first time; later starts continue from the stored prices. */
   async init(): Promise<void> {
     const now = this.clock.now();
-    await this.db
-      .insert(equities)
-      .values(
-        this.universe.map((entry) => {
-          const cents = Math.round(entry.referencePrice * 100);
-          return {
-            symbol: entry.symbol,
-            name: entry.name,
-            sector: entry.sector,
-            exchange: entry.exchange,
-            priceCents: cents,
-            previousCloseCents: cents,
-            updatedAt: now,
-          };
-        }),
-      )
-      .onConflictDoNothing();
-    await this.db
-      .insert(marketState)
-      .values({ id: 1, tickIndex: 0, asOf: now, simulatedAt: now, sessionDate: utcDate(now) })
-      .onConflictDoNothing();
+    await seedMarket(
+      this.db,
+      this.universe.map((entry) => {
+        const cents = Math.round(entry.referencePrice * 100);
+        return {
+          symbol: entry.symbol,
+          name: entry.name,
+          sector: entry.sector,
+          exchange: entry.exchange,
+          priceCents: cents,
+          previousCloseCents: cents,
+          updatedAt: now,
+        };
+      }),
+      now,
+    );
   }
 
   async snapshot(executor: Executor = this.db): Promise<PriceSnapshot> {
-    const rows = await executor.select().from(equities);
+    const rows = await equityRows(executor);
     const prices = new Map<string, number>();
     const previousClose = new Map<string, number>();
     let asOf: Date | null = null;
@@ -81,25 +84,15 @@ export class MarketService {
   }
 
   /** Current prices (cents) of just these symbols. */
-  pricesOf = async (executor: Executor, symbols: readonly string[]): Promise<Map<string, number>> => {
-    if (symbols.length === 0) return new Map();
-    const rows = await executor
-      .select({ symbol: equities.symbol, price: equities.priceCents })
-      .from(equities)
-      .where(inArray(equities.symbol, [...symbols]));
-    return new Map(rows.map((row) => [row.symbol, row.price]));
-  };
+  pricesOf = (executor: Executor, symbols: readonly string[]): Promise<Map<string, number>> =>
+    currentPrices(executor, symbols);
 
-  async priceOf(executor: Executor, symbol: string): Promise<number | null> {
-    const [row] = await executor
-      .select({ price: equities.priceCents })
-      .from(equities)
-      .where(eq(equities.symbol, symbol));
-    return row?.price ?? null;
+  priceOf(executor: Executor, symbol: string): Promise<number | null> {
+    return currentPrice(executor, symbol);
   }
 
   async listEquities(): Promise<Equity[]> {
-    const rows = await this.db.select().from(equities).orderBy(asc(equities.symbol));
+    const rows = await equityRows(this.db, true);
     return rows.map((row) => {
       const change = row.priceCents - row.previousCloseCents;
       return {
@@ -117,12 +110,7 @@ export class MarketService {
   }
 
   async history(symbol: string, from: Date, to: Date): Promise<{ t: string; price: number }[]> {
-    const rows = await this.db
-      .select()
-      .from(priceHistory)
-      .where(and(eq(priceHistory.symbol, symbol), gte(priceHistory.t, from), lte(priceHistory.t, to)))
-      .orderBy(asc(priceHistory.t))
-      .limit(5000);
+    const rows = await priceHistoryOf(this.db, symbol, from, to);
     return rows.map((row) => ({ t: row.t.toISOString(), price: toDollars(row.priceCents) }));
   }
 
@@ -133,38 +121,16 @@ export class MarketService {
    * against a real close of the simulated market, however fast time runs.
    */
   async advance(executor: Executor, now: Date): Promise<void> {
-    const [state] = await executor.select().from(marketState).where(eq(marketState.id, 1)).for('update');
+    const state = await lockMarketState(executor);
     const tickIndex = (state?.tickIndex ?? 0) + 1;
     const elapsedMs = state ? Math.max(0, now.getTime() - state.asOf.getTime()) : 0;
     const simulatedMs = elapsedMs * this.timeScale;
     const simulatedAt = new Date((state?.simulatedAt ?? state?.asOf ?? now).getTime() + simulatedMs);
     const newSession = state ? state.sessionDate !== utcDate(simulatedAt) : false;
-    const rows = await executor
-      .select({ symbol: equities.symbol, priceCents: equities.priceCents, exact: equities.exactPriceCents })
-      .from(equities);
-    const exact = new Map(rows.map((row) => [row.symbol, row.exact ?? row.priceCents]));
+    const exact = await exactPrices(executor);
     const next = await this.feed.next(exact, tickIndex, simulatedMs / 1000);
     const moved = [...next.entries()];
     if (moved.length === 0) return;
-    const values = sql.join(
-      moved.map(([symbol, cents]) => sql`(${symbol}, ${Math.max(1, Math.round(cents))}::bigint, ${cents}::float8)`),
-      sql`, `,
-    );
-    await executor.execute(sql`
-      UPDATE equities AS e
-      SET previous_close_cents = CASE WHEN ${newSession} THEN e.price_cents ELSE e.previous_close_cents END,
-          price_cents = v.cents,
-          exact_price_cents = v.exact,
-          updated_at = ${now}
-      FROM (VALUES ${values}) AS v(symbol, cents, exact)
-      WHERE e.symbol = v.symbol`);
-    await executor
-      .insert(priceHistory)
-      .values(moved.map(([symbol, cents]) => ({ symbol, t: now, priceCents: Math.max(1, Math.round(cents)) })))
-      .onConflictDoNothing();
-    await executor
-      .update(marketState)
-      .set({ tickIndex, asOf: now, simulatedAt, sessionDate: utcDate(simulatedAt) })
-      .where(eq(marketState.id, 1));
+    await storeMarketStep(executor, moved, { now, newSession, tickIndex, simulatedAt });
   }
 }

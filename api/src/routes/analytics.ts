@@ -1,101 +1,19 @@
 import { analyticsResponseSchema } from '@bullpen/contract';
-import { API_ROUTES } from '@bullpen/contract/paths';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { historyValues, tradeTotals } from '../db/analytics';
-import { loadPositions } from '../db/portfolios';
-import { benchmarkSeries, pricesAt } from '../db/results';
-import { participants } from '../db/schema';
-import { sectorExposure, seriesAnalytics } from '../domain/analytics';
-import { contestStatus } from '../domain/contest-status';
-import { roundRatio, toDollars } from '../domain/money';
-import { conflict, forbidden, notFound } from '../lib/errors';
-import { isWellFormedId } from '../lib/ids';
-import { UNIVERSE } from '../market/universe';
-import { requireContest, requireUser } from './guards';
+import { playerAnalytics } from '../results/player-analytics';
+import { requireUser } from './guards';
+import { API_ROUTES } from '@bullpen/contract/paths';
 
 const playerParams = z.strictObject({ id: z.string().max(2048), userId: z.string().max(2048) });
-const sectorOf = new Map(UNIVERSE.map((entry) => [entry.symbol, entry.sector]));
 
-/**
- * `GET /contest/{id}/analytics/{userId}` (API.md "Results that measure skill"): computed from the stored portfolio
- * history (a bounded ~240 points) and the benchmark on the same ticks. Live: the caller's own only; completed: anyone
- * signed in may read any player's.
- */
 export default async function analyticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { deps } = app;
 
   app.get(
     API_ROUTES.analytics,
     { schema: { tags: ['results'], params: playerParams, response: { 200: analyticsResponseSchema } } },
-    async (request) => {
-      const user = requireUser(request);
-      const { id, userId } = request.params;
-      const { row } = await requireContest(deps.db, id, null);
-      const status = contestStatus(row);
-      if (status !== 'active' && status !== 'completed') {
-        throw conflict(`The contest is ${status}; analytics start when the contest does`);
-      }
-      if (status === 'active' && userId !== user.id)
-        throw forbidden('While a contest is live, only your own analytics');
-      const [participant] = isWellFormedId(userId)
-        ? await deps.db
-            .select()
-            .from(participants)
-            .where(and(eq(participants.contestId, row.id), eq(participants.userId, userId)))
-        : [];
-      if (!participant || participant.cashCents === null || participant.valueCents === null) {
-        throw notFound('Player not found in this contest');
-      }
-      const asOf = row.standingsAsOf ?? row.startsAt;
-      const history = await historyValues(deps.db, row.id, userId);
-      // A live contest's history ends on its last tick too, as its chart does (the portfolio-history route).
-      const live = status === 'active' && history.length > 0 && new Date(history.at(-1)?.t ?? 0) < asOf;
-      if (live) history.push({ t: asOf.toISOString(), valueCents: participant.valueCents });
-      const benchmark = await benchmarkSeries(deps.db, row.id, live ? asOf : null);
-      const benchmarkAt = new Map(benchmark.map((point) => [point.t, point.returnPct]));
-      const points = history.filter((point) => benchmarkAt.has(point.t));
-      const first = points[0];
-      const last = points.at(-1);
-      const secondsPerTick =
-        first && last && points.length > 1
-          ? (Date.parse(last.t) - Date.parse(first.t)) / 1000 / (points.length - 1)
-          : 0;
-      const series = seriesAnalytics(
-        points.map((point) => point.valueCents),
-        points.map((point) => benchmarkAt.get(point.t) ?? 0),
-        secondsPerTick,
-        deps.config.market.timeScale,
-      );
-      const returnPct = roundRatio(participant.returnPct ?? 0);
-      const benchmarkReturnPct = roundRatio(last ? (benchmarkAt.get(last.t) ?? 0) : 0);
-
-      const held = await loadPositions(deps.db, row.id, userId);
-      const symbols = held.map((p) => p.symbol);
-      const prices =
-        status === 'completed' ? await pricesAt(deps.db, symbols, asOf) : await deps.market.pricesOf(deps.db, symbols);
-      const sectors = sectorExposure(
-        held.map((p) => ({
-          sector: sectorOf.get(p.symbol) ?? 'Other',
-          valueCents: p.quantity * (prices.get(p.symbol) ?? 0),
-        })),
-      );
-      const totals = await tradeTotals(deps.db, row.id, userId);
-      return {
-        analytics: {
-          asOf: asOf.toISOString(),
-          returnPct,
-          benchmarkReturnPct,
-          ...series,
-          alphaPct: series.beta === null ? null : roundRatio(returnPct - series.beta * benchmarkReturnPct),
-          sectors: sectors.map((s) => ({ sector: s.sector, value: toDollars(s.valueCents), weight: s.weight })),
-          turnover: roundRatio(row.startingCashCents > 0 ? totals.amountCents / row.startingCashCents : 0),
-          commissions: toDollars(totals.commissionCents),
-        },
-      };
-    },
+    async (request) => playerAnalytics(app.deps, requireUser(request), request.params.id, request.params.userId),
   );
 }

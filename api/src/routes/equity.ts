@@ -8,9 +8,7 @@ import { API_ROUTES } from '@bullpen/contract/paths';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound } from '../lib/errors';
-
-const DAY_MS = 24 * 3600 * 1000;
+import { equityHistory } from '../market/equity-history';
 
 export default async function equityRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -31,14 +29,6 @@ export default async function equityRoutes(fastify: FastifyInstance) {
         response: { 200: equityHistoryResponseSchema },
       },
     },
-    async (request) => {
-      const { symbol } = request.params;
-      if (!app.deps.market.isKnown(symbol)) throw notFound(`Unknown symbol ${symbol}`);
-      const now = app.deps.clock.now();
-      const to = request.query.to ? new Date(request.query.to) : now;
-      const from = request.query.from ? new Date(request.query.from) : new Date(to.getTime() - DAY_MS);
-      if (from > to) throw badRequest('Validation failed', [{ field: 'from', message: 'from must not be after to' }]);
-      return { symbol, points: await app.deps.market.history(symbol, from, to) };
-    },
+    async (request) => equityHistory(app.deps, request.params.symbol, request.query),
   );
 }

@@ -1,8 +1,8 @@
 import type { Portfolio } from '@bullpen/contract';
-import { and, eq } from 'drizzle-orm';
-import type { ParticipantRow } from '../db/contests';
+import type { ContestRow, ParticipantRow } from '../db/contests';
 import type { Executor } from '../db/database';
-import { participants } from '../db/schema';
+import { lockParticipantRow } from '../db/participants';
+import { type PriceLookup, portfolioOf } from '../db/portfolios';
 import { forbidden } from '../lib/errors';
 
 /**
@@ -11,17 +11,13 @@ import { forbidden } from '../lib/errors';
  * player's orders never overlap.
  */
 export async function lockParticipant(tx: Executor, contestId: string, userId: string): Promise<ParticipantRow> {
-  const [participant] = await tx
-    .select()
-    .from(participants)
-    .where(and(eq(participants.contestId, contestId), eq(participants.userId, userId)))
-    .for('update');
+  const participant = await lockParticipantRow(tx, contestId, userId);
   if (!participant) throw forbidden('You have not joined this contest');
   return participant;
 }
 
 /** What a response carries when a participant has no portfolio (never the case while live). */
-export const EMPTY_PORTFOLIO: Portfolio = {
+const EMPTY_PORTFOLIO: Portfolio = {
   cash: 0,
   reservedCash: 0,
   positions: [],
@@ -29,3 +25,13 @@ export const EMPTY_PORTFOLIO: Portfolio = {
   returnPct: 0,
   buyingPower: 0,
 };
+
+/** The portfolio an order's answer carries: as it is after the order, in the same transaction. */
+export async function portfolioAfterOrder(
+  tx: Executor,
+  contest: ContestRow,
+  participant: ParticipantRow,
+  prices: PriceLookup,
+): Promise<Portfolio> {
+  return (await portfolioOf(tx, contest, participant, prices)) ?? EMPTY_PORTFOLIO;
+}

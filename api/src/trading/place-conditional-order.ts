@@ -1,9 +1,13 @@
-import { ORDER_LIMITS, type PlaceOrderBody } from '@bullpen/contract';
+import { ORDER_LIMITS, type OrderResponse, type PlaceOrderBody, type placeOrderBodySchema } from '@bullpen/contract';
+import type { z } from 'zod';
+import type { AppDeps } from '../app-deps';
+import { requireContest } from '../contests/checks';
 import type { ContestRow } from '../db/contests';
 import type { Executor } from '../db/database';
-import { countOpenOrders } from '../db/orders';
+import { requestHashOf, withIdempotency } from '../db/idempotency';
+import { countOpenOrders, insertOrder } from '../db/orders';
 import { lockPosition, type PriceLookup } from '../db/portfolios';
-import { orders } from '../db/schema';
+import type { UserRow } from '../db/users';
 import { acceptsTrades, contestStatus } from '../domain/contest-status';
 import { toCents } from '../domain/money';
 import { formatDollars, trailingStopAt } from '../domain/orders';
@@ -20,9 +24,10 @@ import {
   requireSideAllowed,
   requireWithinCap,
 } from './account';
+import { orderAnswer } from './order-answer';
 import { lockParticipant } from './participant';
 
-export interface ParsedOrder {
+interface ParsedOrder {
   symbol: string;
   side: TradeSide;
   quantity: number;
@@ -34,7 +39,7 @@ export interface ParsedOrder {
   expiresAt: Date | null;
 }
 
-export function parseOrder(body: {
+function parseOrder(body: {
   symbol: string;
   side: TradeSide;
   quantity: number;
@@ -59,11 +64,47 @@ export function parseOrder(body: {
 }
 
 /**
+ * `POST /contest/orders`: one transaction that claims the Idempotency-Key (the same table as market orders), places
+ * the order and answers it with the portfolio after it.
+ */
+export async function placeConditionalOrder(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'market'>,
+  user: UserRow,
+  body: z.output<typeof placeOrderBodySchema>,
+  key: string | undefined,
+): Promise<OrderResponse> {
+  const order = parseOrder(body);
+  // 'order' keeps a key used for a market order from matching a conditional order with the same fields. The
+  // fields the third release added join the hash only when given, so a second-release retry hashes as it did.
+  const added = [order.trailAmountCents, order.trailPercent, order.expiresAt?.toISOString() ?? null];
+  const requestHash = requestHashOf([
+    'order',
+    body.contestId,
+    body.symbol,
+    body.side,
+    body.quantity,
+    body.type,
+    order.limitPriceCents,
+    order.stopPriceCents,
+    ...(added.some((value) => value !== null) ? added : []),
+  ]);
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) =>
+    withIdempotency(tx, { userId: user.id, key, requestHash, now }, async (): Promise<OrderResponse> => {
+      const { row: contest } = await requireContest(tx, body.contestId, null);
+      const id = await placeUnderLock(tx, deps.market, contest, user.id, order, now);
+      const participant = await lockParticipant(tx, contest.id, user.id);
+      return orderAnswer(tx, contest, participant, id, deps.market.pricesOf);
+    }),
+  );
+}
+
+/**
  * Places a conditional order (API.md "Conditional orders", "Orders") under the participant lock: the contest's rules
  * as for a market order, at the order's price (limit, else stop; a trailing stop's first stop), and what it reserves
  * checked against what is free. Returns the new order's id.
  */
-export async function placeConditionalOrder(
+async function placeUnderLock(
   tx: Executor,
   market: Pick<MarketService, 'isKnown' | 'priceOf' | 'pricesOf'>,
   contest: ContestRow,
@@ -136,7 +177,7 @@ export async function placeConditionalOrder(
     if (opens(order.side)) requireWithinCap(account, order.symbol, order.quantity, priceCents, commission);
   }
   const id = newId();
-  await tx.insert(orders).values({
+  await insertOrder(tx, {
     id,
     contestId: contest.id,
     userId,

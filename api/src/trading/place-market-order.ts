@@ -1,9 +1,13 @@
-import type { TradeBody, TradeResponse } from '@bullpen/contract';
-import { and, eq } from 'drizzle-orm';
+import type { TradeResponse, tradeBodySchema } from '@bullpen/contract';
+import type { z } from 'zod';
+import type { AppDeps } from '../app-deps';
 import type { ContestRow } from '../db/contests';
 import type { Executor } from '../db/database';
-import { lockPosition, portfolioOf, tradeView } from '../db/portfolios';
-import { participants, positions, trades } from '../db/schema';
+import { requestHashOf, withIdempotency } from '../db/idempotency';
+import { setParticipantCash } from '../db/participants';
+import { insertTrade, lockPosition, tradeView, writePosition } from '../db/portfolios';
+import type { UserRow } from '../db/users';
+import { requireContest } from '../contests/checks';
 import { acceptsTrades, contestStatus } from '../domain/contest-status';
 import { formatDollars } from '../domain/orders';
 import { commissionCents, opens } from '../domain/rules';
@@ -19,16 +23,37 @@ import {
   requireSideAllowed,
   requireWithinCap,
 } from './account';
-import { EMPTY_PORTFOLIO, lockParticipant } from './participant';
+import { lockParticipant, portfolioAfterOrder } from './participant';
 
+type TradeBody = z.output<typeof tradeBodySchema>;
 type Body = Pick<TradeBody, 'symbol' | 'side' | 'quantity'> & { side: NonNullable<TradeBody['side']> };
+
+/**
+ * `POST /contest/trading`: one transaction that claims the Idempotency-Key (a retry gets the stored answer, the same
+ * key with another order 409), then runs the order.
+ */
+export async function placeMarketOrder(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'market'>,
+  user: UserRow,
+  body: TradeBody,
+  key: string | undefined,
+): Promise<TradeResponse> {
+  const requestHash = requestHashOf([body.contestId, body.symbol, body.side, body.quantity]);
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) =>
+    withIdempotency(tx, { userId: user.id, key, requestHash, now }, async (): Promise<TradeResponse> => {
+      const { row: contest } = await requireContest(tx, body.contestId, null);
+      return executeMarketOrder(tx, deps.market, contest, user.id, body, now);
+    }),
+  );
+}
 
 /**
  * A market order (API.md `POST /contest/trading`) at the current price, in the caller's transaction: the participant
  * lock first, then the contest's rules (side allowed, one direction per symbol, buying power with what open orders
  * hold back, the position cap), then the trade, its commission, the holding and the cash.
  */
-export async function executeMarketOrder(
+async function executeMarketOrder(
   tx: Executor,
   market: Pick<MarketService, 'isKnown' | 'priceOf' | 'pricesOf'>,
   contest: ContestRow,
@@ -89,51 +114,22 @@ export async function executeMarketOrder(
   const outcome = fill(held, body.side, body.quantity, priceCents, commission);
   if (!outcome.ok) throw conflict('This order does not apply to what you hold');
   const cashCents = participant.cashCents + outcome.cashDeltaCents;
-  await tx
-    .update(participants)
-    .set({ cashCents })
-    .where(and(eq(participants.contestId, contest.id), eq(participants.userId, userId)));
+  await setParticipantCash(tx, contest.id, userId, cashCents);
   await writePosition(tx, contest.id, userId, body.symbol, outcome);
-  const [trade] = await tx
-    .insert(trades)
-    .values({
-      id: newId(),
-      contestId: contest.id,
-      userId,
-      symbol: body.symbol,
-      side: body.side,
-      quantity: body.quantity,
-      priceCents,
-      amountCents: outcome.amountCents,
-      commissionCents: commission,
-      executedAt: now,
-      orderId: null,
-    })
-    .returning();
+  const trade = await insertTrade(tx, {
+    id: newId(),
+    contestId: contest.id,
+    userId,
+    symbol: body.symbol,
+    side: body.side,
+    quantity: body.quantity,
+    priceCents,
+    amountCents: outcome.amountCents,
+    commissionCents: commission,
+    executedAt: now,
+    orderId: null,
+  });
   if (!trade) throw new ApiError(500, 'Trade was not recorded');
-  const portfolio = await portfolioOf(tx, contest, { ...participant, cashCents }, market.pricesOf);
-  return { data: { trade: tradeView(trade), portfolio: portfolio ?? EMPTY_PORTFOLIO } };
-}
-
-/** The holding after a trade: removed when it reaches zero shares. */
-async function writePosition(
-  tx: Executor,
-  contestId: string,
-  userId: string,
-  symbol: string,
-  after: { quantity: number; costCents: number },
-) {
-  if (after.quantity === 0) {
-    await tx
-      .delete(positions)
-      .where(and(eq(positions.contestId, contestId), eq(positions.userId, userId), eq(positions.symbol, symbol)));
-    return;
-  }
-  await tx
-    .insert(positions)
-    .values({ contestId, userId, symbol, quantity: after.quantity, costCents: after.costCents })
-    .onConflictDoUpdate({
-      target: [positions.contestId, positions.userId, positions.symbol],
-      set: { quantity: after.quantity, costCents: after.costCents },
-    });
+  const portfolio = await portfolioAfterOrder(tx, contest, { ...participant, cashCents }, market.pricesOf);
+  return { data: { trade: tradeView(trade), portfolio } };
 }

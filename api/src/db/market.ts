@@ -1,0 +1,93 @@
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Db, Executor } from './database';
+import { equities, marketState, priceHistory } from './schema';
+
+export type EquityRow = typeof equities.$inferSelect;
+export type NewEquityRow = typeof equities.$inferInsert;
+export type MarketStateRow = typeof marketState.$inferSelect;
+
+const utcDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Seeds the equities and the market's state the first time; rows already there are kept. */
+export async function seedMarket(db: Db, rows: NewEquityRow[], now: Date): Promise<void> {
+  await db.insert(equities).values(rows).onConflictDoNothing();
+  await db
+    .insert(marketState)
+    .values({ id: 1, tickIndex: 0, asOf: now, simulatedAt: now, sessionDate: utcDate(now) })
+    .onConflictDoNothing();
+}
+
+export async function equityRows(executor: Executor, ordered = false): Promise<EquityRow[]> {
+  const rows = executor.select().from(equities);
+  return ordered ? rows.orderBy(asc(equities.symbol)) : rows;
+}
+
+/** Current prices (cents) of just these symbols. */
+export async function currentPrices(executor: Executor, symbols: readonly string[]): Promise<Map<string, number>> {
+  if (symbols.length === 0) return new Map();
+  const rows = await executor
+    .select({ symbol: equities.symbol, price: equities.priceCents })
+    .from(equities)
+    .where(inArray(equities.symbol, [...symbols]));
+  return new Map(rows.map((row) => [row.symbol, row.price]));
+}
+
+export async function currentPrice(executor: Executor, symbol: string): Promise<number | null> {
+  const [row] = await executor.select({ price: equities.priceCents }).from(equities).where(eq(equities.symbol, symbol));
+  return row?.price ?? null;
+}
+
+export async function priceHistoryOf(db: Db, symbol: string, from: Date, to: Date) {
+  return db
+    .select()
+    .from(priceHistory)
+    .where(and(eq(priceHistory.symbol, symbol), gte(priceHistory.t, from), lte(priceHistory.t, to)))
+    .orderBy(asc(priceHistory.t))
+    .limit(5000);
+}
+
+/** The market's state row, locked until the transaction ends: one market step at a time. */
+export async function lockMarketState(executor: Executor): Promise<MarketStateRow | undefined> {
+  const [state] = await executor.select().from(marketState).where(eq(marketState.id, 1)).for('update');
+  return state;
+}
+
+/** Each symbol's unrounded price (cents), the one the next step starts from. */
+export async function exactPrices(executor: Executor): Promise<Map<string, number>> {
+  const rows = await executor
+    .select({ symbol: equities.symbol, priceCents: equities.priceCents, exact: equities.exactPriceCents })
+    .from(equities);
+  return new Map(rows.map((row) => [row.symbol, row.exact ?? row.priceCents]));
+}
+
+/**
+ * Stores one market step: the new prices (rounded to the cent, at least one), their history, and the market's state.
+ * On a new simulated session the last price becomes the previous close.
+ */
+export async function storeMarketStep(
+  executor: Executor,
+  moved: readonly [string, number][],
+  step: { now: Date; newSession: boolean; tickIndex: number; simulatedAt: Date },
+): Promise<void> {
+  const { now, newSession, tickIndex, simulatedAt } = step;
+  const values = sql.join(
+    moved.map(([symbol, cents]) => sql`(${symbol}, ${Math.max(1, Math.round(cents))}::bigint, ${cents}::float8)`),
+    sql`, `,
+  );
+  await executor.execute(sql`
+    UPDATE equities AS e
+    SET previous_close_cents = CASE WHEN ${newSession} THEN e.price_cents ELSE e.previous_close_cents END,
+        price_cents = v.cents,
+        exact_price_cents = v.exact,
+        updated_at = ${now}
+    FROM (VALUES ${values}) AS v(symbol, cents, exact)
+    WHERE e.symbol = v.symbol`);
+  await executor
+    .insert(priceHistory)
+    .values(moved.map(([symbol, cents]) => ({ symbol, t: now, priceCents: Math.max(1, Math.round(cents)) })))
+    .onConflictDoNothing();
+  await executor
+    .update(marketState)
+    .set({ tickIndex, asOf: now, simulatedAt, sessionDate: utcDate(simulatedAt) })
+    .where(eq(marketState.id, 1));
+}

@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../db/database';
-import { recordFinalPoints, valueLiveContests } from '../db/valuation';
+import { valueLiveContests } from '../db/valuation';
 import { contests, idempotencyKeys, participants, positions } from '../db/schema';
 import { allocateStartingCash } from '@bullpen/shared/schemas';
 import { rankTeams } from '../domain/ranking';
@@ -146,12 +146,6 @@ export class ContestClock {
           ending.map((row) => row.id),
           now,
         ));
-      await recordFinalPoints(
-        tx,
-        ending.map((row) => row.id),
-        now,
-        market.timeScale,
-      );
     });
     if (now.getTime() - this.lastCleanup >= CLEANUP_EVERY_MS) {
       this.lastCleanup = now.getTime();

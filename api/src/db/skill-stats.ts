@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { MIN_RETURNS } from '../domain/analytics';
-import { type Executor, queryRows } from './database';
 
 const SECONDS_PER_YEAR = 365 * 86_400;
 
@@ -70,52 +69,4 @@ export function benchmarkLevelsSql(due: SQL, now: Date): SQL {
     JOIN price_history later ON later.symbol = e.symbol AND later.t = ${now}::timestamptz
     WHERE base.price_cents > 0
     GROUP BY f.first_at`;
-}
-
-/**
- * A portfolio-history point's skill stats for the given contests' players, from their stored values (the clock's
- * valuation writes them together with the point; this is for points written outside it: a contest's last point when
- * it was not valued at its final tick). One set-based statement over the contests' participants, whatever the
- * contest's length; a point already counted at `now` is not counted twice.
- */
-export async function updateSkillStats(
-  tx: Executor,
-  contestIds: readonly string[],
-  now: Date,
-  timeScale: number,
-): Promise<void> {
-  if (contestIds.length === 0) return;
-  const ids = sql.join(
-    contestIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const [due] = await queryRows<{ n: string | number }>(
-    tx,
-    sql`SELECT COUNT(*) AS n FROM contests c WHERE c.id IN (${ids}) AND (c.history_at IS NULL OR c.history_at < ${now})`,
-  );
-  if (Number(due?.n ?? 0) === 0) return;
-  // A nested loop of the contests' terms over the participants scans the table once per contest: 500 contests of 200
-  // players took 39 s instead of well under one. A hash join reads it once.
-  await tx.execute(sql`SET LOCAL enable_nestloop = off`);
-  await tx.execute(sql`
-    WITH due AS (
-      SELECT c.id, c.benchmark_level AS previous, c.history_first_at AS first_at FROM contests c
-      -- A point written twice in one tick (a contest's last point, when it was due anyway) counts once.
-      WHERE c.id IN (${ids}) AND (c.history_at IS NULL OR c.history_at < ${now})
-    ), levels AS (${benchmarkLevelsSql(sql`due`, now)}
-    ), terms AS (
-      SELECT due.id AS contest_id, due.previous,
-             CASE WHEN due.first_at IS NULL THEN 1 ELSE COALESCE(levels.level, 1) END AS level,
-             COALESCE(due.first_at, ${now}::timestamptz) AS first_at,
-             EXTRACT(EPOCH FROM (${now}::timestamptz - COALESCE(due.first_at, ${now}::timestamptz)))::float8 AS seconds
-      FROM due LEFT JOIN levels ON levels.first_at = due.first_at
-    ), stats AS (
-      UPDATE participants AS p
-      SET ${skillStatsAssignments(sql`p.value_cents`, { level: sql`v.level`, previous: sql`v.previous`, seconds: sql`v.seconds` }, sql`TRUE`, timeScale)}
-      FROM terms AS v
-      WHERE p.contest_id = v.contest_id AND p.value_cents IS NOT NULL
-    )
-    UPDATE contests AS c SET benchmark_level = v.level, history_first_at = v.first_at
-    FROM terms AS v WHERE c.id = v.contest_id`);
-  await tx.execute(sql`SET LOCAL enable_nestloop = on`);
 }

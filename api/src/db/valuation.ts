@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from './database';
-import { benchmarkLevelsSql, skillStatsAssignments, updateSkillStats } from './skill-stats';
+import { benchmarkLevelsSql, skillStatsAssignments } from './skill-stats';
 
 /** About this many portfolio-history points per participant over a whole contest, whatever its length. */
 export const HISTORY_POINTS = 240;
@@ -26,7 +26,8 @@ export async function valueLiveContests(tx: Executor, now: Date, timeScale: numb
       WITH live AS (
         SELECT id, starting_cash_cents FROM contests WHERE phase = 'active' AND cancelled_at IS NULL
       ), due AS (
-        -- The contests whose point is due: the interval has passed, or the contest ends at this tick (its last point).
+        -- The contests whose point is due: the interval has passed, or the contest ends at this tick (its last point:
+        -- only upcoming contests can be cancelled, so every contest that completes is live at its final tick).
         SELECT c.id, c.benchmark_level AS previous, c.history_first_at AS first_at,
                -- A point written twice in one tick counts once in the stats.
                (c.history_at IS NULL OR c.history_at < ${at}) AS fresh
@@ -84,29 +85,4 @@ export async function valueLiveContests(tx: Executor, now: Date, timeScale: numb
              (SELECT COUNT(*) FROM points) AS h, (SELECT COUNT(*) FROM marked) AS m`,
   );
   return Number(counted?.n ?? 0);
-}
-
-/**
- * The last portfolio-history point of contests that completed at this tick (with their skill stats), from the values
- * their final valuation stored. A contest whose point the valuation wrote at this tick already has it: the rows are
- * not written twice and the stats do not count the point twice.
- */
-export async function recordFinalPoints(
-  tx: Executor,
-  contestIds: readonly string[],
-  now: Date,
-  timeScale: number,
-): Promise<void> {
-  if (contestIds.length === 0) return;
-  const ids = sql.join(
-    contestIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    INSERT INTO portfolio_history (contest_id, user_id, t, value_cents)
-    SELECT contest_id, user_id, ${now}, value_cents FROM participants
-    WHERE contest_id IN (${ids}) AND value_cents IS NOT NULL
-    ON CONFLICT DO NOTHING`);
-  await updateSkillStats(tx, contestIds, now, timeScale);
-  await tx.execute(sql`UPDATE contests SET history_at = ${now} WHERE id IN (${ids})`);
 }

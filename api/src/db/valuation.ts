@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from './database';
 import { benchmarkLevelsSql, skillStatsAssignments } from './skill-stats';
 
@@ -16,13 +16,17 @@ const historyInterval = sql`GREATEST((EXTRACT(EPOCH FROM (c.ends_at - c.starts_a
  * Returns how many participants were valued.
  */
 export async function valueLiveContests(tx: Executor, now: Date, timeScale: number): Promise<number> {
+  const [counted] = await queryRows<{ n: string | number }>(tx, valuationSql(now, timeScale));
+  return Number(counted?.n ?? 0);
+}
+
+/** The valuation statement of valueLiveContests, on its own so its plan can be read (EXPLAIN). */
+export function valuationSql(now: Date, timeScale: number): SQL {
   const at = sql`${now}::timestamptz`;
   // Sums in float8, not numeric (what SUM(bigint) returns): exact for integers below 2^53 cents, and several
   // times faster to add, sort and rank. Only changed rows are written, and none of the written columns is indexed,
   // so PostgreSQL updates them in place (HOT) in the room the table's fillfactor leaves.
-  const [counted] = await queryRows<{ n: string | number }>(
-    tx,
-    sql`
+  return sql`
       WITH live AS (
         SELECT id, starting_cash_cents FROM contests WHERE phase = 'active' AND cancelled_at IS NULL
       ), due AS (
@@ -82,7 +86,5 @@ export async function valueLiveContests(tx: Executor, now: Date, timeScale: numb
         RETURNING 1
       )
       SELECT (SELECT COUNT(*) FROM valued) AS n, (SELECT COUNT(*) FROM written) AS w,
-             (SELECT COUNT(*) FROM points) AS h, (SELECT COUNT(*) FROM marked) AS m`,
-  );
-  return Number(counted?.n ?? 0);
+             (SELECT COUNT(*) FROM points) AS h, (SELECT COUNT(*) FROM marked) AS m`;
 }

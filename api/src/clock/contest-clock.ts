@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../db/database';
-import { valueLiveContests } from '../db/valuation';
+import { prepareTickTransaction, valueLiveContests } from '../db/valuation';
 import { contests, idempotencyKeys, participants, positions } from '../db/schema';
 import { allocateStartingCash } from '@bullpen/shared/schemas';
 import { rankTeams } from '../domain/ranking';
@@ -124,8 +124,7 @@ export class ContestClock {
     }
 
     await db.transaction(async (tx) => {
-      // The valuation hashes every live participant's positions: room for 100,000 of them in memory.
-      await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+      await prepareTickTransaction(tx);
       // Orders past their own good-until time go first: they neither fill nor hold anything back from this tick on.
       const lapsed = await expireDueOrders(tx, now);
       // Fills first, in this transaction: a fill counts in this tick's valuation and standings (API.md).

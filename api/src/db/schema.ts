@@ -103,7 +103,7 @@ export const participants = pgTable(
     returnPct: doublePrecision('return_pct'),
     rank: integer('rank'),
     /**
-     * Skill measures kept by the clock at each portfolio-history point (clock/skill-stats.ts): running sums of the
+     * Skill measures kept by the clock at each portfolio-history point (db/skill-stats.ts): running sums of the
      * returns in excess of the benchmark, the peak value and the worst fall from it, so a point costs the same on the
      * contest's first day as on its last. `sharpe` and `maxDrawdownPct` are what the board shows.
      */

@@ -2,13 +2,13 @@ import type { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../db/database';
+import { prepareTickTransaction, valueLiveContests } from '../db/valuation';
 import { contests, idempotencyKeys, participants, positions } from '../db/schema';
 import { allocateStartingCash } from '@bullpen/contract';
 import { rankTeams } from '../domain/ranking';
 import type { Clock } from '../lib/clock';
 import type { MarketService } from '../market/market-service';
 import { runMarginCalls } from './margin-calls';
-import { updateSkillStats } from './skill-stats';
 import { expireDueOrders, expireOrders, type FillReport, fillDueOrders, moveTrailingStops } from './order-fills';
 
 export interface TickReport {
@@ -24,8 +24,6 @@ export interface TickReport {
   marginCalls: number;
 }
 
-/** About this many portfolio-history points per participant over a whole contest, whatever its length. */
-const HISTORY_POINTS = 240;
 const INSERT_BATCH = 2000;
 /** A retry with the same Idempotency-Key is honoured for a day; older keys are forgotten, hourly. */
 const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
@@ -126,8 +124,7 @@ export class ContestClock {
     }
 
     await db.transaction(async (tx) => {
-      // The valuation hashes every live participant's positions: room for 100,000 of them in memory.
-      await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+      await prepareTickTransaction(tx);
       // Orders past their own good-until time go first: they neither fill nor hold anything back from this tick on.
       const lapsed = await expireDueOrders(tx, now);
       // Fills first, in this transaction: a fill counts in this tick's valuation and standings (API.md).
@@ -148,11 +145,6 @@ export class ContestClock {
           ending.map((row) => row.id),
           now,
         ));
-      await this.recordHistory(
-        tx,
-        now,
-        ending.map((row) => row.id),
-      );
     });
     if (now.getTime() - this.lastCleanup >= CLEANUP_EVERY_MS) {
       this.lastCleanup = now.getTime();
@@ -214,41 +206,11 @@ export class ContestClock {
   }
 
   /**
-   * Values and ranks every participant of every live contest in one set-based statement. RANK() is the ranking rule
-   * of domain/ranking.ts (ties share the better rank); values are compared in cents, so ties are exact.
+   * Values and ranks every live participant (with the portfolio-history points and skill stats that are due, in the
+   * same statement: db/valuation.ts), then the team standings and the standings' time.
    */
   private async valueLiveContests(tx: Executor, now: Date): Promise<number> {
-    // Sums in float8, not numeric (what SUM(bigint) returns): exact for integers below 2^53 cents, and several
-    // times faster to add, sort and rank. Only changed rows are written, and none of the written columns is indexed,
-    // so PostgreSQL updates them in place (HOT) in the room the table's fillfactor leaves.
-    const [counted] = await queryRows<{ n: string | number }>(
-      tx,
-      sql`
-      WITH live AS (
-        SELECT id, starting_cash_cents FROM contests WHERE phase = 'active' AND cancelled_at IS NULL
-      ), held AS (
-        SELECT pos.contest_id, pos.user_id, SUM((pos.quantity * e.price_cents)::float8) AS cents
-        FROM positions pos JOIN live ON live.id = pos.contest_id JOIN equities e ON e.symbol = pos.symbol
-        GROUP BY pos.contest_id, pos.user_id
-      ), valued AS (
-        SELECT p.contest_id, p.user_id, (p.cash_cents + COALESCE(held.cents, 0))::bigint AS value_cents, live.starting_cash_cents
-        FROM participants p JOIN live ON live.id = p.contest_id
-        LEFT JOIN held ON held.contest_id = p.contest_id AND held.user_id = p.user_id
-      ), ranked AS (
-        SELECT valued.*, RANK() OVER (PARTITION BY contest_id ORDER BY value_cents DESC) AS rank FROM valued
-      ), written AS (
-        UPDATE participants AS p
-        SET value_cents = ranked.value_cents,
-            return_pct = ranked.value_cents::float8 / ranked.starting_cash_cents - 1,
-            rank = ranked.rank
-        FROM ranked
-        WHERE p.contest_id = ranked.contest_id AND p.user_id = ranked.user_id
-          AND (p.value_cents IS DISTINCT FROM ranked.value_cents OR p.rank IS DISTINCT FROM ranked.rank)
-        RETURNING 1
-      )
-      SELECT (SELECT COUNT(*) FROM valued) AS n, (SELECT COUNT(*) FROM written) AS w`,
-    );
-    const valued = Number(counted?.n ?? 0);
+    const valued = await valueLiveContests(tx, now, this.options.market.timeScale);
     const liveIds = await tx
       .select({ id: contests.id, affiliations: contests.affiliations, startingCashCents: contests.startingCashCents })
       .from(contests)
@@ -287,40 +249,6 @@ export class ContestClock {
           liveIds.map((c) => c.id),
         ),
       );
-    await this.recordHistory(tx, now, []);
     return valued;
-  }
-
-  /**
-   * Portfolio history: a point per participant at most every (duration / 240) — and always at the end — so history
-   * stays bounded however many ticks a contest lasts.
-   */
-  private async recordHistory(tx: Executor, now: Date, justCompleted: string[]) {
-    const interval = sql`GREATEST((EXTRACT(EPOCH FROM (c.ends_at - c.starts_at)) / ${HISTORY_POINTS}) * interval '1 second', interval '0 second')`;
-    const completedList =
-      justCompleted.length > 0
-        ? sql.join(
-            justCompleted.map((id) => sql`${id}`),
-            sql`, `,
-          )
-        : sql`NULL`;
-    const due = await queryRows<{ id: string }>(
-      tx,
-      sql`SELECT c.id FROM contests c
-          WHERE (c.phase = 'active' AND c.cancelled_at IS NULL AND (c.history_at IS NULL OR c.history_at + ${interval} <= ${now}))
-             OR c.id IN (${completedList})`,
-    );
-    if (due.length === 0) return;
-    const ids = due.map((row) => row.id);
-    await tx.execute(sql`
-      INSERT INTO portfolio_history (contest_id, user_id, t, value_cents)
-      SELECT contest_id, user_id, ${now}, value_cents FROM participants
-      WHERE contest_id IN (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}) AND value_cents IS NOT NULL
-      ON CONFLICT DO NOTHING`);
-    await updateSkillStats(tx, ids, now, this.options.market.timeScale);
-    await tx.update(contests).set({ historyAt: now }).where(inArray(contests.id, ids));
   }
 }

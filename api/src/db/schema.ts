@@ -103,7 +103,7 @@ export const participants = pgTable(
     returnPct: doublePrecision('return_pct'),
     rank: integer('rank'),
     /**
-     * Skill measures kept by the clock at each portfolio-history point (clock/skill-stats.ts): running sums of the
+     * Skill measures kept by the clock at each portfolio-history point (db/skill-stats.ts): running sums of the
      * returns in excess of the benchmark, the peak value and the worst fall from it, so a point costs the same on the
      * contest's first day as on its last. `sharpe` and `maxDrawdownPct` are what the board shows.
      */
@@ -132,7 +132,12 @@ export const positions = pgTable(
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     costCents: cents('cost_cents').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.contestId, t.userId, t.symbol] })],
+  (t) => [
+    primaryKey({ columns: [t.contestId, t.userId, t.symbol] }),
+    // The margin rule is checked every tick on the players with a short, a few among all holdings: this finds them
+    // without reading every position of every live contest.
+    index('positions_shorts_idx').on(t.contestId, t.userId).where(sql`${t.quantity} < 0`),
+  ],
 );
 
 export const trades = pgTable(

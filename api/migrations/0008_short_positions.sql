@@ -1,0 +1,1 @@
+CREATE INDEX "positions_shorts_idx" ON "positions" USING btree ("contest_id","user_id") WHERE "positions"."quantity" < 0;

@@ -36,7 +36,6 @@ import tradingRoutes from './routes/trading';
 import userRoutes from './routes/user';
 import userProfileRoutes from './routes/user-profile';
 
-
 export interface BuildAppOptions {
   config: AppConfig;
   /** An already-open database (tests share one per file); otherwise one is opened from the config and closed with the app. */

@@ -3,7 +3,7 @@ import { type Executor, queryRows } from './database';
 import { benchmarkLevelsSql, skillStatsAssignments } from './skill-stats';
 
 /** About this many portfolio-history points per participant over a whole contest, whatever its length. */
-export const HISTORY_POINTS = 240;
+const HISTORY_POINTS = 240;
 
 /** A point at most every (duration / 240) of contest `c`: history stays bounded however many ticks a contest lasts. */
 const historyInterval = sql`GREATEST((EXTRACT(EPOCH FROM (c.ends_at - c.starts_at)) / ${HISTORY_POINTS}) * interval '1 second', interval '0 second')`;
@@ -51,7 +51,7 @@ function pointDue(now: Date): SQL {
  * The valuation statement of valueLiveContests, on its own so its plan can be read (EXPLAIN); with `withPoints`, it
  * also writes the points that are due and their skill stats.
  */
-export function valuationSql(now: Date, timeScale: number, withPoints: boolean): SQL {
+function valuationSql(now: Date, timeScale: number, withPoints: boolean): SQL {
   const at = sql`${now}::timestamptz`;
   const pointCtes = sql`, due AS (
         SELECT c.id, c.benchmark_level AS previous, c.history_first_at AS first_at,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { ROOT } from '../../scripts/lib/stack.mjs';
+import { PrecompressPlugin } from '../../tooling/rspack-config/src/precompress';
 
 const FLOOR_DIR = path.join(ROOT, 'bench', 'web', 'floor');
 
@@ -32,6 +33,8 @@ export async function buildFloor(outDir: string, apiHost: string, clientId: stri
     plugins: [
       new rspack.HtmlRspackPlugin({ template: path.join(FLOOR_DIR, 'index.html') }),
       new rspack.DefinePlugin({ FLOOR_API: JSON.stringify(apiHost), FLOOR_CLIENT_ID: JSON.stringify(clientId) }),
+      // Compressed as the apps' builds are: the static server sends the copies a build wrote, and none is made on the fly.
+      new PrecompressPlugin(),
     ],
     performance: { hints: false },
   });

@@ -73,9 +73,26 @@ function parseThemeCss(cssText: string): Block[] {
   return blocks;
 }
 
+/** The page sets `data-amplify-color-mode="dark"` itself, so the blocks for the system's choice never apply. */
+const SYSTEM_COLOR_MODE = '[data-amplify-color-mode="system"]';
+
+/** One block per selector: the overrides for one color mode (Amplify UI's own dark mode, then Bullpen's) written as
+ *  the cascade would resolve them, the later value of a token winning. */
+function mergeBySelector(blocks: Block[]): Block[] {
+  const merged = new Map<string, Block & { byName: Map<string, string> }>();
+  for (const block of blocks) {
+    const first = merged.get(block.open) ?? { ...block, byName: new Map<string, string>() };
+    for (const [name, value] of block.declarations) first.byName.set(name, value);
+    merged.set(block.open, first);
+  }
+  return [...merged.values()].map(({ byName, ...block }) => ({ ...block, declarations: [...byName] }));
+}
+
 /** `theme`'s CSS as the ThemeProvider would write it, cut to the tokens `stylesheets` can reach. */
 export function themeCss(theme: Theme, stylesheets: string): string {
-  const blocks = parseThemeCss(createTheme(theme).cssText);
+  const blocks = mergeBySelector(
+    parseThemeCss(createTheme(theme).cssText).filter((block) => !block.open.includes(SYSTEM_COLOR_MODE)),
+  );
   const values = new Map<string, string[]>();
   for (const block of blocks) {
     for (const [name, value] of block.declarations) values.set(name, [...(values.get(name) ?? []), value]);

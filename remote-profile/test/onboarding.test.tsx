@@ -134,3 +134,62 @@ it('keeps the address the user was headed to', async () => {
   await waitFor(() => expect(useUserStore.getState().user?.ticker).toBe('BOB'));
   expect(screen.getByTestId('where')).toHaveTextContent('/contest-detail/c1');
 });
+
+it('keeps what a submit found until the next submit, which clears the fields fixed since', async () => {
+  answer(500, { errMessage: 'unused' });
+  renderAt('/auth');
+  await userEvent.click(screen.getByRole('button', { name: 'Start playing' }));
+  expect(await screen.findByText('Display name is required')).toBeInTheDocument();
+  await userEvent.type(screen.getByLabelText('Display name'), 'Ace');
+  // Typing does not check the form again: the message stays until the user submits.
+  expect(screen.getByLabelText('Display name')).toHaveAccessibleDescription('Display name is required');
+  await userEvent.click(screen.getByRole('button', { name: 'Start playing' }));
+  await waitFor(() => expect(screen.queryByText('Display name is required')).toBeNull());
+  expect(screen.getByLabelText('Display name')).not.toHaveAttribute('aria-invalid');
+  expect(screen.getByText('Call sign: 2 to 8 letters or digits, starting with a letter')).toBeInTheDocument();
+  expect(requests).toEqual([]);
+});
+
+it('puts each server error on the field it names, the ticker on the call sign', async () => {
+  answer(400, {
+    errMessage: 'Invalid request',
+    errors: [
+      { field: 'ticker', message: 'ticker must equal callSign' },
+      { field: 'bio', message: 'Bio: invalid characters' },
+    ],
+  });
+  renderAt('/auth');
+  await userEvent.type(screen.getByLabelText('Call sign'), 'ace');
+  await userEvent.type(screen.getByLabelText('Display name'), 'Ace');
+  await userEvent.click(screen.getByRole('button', { name: 'Start playing' }));
+  await waitFor(() =>
+    expect(screen.getByLabelText('Call sign')).toHaveAccessibleDescription(/ticker must equal callSign/),
+  );
+  expect(screen.getByLabelText(/Bio/)).toHaveAccessibleDescription('Bio: invalid characters');
+  expect(screen.getByLabelText('Display name')).not.toHaveAttribute('aria-invalid');
+  expect(useToastStore.getState().toasts).toEqual([]);
+});
+
+it('shows the pending state while saving, then a toast and the form again when no field can show the error', async () => {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http.post(`${API}/user/initialize-user`, async () => {
+      await gate;
+      return HttpResponse.json({ errMessage: 'Service unavailable', errors: [] }, { status: 503 });
+    }),
+  );
+  renderAt('/contest-detail/c1');
+  await userEvent.type(screen.getByLabelText('Call sign'), 'ace');
+  await userEvent.type(screen.getByLabelText('Display name'), 'Ace');
+  await userEvent.click(screen.getByRole('button', { name: 'Start playing' }));
+  expect(await screen.findByRole('button', { name: /Saving…/ })).toBeDisabled();
+  expect(screen.getByLabelText('Call sign')).toBeDisabled();
+  expect(screen.getByLabelText('Display name')).toBeDisabled();
+  release();
+  expect(await screen.findByRole('button', { name: 'Start playing' })).toBeEnabled();
+  expect(screen.getByLabelText('Call sign')).toBeEnabled();
+  expect(screen.getByLabelText('Call sign')).toHaveValue('ACE');
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual(['Service unavailable']);
+});

@@ -8,7 +8,7 @@ import '@bullpen/shared/ui/parts.css';
 export function OnboardingForm() {
   const navigate = useNavigate();
   const location = useLocation();
-  const { values, setValues, errors, pending, submit } = useProfileForm(
+  const { control, pending, submit } = useProfileForm(
     { callSign: '', displayName: '', bio: '' },
     initializeUserBodySchema,
     async (body) => {
@@ -25,7 +25,7 @@ export function OnboardingForm() {
       <p className="bp-lead">
         Choose the call sign other players will know you by. It shows on every leaderboard, like a ticker symbol.
       </p>
-      <ProfileFields values={values} errors={errors} disabled={pending} onChange={setValues} />
+      <ProfileFields control={control} disabled={pending} />
       <div className="bp-form__actions">
         <Button type="submit" variant="primary" loading={pending} loadingText="Saving…">
           Start playing

@@ -1,17 +1,11 @@
 import { LIMITS } from '@bullpen/shared/schemas';
 import { Field } from '@bullpen/shared/ui';
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { type Control, useController } from 'react-hook-form';
+import type { ProfileValues } from '../lib/profile-form-schema';
 import '@bullpen/shared/ui/parts.css';
 
 // The fields shared by onboarding and the profile editor: call sign (upper-cased as typed), display name, bio.
-
-export interface ProfileValues {
-  callSign: string;
-  displayName: string;
-  bio: string;
-}
-
-export type ProfileErrors = Partial<Record<keyof ProfileValues, string>>;
 
 /** The call sign rules of API.md, each shown with whether the current value meets it. */
 function callSignRules(value: string): { label: string; met: boolean }[] {
@@ -22,37 +16,34 @@ function callSignRules(value: string): { label: string; met: boolean }[] {
   ];
 }
 
-export function ProfileFields({
-  values,
-  errors,
+export function ProfileFields<Body>({
+  control,
   disabled,
-  onChange,
 }: {
-  values: ProfileValues;
-  errors: ProfileErrors;
+  control: Control<ProfileValues, unknown, Body>;
   disabled?: boolean;
-  onChange: (values: ProfileValues) => void;
 }) {
-  const rules = callSignRules(values.callSign);
+  const { field, fieldState } = useController({ control, name: 'callSign' });
+  const rules = callSignRules(field.value);
   return (
     <>
-      <Field id="pf-call-sign" label="Call sign" error={errors.callSign}>
+      <Field id="pf-call-sign" label="Call sign" error={fieldState.error?.message}>
         {(ids) => (
           <>
             <input
               className="bp-input bp-input--code"
               {...ids}
               aria-describedby={['pf-call-sign-rules', ids['aria-describedby']].filter(Boolean).join(' ')}
-              name="callSign"
+              ref={field.ref}
+              name={field.name}
               autoComplete="nickname"
               autoCapitalize="characters"
               spellCheck={false}
               maxLength={8}
-              value={values.callSign}
+              value={field.value}
               disabled={disabled}
-              onChange={(event) =>
-                onChange({ ...values, callSign: event.target.value.toUpperCase().replace(/\s+/g, '') })
-              }
+              onBlur={field.onBlur}
+              onChange={(event) => field.onChange(event.target.value.toUpperCase().replace(/\s+/g, ''))}
             />
             <ul id="pf-call-sign-rules" className="bp-checklist" aria-label="Call sign rules">
               {rules.map((rule) => (
@@ -65,15 +56,7 @@ export function ProfileFields({
           </>
         )}
       </Field>
-      <CountedField
-        name="displayName"
-        label="Display name"
-        autoComplete="name"
-        values={values}
-        errors={errors}
-        disabled={disabled}
-        onChange={onChange}
-      />
+      <CountedField name="displayName" label="Display name" autoComplete="name" control={control} disabled={disabled} />
       <CountedField
         name="bio"
         label={
@@ -81,55 +64,50 @@ export function ProfileFields({
             Bio <span className="bp-muted">(optional)</span>
           </>
         }
-        values={values}
-        errors={errors}
+        control={control}
         disabled={disabled}
-        onChange={onChange}
       />
     </>
   );
 }
 
 /** The name or the bio, with its length out of the most it may have (a count, not read as the field's description). */
-function CountedField({
+function CountedField<Body>({
   name,
   label,
   autoComplete,
-  values,
-  errors,
+  control,
   disabled,
-  onChange,
 }: {
   name: 'displayName' | 'bio';
   label: ReactNode;
   autoComplete?: string;
-  values: ProfileValues;
-  errors: ProfileErrors;
+  control: Control<ProfileValues, unknown, Body>;
   disabled?: boolean;
-  onChange: (values: ProfileValues) => void;
 }) {
+  const { field, fieldState } = useController({ control, name });
   const max = LIMITS[name].max;
-  const value = values[name];
-  const control = {
+  const input = {
+    ref: field.ref,
     name,
     autoComplete,
     maxLength: max,
-    value,
+    value: field.value,
     disabled,
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      onChange({ ...values, [name]: event.target.value }),
+    onBlur: field.onBlur,
+    onChange: field.onChange,
   };
   return (
-    <Field id={name === 'bio' ? 'pf-bio' : 'pf-display-name'} label={label} error={errors[name]}>
+    <Field id={name === 'bio' ? 'pf-bio' : 'pf-display-name'} label={label} error={fieldState.error?.message}>
       {(ids) => (
         <>
           {name === 'bio' ? (
-            <textarea className="bp-input bp-input--multiline" rows={3} {...ids} {...control} />
+            <textarea className="bp-input bp-input--multiline" rows={3} {...ids} {...input} />
           ) : (
-            <input className="bp-input" {...ids} {...control} />
+            <input className="bp-input" {...ids} {...input} />
           )}
           <p className="bp-field__counter">
-            {value.length}/{max}
+            {field.value.length}/{max}
           </p>
         </>
       )}

@@ -1,39 +1,44 @@
 import { ApiError, notifyError } from '@bullpen/shared';
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { errorsFromIssues } from '../components/errors-from-issues';
-import type { ProfileErrors, ProfileValues } from '../components/profile-fields';
+import { type ProfileValues, profileFormSchema, serverFieldErrors } from '../lib/profile-form-schema';
 
-/** Onboarding and the profile editor: check with the shared schema (ticker = call sign, SPEC §3), send, and put
- *  the server's field errors back on the fields. `save` resolves on success; on failure the form stays. */
+/**
+ * Onboarding and the profile editor, on react-hook-form: checked with the contract's body schema on submit only (the
+ * errors then stay as they are until the next submit), sent, and the server's field errors put back on the fields.
+ * `save` resolves on success; on failure the form stays.
+ */
 export function useProfileForm<Body>(
   initial: ProfileValues,
-  schema: z.ZodType<Body, unknown>,
+  bodySchema: z.ZodType<Body>,
   save: (body: Body) => Promise<void>,
 ) {
-  const [values, setValues] = useState<ProfileValues>(initial);
-  const [errors, setErrors] = useState<ProfileErrors>({});
-  const [pending, setPending] = useState(false);
+  const resolver = useMemo(() => zodResolver(profileFormSchema(bodySchema)), [bodySchema]);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = useForm<ProfileValues, unknown, Body>({
+    defaultValues: initial,
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = schema.safeParse({ ...values, ticker: values.callSign });
-    if (!parsed.success) {
-      setErrors(errorsFromIssues(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setPending(true);
+  const submit = handleSubmit(async (body) => {
     try {
-      await save(parsed.data);
+      await save(body);
     } catch (error) {
       // One message, where the user is looking: on the fields it concerns, or as a toast when no field can show it.
-      const onFields = error instanceof ApiError ? errorsFromIssues(error.errors) : {};
-      setErrors(onFields);
-      if (!Object.values(onFields).some(Boolean)) notifyError(error);
-      setPending(false);
+      const onFields = Object.entries(serverFieldErrors(error instanceof ApiError ? error.errors : []));
+      for (const [field, message] of onFields) setError(field as keyof ProfileValues, { type: 'server', message });
+      if (onFields.length === 0) notifyError(error);
     }
-  };
+  });
 
-  return { values, setValues, errors, pending, submit };
+  return { control, pending: isSubmitting, submit };
 }

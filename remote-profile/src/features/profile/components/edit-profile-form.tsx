@@ -7,7 +7,7 @@ import '@bullpen/shared/ui/parts.css';
 
 function Form({ profile }: { profile: UserProfile }) {
   const navigate = useNavigate();
-  const { values, setValues, errors, pending, submit } = useProfileForm(
+  const { control, pending, submit } = useProfileForm(
     { callSign: profile.ticker, displayName: profile.displayName, bio: profile.bio },
     editProfileBodySchema,
     async (body) => {
@@ -21,7 +21,7 @@ function Form({ profile }: { profile: UserProfile }) {
     <form className="bp-card bp-form" onSubmit={submit} noValidate aria-labelledby="edit-profile-title">
       <h1 id="edit-profile-title">Edit profile</h1>
       <p className="bp-lead">Your call sign and name show on every leaderboard; changes apply everywhere at once.</p>
-      <ProfileFields values={values} errors={errors} disabled={pending} onChange={setValues} />
+      <ProfileFields control={control} disabled={pending} />
       <div className="bp-form__actions">
         <ButtonLink variant="ghost" to="/profile">
           Cancel

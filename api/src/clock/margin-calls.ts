@@ -18,11 +18,11 @@ const MARGIN_CALL_REASON = 'margin call';
  */
 export async function runMarginCalls(tx: Executor, now: Date): Promise<number> {
   const due = await playersBelowMargin(tx, now);
-  if (due.length === 0) return 0;
+  if (due.keys.length === 0) return 0;
   // The lock every order path takes, then everything read again under it.
   const cash = await lockParticipantsCash(tx, due);
   const held = await lockPricedHoldings(tx, due);
-  const rulesOf = await rulesOfContests(tx, [...new Set(due.map((p) => p.contest_id))]);
+  const rulesOf = await rulesOfContests(tx, [...new Set(due.keys.map((p) => p.contest_id))]);
   const tradeRows: NewTradeRow[] = [];
   const cashUpdates: ParticipantCash[] = [];
   const emptied: PositionKey[] = [];

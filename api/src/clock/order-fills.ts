@@ -56,7 +56,7 @@ function shortExposureOf(
 export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport> {
   const report: FillReport = { filled: 0, rejected: 0, triggered: 0 };
   const first = await playersWithDueOrders(tx, now);
-  if (first.length === 0) return report;
+  if (first.keys.length === 0) return report;
 
   // Lock every concerned participant, in one order (no deadlock between two workers' ticks or with routes, which each
   // lock a single participant), then read the orders again: what was cancelled meanwhile is no longer open.

@@ -1,15 +1,15 @@
 import { MARGIN } from '@bullpen/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from './database';
-import { type ParticipantCash, type PlayerKey, playersIn, setParticipantsCash } from './participants';
+import { type ParticipantCash, type PlayerKey, type Players, playersOf, setParticipantsCash } from './participants';
 import { deletePositions, insertTrades, type NewTradeRow, type PositionKey } from './portfolios';
 
 /**
  * The players of live contests that allow short selling who hold a short and whose value is below the maintenance
  * margin (API.md "Short selling") at the current prices, in one order.
  */
-export async function playersBelowMargin(tx: Executor, now: Date): Promise<PlayerKey[]> {
-  return queryRows(
+export async function playersBelowMargin(tx: Executor, now: Date): Promise<Players> {
+  const rows = await queryRows<PlayerKey>(
     tx,
     sql`WITH live AS (
           SELECT id FROM contests
@@ -30,6 +30,7 @@ export async function playersBelowMargin(tx: Executor, now: Date): Promise<Playe
         SELECT contest_id, user_id FROM valued WHERE value_cents < ${MARGIN.maintenance} * short_cents
         ORDER BY contest_id, user_id`,
   );
+  return playersOf(rows);
 }
 
 export interface PricedHoldingRow extends PlayerKey {
@@ -40,12 +41,12 @@ export interface PricedHoldingRow extends PlayerKey {
 }
 
 /** Every holding of the players with its symbol's current price, locked. */
-export async function lockPricedHoldings(tx: Executor, players: readonly PlayerKey[]): Promise<PricedHoldingRow[]> {
+export async function lockPricedHoldings(tx: Executor, players: Players): Promise<PricedHoldingRow[]> {
   return queryRows(
     tx,
     sql`SELECT pos.contest_id, pos.user_id, pos.symbol, pos.quantity, pos.cost_cents, e.price_cents
         FROM positions pos JOIN equities e ON e.symbol = pos.symbol
-        WHERE (pos.contest_id, pos.user_id) IN (${playersIn(players)})
+        WHERE (pos.contest_id, pos.user_id) IN (${players.list})
         ORDER BY pos.contest_id, pos.user_id, pos.symbol FOR UPDATE OF pos`,
   );
 }

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { EXPIRED_REASON, type OrderType } from '../domain/orders';
 import type { TradeSide } from '../domain/trade';
 import { type Executor, queryRows } from './database';
-import { type ParticipantCash, type PlayerKey, playersIn, setParticipantsCash } from './participants';
+import { type ParticipantCash, type PlayerKey, type Players, playersOf, setParticipantsCash } from './participants';
 import { deletePositions, insertTrades, type NewTradeRow } from './portfolios';
 
 /** Rows per statement of the tick's order writes. */
@@ -22,14 +22,15 @@ function valuesList(rows: SQL[]): SQL {
 }
 
 /** The players with an order of a live contest that fills or triggers at the current prices: one indexed scan. */
-export async function playersWithDueOrders(tx: Executor, now: Date): Promise<PlayerKey[]> {
-  return queryRows(
+export async function playersWithDueOrders(tx: Executor, now: Date): Promise<Players> {
+  const rows = await queryRows<PlayerKey>(
     tx,
     sql`SELECT DISTINCT o.contest_id, o.user_id FROM orders o
         JOIN contests c ON c.id = o.contest_id AND c.phase = 'active' AND c.cancelled_at IS NULL AND c.ends_at > ${now}
         JOIN equities e ON e.symbol = o.symbol
         WHERE ${dueOrder}`,
   );
+  return playersOf(rows);
 }
 
 export interface DueOrderRow extends PlayerKey {
@@ -46,7 +47,7 @@ export interface DueOrderRow extends PlayerKey {
 }
 
 /** The players' orders that fill or trigger now, oldest first, with their symbol's price; locked. */
-export async function lockDueOrders(tx: Executor, players: readonly PlayerKey[], now: Date): Promise<DueOrderRow[]> {
+export async function lockDueOrders(tx: Executor, players: Players, now: Date): Promise<DueOrderRow[]> {
   return queryRows(
     tx,
     sql`SELECT o.id, o.seq, o.contest_id, o.user_id, o.symbol, o.side, o.type, o.quantity, o.limit_price_cents, o.stop_price_cents,
@@ -54,7 +55,7 @@ export async function lockDueOrders(tx: Executor, players: readonly PlayerKey[],
         FROM orders o
         JOIN contests c ON c.id = o.contest_id AND c.phase = 'active' AND c.cancelled_at IS NULL AND c.ends_at > ${now}
         JOIN equities e ON e.symbol = o.symbol
-        WHERE (o.contest_id, o.user_id) IN (${playersIn(players)}) AND ${dueOrder}
+        WHERE (o.contest_id, o.user_id) IN (${players.list}) AND ${dueOrder}
         ORDER BY o.seq
         FOR UPDATE OF o`,
   );
@@ -67,11 +68,11 @@ export interface HeldRow extends PlayerKey {
 }
 
 /** Every holding of the players, locked. */
-export async function lockPlayersPositions(tx: Executor, players: readonly PlayerKey[]): Promise<HeldRow[]> {
+export async function lockPlayersPositions(tx: Executor, players: Players): Promise<HeldRow[]> {
   return queryRows(
     tx,
     sql`SELECT contest_id, user_id, symbol, quantity, cost_cents FROM positions
-        WHERE (contest_id, user_id) IN (${playersIn(players)}) ORDER BY contest_id, user_id, symbol FOR UPDATE`,
+        WHERE (contest_id, user_id) IN (${players.list}) ORDER BY contest_id, user_id, symbol FOR UPDATE`,
   );
 }
 

@@ -71,12 +71,23 @@ export interface PlayerKey {
   user_id: string;
 }
 
-/** A `(contest_id, user_id)` list for `IN (…)`. */
-export function playersIn(players: readonly PlayerKey[]): SQL {
-  return sql.join(
-    players.map((p) => sql`(${p.contest_id}, ${p.user_id})`),
-    sql`, `,
-  );
+/**
+ * Players named in several of a tick's statements (`IN (…)`): their `(contest_id, user_id)` list is built once, not
+ * once a statement (10,000 players: about 10 ms a build).
+ */
+export interface Players {
+  keys: readonly PlayerKey[];
+  list: SQL;
+}
+
+export function playersOf(keys: readonly PlayerKey[]): Players {
+  return {
+    keys,
+    list: sql.join(
+      keys.map((p) => sql`(${p.contest_id}, ${p.user_id})`),
+      sql`, `,
+    ),
+  };
 }
 
 /**
@@ -85,12 +96,12 @@ export function playersIn(players: readonly PlayerKey[]): SQL {
  */
 export async function lockParticipantsCash(
   tx: Executor,
-  players: readonly PlayerKey[],
+  players: Players,
 ): Promise<(PlayerKey & { cash_cents: string | number | null })[]> {
   return queryRows(
     tx,
     sql`SELECT contest_id, user_id, cash_cents FROM participants
-        WHERE (contest_id, user_id) IN (${playersIn(players)})
+        WHERE (contest_id, user_id) IN (${players.list})
         ORDER BY contest_id, user_id FOR UPDATE`,
   );
 }

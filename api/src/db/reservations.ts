@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from './database';
-import { type PlayerKey, playersIn } from './participants';
+import type { PlayerKey, Players } from './participants';
 import { orders } from './schema';
 
 export interface Reservations {
@@ -51,15 +51,12 @@ export interface PlayerReservationRow extends PlayerKey {
 }
 
 /** What the open orders of several players hold back, per player and symbol, in one statement (the tick's fills). */
-export async function reservationsOfPlayers(
-  tx: Executor,
-  players: readonly PlayerKey[],
-): Promise<PlayerReservationRow[]> {
+export async function reservationsOfPlayers(tx: Executor, players: Players): Promise<PlayerReservationRow[]> {
   return queryRows(
     tx,
     sql`SELECT contest_id, user_id, symbol,
                SUM(${reservedCashSql}) AS cash, SUM(${reservedSharesSql}) AS shares
-        FROM orders WHERE status = 'open' AND (contest_id, user_id) IN (${playersIn(players)})
+        FROM orders WHERE status = 'open' AND (contest_id, user_id) IN (${players.list})
         GROUP BY contest_id, user_id, symbol`,
   );
 }

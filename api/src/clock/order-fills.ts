@@ -35,7 +35,7 @@ function shortExposureOf(
   held: ReadonlyMap<string, { quantity: number }>,
   prices: ReadonlyMap<string, number>,
 ): number {
-  const prefix = participantKey(contestId, userId) + '\u0000';
+  const prefix = `${participantKey(contestId, userId)}\u0000`;
   let total = 0;
   for (const [key, position] of held) {
     if (position.quantity < 0 && key.startsWith(prefix)) {

@@ -1,15 +1,33 @@
 import type { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
-import { type Database, type Executor, queryRows } from '../db/database';
-import { prepareTickTransaction, valueLiveContests } from '../db/valuation';
-import { contests, idempotencyKeys, participants, positions } from '../db/schema';
+import {
+  activateContest,
+  completeEmptyContest,
+  completeEndedContests,
+  contestMembers,
+  contestsDueToStart,
+  liveContests,
+  lockContestRow,
+  markStandingsAsOf,
+  type NewPositionRow,
+  setTeamStandings,
+  teamSums,
+} from '../db/contest-lifecycle';
+import type { Database, Executor } from '../db/database';
+import { forgetIdempotencyKeys } from '../db/idempotency';
+import { expireOrders, moveTrailingStops } from '../db/order-fills';
+import {
+  analyzeValuationTables,
+  liveParticipantsCount,
+  prepareTickTransaction,
+  valueLiveContests,
+} from '../db/valuation';
 import { allocateStartingCash } from '@bullpen/contract';
 import { rankTeams } from '../domain/ranking';
 import type { Clock } from '../lib/clock';
 import type { MarketService } from '../market/market-service';
 import { runMarginCalls } from './margin-calls';
-import { expireDueOrders, expireOrders, type FillReport, fillDueOrders, moveTrailingStops } from './order-fills';
+import { expireDueOrders, type FillReport, fillDueOrders } from './order-fills';
 
 export interface TickReport {
   /** False when another instance holds the worker lock: this instance hears of the tick through the database. */
@@ -24,7 +42,6 @@ export interface TickReport {
   marginCalls: number;
 }
 
-const INSERT_BATCH = 2000;
 /** A retry with the same Idempotency-Key is honoured for a day; older keys are forgotten, hourly. */
 const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 const CLEANUP_EVERY_MS = 3_600_000;
@@ -97,11 +114,7 @@ export class ContestClock {
     await db.transaction((tx) => market.advance(tx, now));
     const prices = (await market.snapshot()).prices;
 
-    const due = await db
-      .select({ id: contests.id })
-      .from(contests)
-      .where(and(eq(contests.phase, 'upcoming'), isNull(contests.cancelledAt), lte(contests.startsAt, now)))
-      .orderBy(asc(contests.startsAt));
+    const due = await contestsDueToStart(db, now);
     for (const { id } of due) {
       const outcome = await db.transaction((tx) => this.startContest(tx, id, prices, now));
       if (outcome === 'started') report.started.push(id);
@@ -112,14 +125,10 @@ export class ContestClock {
     // and the valuation's aggregate spills to disk; with a population that has grown since the last analysis (players
     // who joined contests started elsewhere, rows written straight into the tables) it plans nested loops of index
     // probes (100,000 participants: 1.4-2 s a tick instead of 0.5-0.7 s on PGlite).
-    const [live] = await queryRows<{ n: string | number | null }>(
-      db,
-      sql`SELECT COALESCE(SUM(participants_count), 0) AS n FROM contests WHERE phase = 'active' AND cancelled_at IS NULL`,
-    );
-    const liveCount = Number(live?.n ?? 0);
+    const liveCount = await liveParticipantsCount(db);
     if (report.started.length > 0 || this.statisticsStale(liveCount)) {
       // Contests too: with a stale count of live contests the planner expects one and probes each one's rows in turn.
-      await db.execute(sql`ANALYZE contests, participants, positions`);
+      await analyzeValuationTables(db);
       this.analysedFor = liveCount;
     }
 
@@ -132,25 +141,13 @@ export class ContestClock {
       await moveTrailingStops(tx, now);
       report.marginCalls = await runMarginCalls(tx, now);
       report.valued = await this.valueLiveContests(tx, now);
-      const ending = await tx
-        .update(contests)
-        .set({ phase: 'completed', updatedAt: now })
-        .where(and(eq(contests.phase, 'active'), lte(contests.endsAt, now)))
-        .returning({ id: contests.id });
-      report.completed.push(...ending.map((row) => row.id));
-      report.orders.expired =
-        lapsed +
-        (await expireOrders(
-          tx,
-          ending.map((row) => row.id),
-          now,
-        ));
+      const ending = await completeEndedContests(tx, now);
+      report.completed.push(...ending);
+      report.orders.expired = lapsed + (await expireOrders(tx, ending, now));
     });
     if (now.getTime() - this.lastCleanup >= CLEANUP_EVERY_MS) {
       this.lastCleanup = now.getTime();
-      await db
-        .delete(idempotencyKeys)
-        .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
+      await forgetIdempotencyKeys(db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS));
     }
     events.emit('tick', now);
     // Every other instance learns of the tick through the database (LISTEN/NOTIFY). A failed notice costs the others
@@ -167,41 +164,22 @@ export class ContestClock {
 
   /** Locks the contest (joins and leaves lock it too), so the participants seen here are final. */
   private async startContest(tx: Executor, contestId: string, prices: ReadonlyMap<string, number>, now: Date) {
-    const [contest] = await tx.select().from(contests).where(eq(contests.id, contestId)).for('update');
+    const contest = await lockContestRow(tx, contestId);
     if (contest?.phase !== 'upcoming' || contest.cancelledAt || contest.startsAt > now) return 'skipped';
-    const members = await tx
-      .select({ userId: participants.userId, picks: participants.picks })
-      .from(participants)
-      .where(eq(participants.contestId, contestId));
+    const members = await contestMembers(tx, contestId);
     if (members.length === 0) {
       // Nobody joined: the contest completes at once with empty standings (DESIGN §5).
-      await tx
-        .update(contests)
-        .set({ phase: 'completed', standingsAsOf: now, updatedAt: now })
-        .where(eq(contests.id, contestId));
+      await completeEmptyContest(tx, contestId, now);
       return 'empty';
     }
-    const positionRows: (typeof positions.$inferInsert)[] = [];
+    const positionRows: NewPositionRow[] = [];
     const cashRows: { userId: string; cashCents: number }[] = [];
     for (const member of members) {
       const allocation = allocateStartingCash(contest.startingCashCents, member.picks, prices);
       cashRows.push({ userId: member.userId, cashCents: allocation.cashCents });
       for (const position of allocation.positions) positionRows.push({ contestId, userId: member.userId, ...position });
     }
-    for (let i = 0; i < positionRows.length; i += INSERT_BATCH) {
-      await tx.insert(positions).values(positionRows.slice(i, i + INSERT_BATCH));
-    }
-    for (let i = 0; i < cashRows.length; i += INSERT_BATCH) {
-      const values = sql.join(
-        cashRows.slice(i, i + INSERT_BATCH).map((row) => sql`(${row.userId}, ${row.cashCents}::bigint)`),
-        sql`, `,
-      );
-      await tx.execute(sql`
-        UPDATE participants AS p SET cash_cents = v.cash
-        FROM (VALUES ${values}) AS v(user_id, cash)
-        WHERE p.contest_id = ${contestId} AND p.user_id = v.user_id`);
-    }
-    await tx.update(contests).set({ phase: 'active', updatedAt: now }).where(eq(contests.id, contestId));
+    await activateContest(tx, contestId, { positions: positionRows, cash: cashRows }, now);
     return 'started';
   }
 
@@ -211,44 +189,27 @@ export class ContestClock {
    */
   private async valueLiveContests(tx: Executor, now: Date): Promise<number> {
     const valued = await valueLiveContests(tx, now, this.options.market.timeScale);
-    const liveIds = await tx
-      .select({ id: contests.id, affiliations: contests.affiliations, startingCashCents: contests.startingCashCents })
-      .from(contests)
-      .where(and(eq(contests.phase, 'active'), isNull(contests.cancelledAt)));
+    const liveIds = await liveContests(tx);
     if (liveIds.length === 0) return valued;
     const teamContests = liveIds.filter((c) => c.affiliations.length > 0);
     if (teamContests.length > 0) {
-      const sums = await queryRows<{
-        contest_id: string;
-        affiliation: string;
-        members: string | number;
-        total: string | number;
-      }>(
+      const sums = await teamSums(
         tx,
-        sql`SELECT contest_id, affiliation, COUNT(*) AS members, SUM(value_cents) AS total FROM participants
-            WHERE contest_id IN (${sql.join(
-              teamContests.map((c) => sql`${c.id}`),
-              sql`, `,
-            )}) AND affiliation IS NOT NULL AND value_cents IS NOT NULL
-            GROUP BY contest_id, affiliation`,
+        teamContests.map((c) => c.id),
       );
       for (const contest of teamContests) {
         const totals = sums
           .filter((s) => s.contest_id === contest.id)
           .map((s) => ({ affiliation: s.affiliation, totalCents: Number(s.total), members: Number(s.members) }));
         const teams = rankTeams(totals, contest.affiliations, contest.startingCashCents);
-        await tx.update(contests).set({ teamStandings: teams }).where(eq(contests.id, contest.id));
+        await setTeamStandings(tx, contest.id, teams);
       }
     }
-    await tx
-      .update(contests)
-      .set({ standingsAsOf: now })
-      .where(
-        inArray(
-          contests.id,
-          liveIds.map((c) => c.id),
-        ),
-      );
+    await markStandingsAsOf(
+      tx,
+      liveIds.map((c) => c.id),
+      now,
+    );
     return valued;
   }
 }

@@ -1,10 +1,11 @@
-import type { Contest, ContestWithResult, Standing, TeamStanding } from '@bullpen/contract';
+import type { Contest, ContestRules, ContestWithResult, Standing, TeamStanding } from '@bullpen/contract';
 import { LIMITS } from '@bullpen/contract';
 import { and, asc, count, desc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { contestStatus } from '../domain/contest-status';
 import { roundRatio, toDollars } from '../domain/money';
+import { type Rules, rulesFrom } from '../domain/rules';
 import { isWellFormedId } from '../lib/ids';
-import type { Db, Executor } from './database';
+import { type Db, type Executor, queryRows } from './database';
 import { contests, participants, users } from './schema';
 
 export type ContestRow = typeof contests.$inferSelect;
@@ -311,4 +312,18 @@ export async function readStandings(
       maxDrawdownPct: roundRatio(r.maxDrawdownPct),
     }));
   return { standings, teams: row.teamStandings };
+}
+
+/** The rules of each given contest, by id. */
+export async function rulesOfContests(executor: Executor, contestIds: readonly string[]): Promise<Map<string, Rules>> {
+  const rows = await queryRows<{ id: string; rules: ContestRules | string }>(
+    executor,
+    sql`SELECT id, rules FROM contests WHERE id IN (${sql.join(
+      contestIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(
+    rows.map((row) => [row.id, rulesFrom(typeof row.rules === 'string' ? JSON.parse(row.rules) : row.rules)]),
+  );
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { conflict } from '../lib/errors';
 import type { Executor } from './database';
@@ -57,4 +57,9 @@ export async function withIdempotency<T extends object>(
   const response = await run();
   await tx.update(idempotencyKeys).set({ response }).where(thisKey);
   return response;
+}
+
+/** Keys stored before `before` are forgotten: a retry is honoured only so long. */
+export async function forgetIdempotencyKeys(executor: Executor, before: Date): Promise<void> {
+  await executor.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { Db, Executor } from './database';
+import { type Db, type Executor, queryRows } from './database';
 import { equities, marketState, priceHistory } from './schema';
 
 export type EquityRow = typeof equities.$inferSelect;
@@ -50,6 +50,15 @@ export async function priceHistoryOf(db: Db, symbol: string, from: Date, to: Dat
 export async function lockMarketState(executor: Executor): Promise<MarketStateRow | undefined> {
   const [state] = await executor.select().from(marketState).where(eq(marketState.id, 1)).for('update');
   return state;
+}
+
+/** Every symbol's current price (cents). */
+export async function allPrices(executor: Executor): Promise<Map<string, number>> {
+  const rows = await queryRows<{ symbol: string; price_cents: string | number }>(
+    executor,
+    sql`SELECT symbol, price_cents FROM equities`,
+  );
+  return new Map(rows.map((row) => [row.symbol, Number(row.price_cents)]));
 }
 
 /** Each symbol's unrounded price (cents), the one the next step starts from. */

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { ParticipantRow } from './contests';
-import type { Executor } from './database';
+import { type Executor, queryRows } from './database';
 import { participants } from './schema';
 
 export type NewParticipantRow = typeof participants.$inferInsert;
@@ -63,4 +63,63 @@ export async function chosenAffiliations(executor: Executor, contestId: string):
     .from(participants)
     .where(eq(participants.contestId, contestId));
   return rows.map((row) => row.affiliation).filter((a): a is string => a !== null);
+}
+
+/** One player of one contest, as the tick's raw queries name it. */
+export interface PlayerKey {
+  contest_id: string;
+  user_id: string;
+}
+
+/**
+ * Players named in several of a tick's statements (`IN (…)`): their `(contest_id, user_id)` list is built once, not
+ * once a statement (10,000 players: about 10 ms a build).
+ */
+export interface Players {
+  keys: readonly PlayerKey[];
+  list: SQL;
+}
+
+export function playersOf(keys: readonly PlayerKey[]): Players {
+  return {
+    keys,
+    list: sql.join(
+      keys.map((p) => sql`(${p.contest_id}, ${p.user_id})`),
+      sql`, `,
+    ),
+  };
+}
+
+/**
+ * The players' cash, their participant rows locked in one order (the lock every order path takes; no deadlock between
+ * two workers' ticks or with routes, which each lock a single participant).
+ */
+export async function lockParticipantsCash(
+  tx: Executor,
+  players: Players,
+): Promise<(PlayerKey & { cash_cents: string | number | null })[]> {
+  return queryRows(
+    tx,
+    sql`SELECT contest_id, user_id, cash_cents FROM participants
+        WHERE (contest_id, user_id) IN (${players.list})
+        ORDER BY contest_id, user_id FOR UPDATE`,
+  );
+}
+
+export interface ParticipantCash {
+  contestId: string;
+  userId: string;
+  cashCents: number;
+}
+
+/** Several players' cash, in one statement. */
+export async function setParticipantsCash(tx: Executor, rows: readonly ParticipantCash[]): Promise<void> {
+  const values = sql.join(
+    rows.map((row) => sql`(${row.contestId}, ${row.userId}, ${row.cashCents}::bigint)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    UPDATE participants AS p SET cash_cents = v.cash
+    FROM (VALUES ${values}) AS v(contest_id, user_id, cash)
+    WHERE p.contest_id = v.contest_id AND p.user_id = v.user_id`);
 }

@@ -1,5 +1,5 @@
 import type { ContestUser, Portfolio, Trade } from '@bullpen/contract';
-import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { contestStatus } from '../domain/contest-status';
 import { toDollars } from '../domain/money';
 import { describePortfolio } from '../domain/valuation';
@@ -95,6 +95,27 @@ export async function latestTrades(executor: Executor, contestId: string, userId
 }
 
 export type NewTradeRow = typeof trades.$inferInsert;
+
+/** Trades in the given order (their seq follows it), in one statement. */
+export async function insertTrades(tx: Executor, rows: readonly NewTradeRow[]): Promise<void> {
+  await tx.insert(trades).values([...rows]);
+}
+
+export interface PositionKey {
+  contestId: string;
+  userId: string;
+  symbol: string;
+}
+
+/** Several holdings removed, in one statement. */
+export async function deletePositions(tx: Executor, keys: readonly PositionKey[]): Promise<void> {
+  await tx.execute(
+    sql`DELETE FROM positions WHERE (contest_id, user_id, symbol) IN (${sql.join(
+      keys.map((k) => sql`(${k.contestId}, ${k.userId}, ${k.symbol})`),
+      sql`, `,
+    )})`,
+  );
+}
 
 export async function insertTrade(tx: Executor, values: NewTradeRow): Promise<TradeRow | undefined> {
   const [row] = await tx.insert(trades).values(values).returning();

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from './database';
+import { type Executor, queryRows } from './database';
+import type { PlayerKey, Players } from './participants';
 import { orders } from './schema';
 
 export interface Reservations {
@@ -12,13 +13,13 @@ export interface Reservations {
  * Cash one open order holds back, as SQL over the `orders` table (API.md): a buy or a cover quantity × (limit ?? stop),
  * a short 150 % of that (rounded up to a cent, as domain/rules.ts reservedCashOf), a sell nothing.
  */
-export const reservedCashSql = sql`CASE
+const reservedCashSql = sql`CASE
   WHEN ${orders.side} IN ('buy', 'cover') THEN ${orders.quantity} * COALESCE(${orders.limitPriceCents}, ${orders.stopPriceCents})
   WHEN ${orders.side} = 'short' THEN (3 * ${orders.quantity} * COALESCE(${orders.limitPriceCents}, ${orders.stopPriceCents}) + 1) / 2
   ELSE 0 END`;
 
 /** Shares one open order holds back: a sell's of the long, a cover's of the short. */
-export const reservedSharesSql = sql`CASE WHEN ${orders.side} IN ('sell', 'cover') THEN ${orders.quantity} ELSE 0 END`;
+const reservedSharesSql = sql`CASE WHEN ${orders.side} IN ('sell', 'cover') THEN ${orders.quantity} ELSE 0 END`;
 
 /**
  * What the player's open orders hold back. Summed from the open orders themselves (at most 50 per player), under the
@@ -41,4 +42,21 @@ export async function reservationsOf(executor: Executor, contestId: string, user
     if (Number(row.shares) > 0) shares.set(row.symbol, Number(row.shares));
   }
   return { cashCents, shares };
+}
+
+export interface PlayerReservationRow extends PlayerKey {
+  symbol: string;
+  cash: string | number;
+  shares: string | number;
+}
+
+/** What the open orders of several players hold back, per player and symbol, in one statement (the tick's fills). */
+export async function reservationsOfPlayers(tx: Executor, players: Players): Promise<PlayerReservationRow[]> {
+  return queryRows(
+    tx,
+    sql`SELECT contest_id, user_id, symbol,
+               SUM(${reservedCashSql}) AS cash, SUM(${reservedSharesSql}) AS shares
+        FROM orders WHERE status = 'open' AND (contest_id, user_id) IN (${players.list})
+        GROUP BY contest_id, user_id, symbol`,
+  );
 }

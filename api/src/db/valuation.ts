@@ -19,6 +19,20 @@ export async function prepareTickTransaction(tx: Executor): Promise<void> {
   await tx.execute(sql`SET LOCAL jit = off`);
 }
 
+/** Participants of live contests, as counted by their contests. */
+export async function liveParticipantsCount(executor: Executor): Promise<number> {
+  const [live] = await queryRows<{ n: string | number | null }>(
+    executor,
+    sql`SELECT COALESCE(SUM(participants_count), 0) AS n FROM contests WHERE phase = 'active' AND cancelled_at IS NULL`,
+  );
+  return Number(live?.n ?? 0);
+}
+
+/** Fresh planner statistics for the tables the tick's valuation reads. */
+export async function analyzeValuationTables(executor: Executor): Promise<void> {
+  await executor.execute(sql`ANALYZE contests, participants, positions`);
+}
+
 /**
  * Values and ranks every participant of every live contest, and writes the portfolio-history point of each live
  * contest whose point is due (every (duration / 240), and at its end) with its players' skill stats, all in one

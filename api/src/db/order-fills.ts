@@ -1,0 +1,211 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { EXPIRED_REASON, type OrderType } from '../domain/orders';
+import type { TradeSide } from '../domain/trade';
+import { type Executor, queryRows } from './database';
+import { type ParticipantCash, type PlayerKey, type Players, playersOf, setParticipantsCash } from './participants';
+import { deletePositions, insertTrades, type NewTradeRow } from './portfolios';
+
+/** Rows per statement of the tick's order writes. */
+const BATCH = 1000;
+
+/** An open order whose price has come at its symbol's current price `e.price_cents` (orders `o`, equities `e`). */
+const dueOrder = sql`
+    o.status = 'open'
+    AND (
+      (o.type = 'limit' AND ((o.side IN ('buy', 'cover') AND e.price_cents <= o.limit_price_cents) OR (o.side IN ('sell', 'short') AND e.price_cents >= o.limit_price_cents)))
+      OR (o.type <> 'limit' AND (o.triggered_at IS NOT NULL
+        OR (o.side IN ('buy', 'cover') AND e.price_cents >= o.stop_price_cents) OR (o.side IN ('sell', 'short') AND e.price_cents <= o.stop_price_cents)))
+    )`;
+
+function valuesList(rows: SQL[]): SQL {
+  return sql.join(rows, sql`, `);
+}
+
+/** The players with an order of a live contest that fills or triggers at the current prices: one indexed scan. */
+export async function playersWithDueOrders(tx: Executor, now: Date): Promise<Players> {
+  const rows = await queryRows<PlayerKey>(
+    tx,
+    sql`SELECT DISTINCT o.contest_id, o.user_id FROM orders o
+        JOIN contests c ON c.id = o.contest_id AND c.phase = 'active' AND c.cancelled_at IS NULL AND c.ends_at > ${now}
+        JOIN equities e ON e.symbol = o.symbol
+        WHERE ${dueOrder}`,
+  );
+  return playersOf(rows);
+}
+
+export interface DueOrderRow extends PlayerKey {
+  id: string;
+  seq: string | number;
+  symbol: string;
+  side: TradeSide;
+  type: OrderType;
+  quantity: string | number;
+  limit_price_cents: string | number | null;
+  stop_price_cents: string | number | null;
+  triggered: boolean;
+  price_cents: string | number;
+}
+
+/** The players' orders that fill or trigger now, oldest first, with their symbol's price; locked. */
+export async function lockDueOrders(tx: Executor, players: Players, now: Date): Promise<DueOrderRow[]> {
+  return queryRows(
+    tx,
+    sql`SELECT o.id, o.seq, o.contest_id, o.user_id, o.symbol, o.side, o.type, o.quantity, o.limit_price_cents, o.stop_price_cents,
+               o.triggered_at IS NOT NULL AS triggered, e.price_cents
+        FROM orders o
+        JOIN contests c ON c.id = o.contest_id AND c.phase = 'active' AND c.cancelled_at IS NULL AND c.ends_at > ${now}
+        JOIN equities e ON e.symbol = o.symbol
+        WHERE (o.contest_id, o.user_id) IN (${players.list}) AND ${dueOrder}
+        ORDER BY o.seq
+        FOR UPDATE OF o`,
+  );
+}
+
+export interface HeldRow extends PlayerKey {
+  symbol: string;
+  quantity: string | number;
+  cost_cents: string | number;
+}
+
+/** Every holding of the players, locked. */
+export async function lockPlayersPositions(tx: Executor, players: Players): Promise<HeldRow[]> {
+  return queryRows(
+    tx,
+    sql`SELECT contest_id, user_id, symbol, quantity, cost_cents FROM positions
+        WHERE (contest_id, user_id) IN (${players.list}) ORDER BY contest_id, user_id, symbol FOR UPDATE`,
+  );
+}
+
+/** What became of one order this tick: still open but triggered, rejected with a reason, or filled by a trade. */
+export type OrderOutcome =
+  | { id: string; status: 'open' }
+  | { id: string; status: 'rejected'; reason: string; triggered: boolean }
+  | { id: string; status: 'filled'; tradeId: string; triggered: boolean };
+
+function outcomeValues(outcome: OrderOutcome): SQL {
+  switch (outcome.status) {
+    case 'open':
+      return sql`(${outcome.id}::text, 'open'::text, NULL::text, NULL::text, true)`;
+    case 'rejected':
+      return sql`(${outcome.id}::text, 'rejected'::text, NULL::text, ${outcome.reason}::text, ${outcome.triggered}::boolean)`;
+    case 'filled':
+      return sql`(${outcome.id}::text, 'filled'::text, ${outcome.tradeId}::text, NULL::text, ${outcome.triggered}::boolean)`;
+  }
+}
+
+interface PositionAfter {
+  contestId: string;
+  userId: string;
+  symbol: string;
+  quantity: number;
+  costCents: number;
+}
+
+export interface TickFills {
+  /** In fill order: their seq follows it. */
+  trades: NewTradeRow[];
+  /** Holdings as the fills left them; those at zero shares are removed. */
+  positions: PositionAfter[];
+  cash: ParticipantCash[];
+  orders: OrderOutcome[];
+}
+
+/** Writes what the tick's fills did: the trades, then the holdings, the cash and the orders, set-based in batches. */
+export async function writeFills(tx: Executor, fills: TickFills, now: Date): Promise<void> {
+  const { trades: tradeRows, positions: positionRows, cash: cashRows } = fills;
+  for (let i = 0; i < tradeRows.length; i += BATCH) await insertTrades(tx, tradeRows.slice(i, i + BATCH));
+  const emptied = positionRows.filter((p) => p.quantity === 0);
+  const kept = positionRows.filter((p) => p.quantity !== 0);
+  for (let i = 0; i < kept.length; i += BATCH) {
+    await tx.execute(sql`
+      INSERT INTO positions (contest_id, user_id, symbol, quantity, cost_cents)
+      VALUES ${valuesList(kept.slice(i, i + BATCH).map((p) => sql`(${p.contestId}, ${p.userId}, ${p.symbol}, ${p.quantity}::bigint, ${p.costCents}::bigint)`))}
+      ON CONFLICT (contest_id, user_id, symbol) DO UPDATE SET quantity = EXCLUDED.quantity, cost_cents = EXCLUDED.cost_cents`);
+  }
+  for (let i = 0; i < emptied.length; i += BATCH) await deletePositions(tx, emptied.slice(i, i + BATCH));
+  for (let i = 0; i < cashRows.length; i += BATCH) await setParticipantsCash(tx, cashRows.slice(i, i + BATCH));
+  const orderUpdates = fills.orders.map(outcomeValues);
+  for (let i = 0; i < orderUpdates.length; i += BATCH) {
+    await tx.execute(sql`
+      UPDATE orders AS o
+      SET status = v.status,
+          fill_trade_id = COALESCE(v.trade_id, o.fill_trade_id),
+          reason = v.reason,
+          triggered_at = CASE WHEN v.triggered AND o.triggered_at IS NULL THEN ${now}::timestamptz ELSE o.triggered_at END,
+          updated_at = ${now}::timestamptz
+      FROM (VALUES ${valuesList(orderUpdates.slice(i, i + BATCH))}) AS v(id, status, trade_id, reason, triggered)
+      WHERE o.id = v.id`);
+  }
+}
+
+/** Open orders of contests that end now expire, with a reason (DESIGN §5 "End"). */
+export async function expireOrders(tx: Executor, contestIds: readonly string[], now: Date): Promise<number> {
+  if (contestIds.length === 0) return 0;
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`UPDATE orders SET status = 'expired', reason = ${EXPIRED_REASON}, updated_at = ${now}
+        WHERE status = 'open' AND contest_id IN (${sql.join(
+          contestIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        RETURNING id`,
+  );
+  return rows.length;
+}
+
+/** Open orders past their own good-until time, earlier than their contest's end; locked. */
+export async function lockOrdersPastGoodUntil(
+  tx: Executor,
+  now: Date,
+): Promise<{ id: string; expires_at: Date | string }[]> {
+  return queryRows(
+    tx,
+    sql`SELECT o.id, o.expires_at FROM orders o JOIN contests c ON c.id = o.contest_id
+        WHERE o.status = 'open' AND o.expires_at <= ${now} AND o.expires_at < c.ends_at
+        FOR UPDATE OF o`,
+  );
+}
+
+/** The given orders, if still open, expire, each with its reason. */
+export async function expireOrdersWithReasons(
+  tx: Executor,
+  expired: readonly { id: string; reason: string }[],
+  now: Date,
+): Promise<void> {
+  const rows = expired.map((row) => sql`(${row.id}::text, ${row.reason}::text)`);
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await tx.execute(sql`
+      UPDATE orders AS o SET status = 'expired', reason = v.reason, updated_at = ${now}::timestamptz
+      FROM (VALUES ${valuesList(rows.slice(i, i + BATCH))}) AS v(id, reason)
+      WHERE o.id = v.id AND o.status = 'open'`);
+  }
+}
+
+/**
+ * Trailing stops follow this tick's price one way only (domain/orders.ts nextTrailingStop, the same arithmetic in
+ * float8): up for a sell or short, down for a buy or cover. Run after fills; only stops that move are written.
+ */
+export async function moveTrailingStops(tx: Executor, now: Date): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`UPDATE orders AS o SET stop_price_cents = s.stop, updated_at = ${now}::timestamptz
+        FROM (
+          SELECT t.id, CASE WHEN t.side IN ('sell', 'short') THEN GREATEST(t.stop_price_cents, t.candidate)
+                            ELSE LEAST(t.stop_price_cents, t.candidate) END AS stop
+          FROM (
+            SELECT o2.id, o2.side, o2.stop_price_cents,
+              (CASE
+                WHEN o2.trail_amount_cents IS NOT NULL AND o2.side IN ('sell', 'short') THEN GREATEST(0, e.price_cents - o2.trail_amount_cents)
+                WHEN o2.trail_amount_cents IS NOT NULL THEN e.price_cents + o2.trail_amount_cents
+                WHEN o2.side IN ('sell', 'short') THEN FLOOR(e.price_cents::float8 * (1 - o2.trail_percent / 100) + 1e-9)
+                ELSE CEIL(e.price_cents::float8 * (1 + o2.trail_percent / 100) - 1e-9)
+              END)::bigint AS candidate
+            FROM orders o2 JOIN equities e ON e.symbol = o2.symbol
+            WHERE o2.status = 'open' AND o2.type = 'trailing-stop'
+          ) t
+        ) s
+        WHERE o.id = s.id AND o.stop_price_cents IS DISTINCT FROM s.stop
+        RETURNING o.id`,
+  );
+  return rows.length;
+}

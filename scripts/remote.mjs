@@ -27,6 +27,7 @@ import {
   rollbackTransition,
   rolloutTransition,
 } from './lib/release-store.mjs';
+import { precompress } from '../tooling/rspack-config/src/precompress.ts';
 import { APPS, ROOT } from './lib/stack.mjs';
 
 const execFileAsync = promisify(execFile);
@@ -90,6 +91,9 @@ async function release(store, app, options, env, print) {
   const packageVersion = JSON.parse(readFileSync(path.join(ROOT, app.dir, 'package.json'), 'utf8')).version;
   let buildDir = options.from ? path.resolve(options.from) : null;
   let temporary = null;
+  // The static servers send the brotli and gzip copies a build wrote beside each file: a folder whose files were changed
+  // after its build (a patched chunk) gets fresh copies of those files first, or browsers would be sent the old ones.
+  if (buildDir) await precompress(buildDir);
   if (!buildDir) {
     temporary = mkdtempSync(path.join(os.tmpdir(), `bullpen-${app.dir}-`));
     buildDir = temporary;

@@ -2,9 +2,7 @@
 // selling, $4.95 a trade and a 25 % cap on the create form and the detail page says so in plain words; a contest with
 // those rules is played to its end (30 s lead, 2 minutes: the API's local minimums) and its results show each player's
 // analytics, mine and another's side by side. Screenshots go to .data/rules-shots/ to look at.
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import {
   appUrl,
@@ -15,6 +13,8 @@ import {
   type TestPage,
   type TestUser,
   waitForPath,
+  expectAccessible,
+  shootFullPage,
 } from './helpers';
 
 type Player = TestUser & { callSign: string; id: string };
@@ -40,25 +40,7 @@ async function open(user: Player, pathname: string, width: number): Promise<Page
   return tab.page;
 }
 
-/** No serious or critical WCAG 2.0/2.1 A/AA violation from axe. */
-async function expectAccessible(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect({ screen, blocking }).toEqual({ screen, blocking: [] });
-}
-
-/** The page never scrolls sideways; a full-page screenshot to look at. */
-async function shoot(page: Page, name: string) {
-  await mkdir(SHOTS, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect({ name, width, scroll: scroll <= width }).toEqual({ name, width, scroll: true });
-  await page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`), fullPage: true });
-}
+const shoot = (page: Page, name: string) => shootFullPage(page, SHOTS, name);
 
 beforeAll(async () => {
   browser = await launchBrowser();

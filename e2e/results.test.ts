@@ -3,9 +3,7 @@
 // the contest played to its end, where the results page shows the API's own numbers (its final board, each player's
 // portfolio, and the equal-weight benchmark) at 390 and 1280 px. The contest starts 30 s after it is created and lasts
 // 2 minutes (the API's local minimums); the steps run in order.
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { formatMoney, roundHalfAway } from '../shared/src/format/format';
 import {
@@ -18,6 +16,8 @@ import {
   type TestPage,
   type TestUser,
   waitForPath,
+  expectAccessible,
+  shootFullPage,
 } from './helpers';
 
 type Player = TestUser & { callSign: string; id: string };
@@ -86,25 +86,7 @@ async function until<T>(what: string, read: () => Promise<T>, attempts = 60): Pr
   throw new Error(`${what}: ${String(last)}`);
 }
 
-/** No serious or critical WCAG 2.0/2.1 A/AA violation from axe. */
-async function expectAccessible(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect({ screen, blocking }).toEqual({ screen, blocking: [] });
-}
-
-/** The page never scrolls sideways; a full-page screenshot goes to .data/results-shots/ to look at. */
-async function shoot(page: Page, name: string) {
-  await mkdir(SHOTS, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect({ name, width, scroll: scroll <= width }).toEqual({ name, width, scroll: true });
-  await page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`), fullPage: true });
-}
+const shoot = (page: Page, name: string) => shootFullPage(page, SHOTS, name);
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -1,5 +1,8 @@
 // Helpers for every e2e journey: where the stack lives, a browser, pages, users and a signed-in session.
 import { randomInt } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/lib/chromium.cjs';
 import { cognitoCall } from '../../scripts/lib/cognito.cjs';
@@ -308,4 +311,24 @@ export async function withConfig(page: Page, edit: (config: RuntimeConfig) => Ru
     });
     observer.observe(document, { childList: true, subtree: true });
   }, JSON.stringify(edited));
+}
+
+/** No serious or critical WCAG 2.0/2.1 A/AA violation from axe on `page`; `screen` names it in a failure. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const blocking = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect({ screen, blocking }).toEqual({ screen, blocking: [] });
+}
+
+/** The page never scrolls sideways; a full-page screenshot goes to `dir` (`<width>-<name>.png`) to look at. */
+export async function shootFullPage(page: Page, dir: string, name: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect({ name, width, scroll: scroll <= width }).toEqual({ name, width, scroll: true });
+  await page.screenshot({ path: path.join(dir, `${width}-${name}.png`), fullPage: true });
 }

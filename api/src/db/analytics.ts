@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from './database';
+import { participantIdOf } from './participants';
 import { portfolioHistory, trades } from './schema';
 
 /** A player's stored portfolio history, in cents, oldest first (bounded: the clock keeps ~240 points a contest). */
@@ -7,7 +8,7 @@ export async function historyValues(executor: Executor, contestId: string, userI
   const rows = await executor
     .select({ t: portfolioHistory.t, valueCents: portfolioHistory.valueCents })
     .from(portfolioHistory)
-    .where(and(eq(portfolioHistory.contestId, contestId), eq(portfolioHistory.userId, userId)))
+    .where(eq(portfolioHistory.participantId, participantIdOf(contestId, userId)))
     .orderBy(asc(portfolioHistory.t))
     .limit(5000);
   return rows.map((row) => ({ t: row.t.toISOString(), valueCents: row.valueCents }));

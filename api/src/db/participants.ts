@@ -8,6 +8,10 @@ export type NewParticipantRow = typeof participants.$inferInsert;
 const theParticipant = (contestId: string, userId: string) =>
   and(eq(participants.contestId, contestId), eq(participants.userId, userId));
 
+/** A participant's id (participants.id), as a subquery: the key of the rows written per player (portfolio_history). */
+export const participantIdOf = (contestId: string, userId: string): SQL =>
+  sql`(SELECT ${participants.id} FROM ${participants} WHERE ${theParticipant(contestId, userId)})`;
+
 export async function findParticipant(
   executor: Executor,
   contestId: string,

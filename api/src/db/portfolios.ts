@@ -7,6 +7,7 @@ import type { Executor } from './database';
 import { reservationsOf } from './reservations';
 import { pricesAt } from './results';
 import type { ContestRow, ParticipantRow } from './contests';
+import { participantIdOf } from './participants';
 import { portfolioHistory, positions, trades } from './schema';
 
 export type TradeRow = typeof trades.$inferSelect;
@@ -194,13 +195,7 @@ export async function portfolioHistoryOf(executor: Executor, contestId: string, 
   const rows = await executor
     .select({ t: portfolioHistory.t, valueCents: portfolioHistory.valueCents })
     .from(portfolioHistory)
-    .where(
-      and(
-        eq(portfolioHistory.contestId, contestId),
-        eq(portfolioHistory.userId, userId),
-        gte(portfolioHistory.t, since),
-      ),
-    )
+    .where(and(eq(portfolioHistory.participantId, participantIdOf(contestId, userId)), gte(portfolioHistory.t, since)))
     .orderBy(asc(portfolioHistory.t))
     .limit(5000);
   return rows.map((r) => ({ t: r.t.toISOString(), value: toDollars(r.valueCents) }));

@@ -16,8 +16,7 @@ const iso = (value: Date | string) => (value instanceof Date ? value : new Date(
  */
 function historyTicks(contestId: string) {
   return sql`SELECT h.t FROM portfolio_history h
-    WHERE h.contest_id = ${contestId}
-      AND h.user_id = (SELECT p.user_id FROM participants p WHERE p.contest_id = ${contestId} ORDER BY p.user_id LIMIT 1)`;
+    WHERE h.participant_id = (SELECT p.id FROM participants p WHERE p.contest_id = ${contestId} ORDER BY p.user_id LIMIT 1)`;
 }
 
 /**
@@ -68,8 +67,9 @@ export async function rankedHistory(
     executor,
     sql`
     SELECT t, value_cents, rank FROM (
-      SELECT user_id, t, value_cents, RANK() OVER (PARTITION BY t ORDER BY value_cents DESC) AS rank
-      FROM portfolio_history WHERE contest_id = ${contestId}
+      SELECT p.user_id, h.t, h.value_cents, RANK() OVER (PARTITION BY h.t ORDER BY h.value_cents DESC) AS rank
+      FROM participants p JOIN portfolio_history h ON h.participant_id = p.id
+      WHERE p.contest_id = ${contestId}
     ) ranked
     WHERE user_id = ${userId}
     ORDER BY t

@@ -69,7 +69,7 @@ function valuationSql(now: Date, timeScale: number, withPoints: boolean): SQL {
   const at = sql`${now}::timestamptz`;
   const pointCtes = sql`, due AS (
         SELECT c.id, c.benchmark_level AS previous, c.history_first_at AS first_at,
-               -- A point written twice in one tick counts once in the stats.
+               -- A point due twice at one instant (the clock ran twice at it) is stored and counted in the stats once.
                (c.history_at IS NULL OR c.history_at < ${at}) AS fresh
         FROM contests c JOIN live ON live.id = c.id
         WHERE ${pointDue(now)}
@@ -82,7 +82,7 @@ function valuationSql(now: Date, timeScale: number, withPoints: boolean): SQL {
       )`;
   const ranked = withPoints
     ? sql`SELECT valued.*, RANK() OVER (PARTITION BY valued.contest_id ORDER BY value_cents DESC) AS rank,
-               point.contest_id IS NOT NULL AS at_point,
+               point.contest_id IS NOT NULL AS at_point, COALESCE(point.fresh, false) AS fresh,
                COALESCE(point.fresh AND valued.value_cents IS NOT NULL, false) AS counts,
                point.level, point.previous, point.seconds
         FROM valued LEFT JOIN point ON point.contest_id = valued.contest_id`
@@ -96,9 +96,8 @@ function valuationSql(now: Date, timeScale: number, withPoints: boolean): SQL {
       )}`
     : sql``;
   const pointWrites = sql`, points AS (
-        INSERT INTO portfolio_history (contest_id, user_id, t, value_cents)
-        SELECT contest_id, user_id, ${at}, value_cents FROM ranked WHERE at_point AND value_cents IS NOT NULL
-        ON CONFLICT DO NOTHING
+        INSERT INTO portfolio_history (participant_id, t, value_cents)
+        SELECT participant_id, ${at}, value_cents FROM ranked WHERE at_point AND fresh AND value_cents IS NOT NULL
         RETURNING 1
       ), marked AS (
         UPDATE contests AS c
@@ -119,7 +118,8 @@ function valuationSql(now: Date, timeScale: number, withPoints: boolean): SQL {
         FROM positions pos JOIN live ON live.id = pos.contest_id JOIN equities e ON e.symbol = pos.symbol
         GROUP BY pos.contest_id, pos.user_id
       ), valued AS (
-        SELECT p.contest_id, p.user_id, (p.cash_cents + COALESCE(held.cents, 0))::bigint AS value_cents, live.starting_cash_cents
+        SELECT p.contest_id, p.user_id, p.id AS participant_id, (p.cash_cents + COALESCE(held.cents, 0))::bigint AS value_cents,
+               live.starting_cash_cents
         FROM participants p JOIN live ON live.id = p.contest_id
         LEFT JOIN held ON held.contest_id = p.contest_id AND held.user_id = p.user_id
       ), ranked AS (
@@ -130,7 +130,7 @@ function valuationSql(now: Date, timeScale: number, withPoints: boolean): SQL {
             return_pct = ranked.value_cents::float8 / ranked.starting_cash_cents - 1,
             rank = ranked.rank${stats}
         FROM ranked
-        WHERE p.contest_id = ranked.contest_id AND p.user_id = ranked.user_id
+        WHERE p.id = ranked.participant_id
           AND (p.value_cents IS DISTINCT FROM ranked.value_cents OR p.rank IS DISTINCT FROM ranked.rank${withPoints ? sql` OR ranked.counts` : sql``})
         RETURNING 1
       )${withPoints ? pointWrites : sql``}

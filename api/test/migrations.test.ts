@@ -1,0 +1,81 @@
+// A database written before a migration keeps its data through it: the schema is migrated on a database that holds
+// rows of the release before, and what a player reads afterwards is what they read before.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+
+const MIGRATIONS = path.resolve(__dirname, '..', 'migrations');
+
+/** A copy of the migrations folder whose journal stops after the migration tagged `lastTag`. */
+function migrationsUpTo(lastTag: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bullpen-migrations-'));
+  fs.cpSync(MIGRATIONS, dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
+  if (last < 0) throw new Error(`no migration ${lastTag}`);
+  journal.entries = journal.entries.slice(0, last + 1);
+  fs.writeFileSync(journalFile, JSON.stringify(journal));
+  return dir;
+}
+
+describe('0009: portfolio history keyed by the participant', () => {
+  let client: PGlite;
+  let before: string;
+
+  beforeAll(async () => {
+    client = new PGlite();
+    before = migrationsUpTo('0008_short_positions');
+    await migrate(drizzle(client) as never, { migrationsFolder: before });
+    await client.exec(`
+      INSERT INTO users (id, sub, status, role, ticker, display_name, bio, created_at, updated_at)
+      VALUES ('u-ann', 'u-ann', 'active', 'user', 'ANN', 'Ann', '', now(), now()),
+             ('u-bob', 'u-bob', 'active', 'user', 'BOB', 'Bob', '', now(), now());
+      INSERT INTO contests (id, name, description, starts_at, ends_at, picks_count, starting_cash_cents, max_participants,
+                            visibility, affiliations, created_by, phase, participants_count, created_at, updated_at)
+      VALUES ('c-1', 'One', '', '2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z', 2, 1000000, 10, 'public', '[]', 'u-ann',
+              'active', 2, now(), now()),
+             ('c-2', 'Two', '', '2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z', 2, 1000000, 10, 'public', '[]', 'u-ann',
+              'active', 1, now(), now());
+      INSERT INTO participants (contest_id, user_id, picks, joined_at, cash_cents)
+      VALUES ('c-1', 'u-ann', '["AAPL","MSFT"]', now(), 0), ('c-1', 'u-bob', '["AAPL","MSFT"]', now(), 0),
+             ('c-2', 'u-ann', '["AAPL","MSFT"]', now(), 0);
+      INSERT INTO portfolio_history (contest_id, user_id, t, value_cents)
+      VALUES ('c-1', 'u-ann', '2026-01-01T00:00:00Z', 1000000), ('c-1', 'u-ann', '2026-01-01T06:00:00Z', 1010000),
+             ('c-1', 'u-bob', '2026-01-01T00:00:00Z', 1000000), ('c-1', 'u-bob', '2026-01-01T06:00:00Z', 990000),
+             ('c-2', 'u-ann', '2026-01-01T00:00:00Z', 1000000);
+    `);
+    await migrate(drizzle(client) as never, { migrationsFolder: MIGRATIONS });
+  });
+
+  afterAll(async () => {
+    await client.close();
+    fs.rmSync(before, { recursive: true, force: true });
+  });
+
+  it("keeps every point, each under its own player's participant", async () => {
+    const { rows } = await client.query<{ contest_id: string; user_id: string; t: Date; value_cents: string }>(`
+      SELECT p.contest_id, p.user_id, h.t, h.value_cents::text AS value_cents
+      FROM portfolio_history h JOIN participants p ON p.id = h.participant_id
+      ORDER BY p.contest_id, p.user_id, h.t`);
+    expect(rows.map((row) => [row.contest_id, row.user_id, row.t.toISOString(), row.value_cents])).toEqual([
+      ['c-1', 'u-ann', '2026-01-01T00:00:00.000Z', '1000000'],
+      ['c-1', 'u-ann', '2026-01-01T06:00:00.000Z', '1010000'],
+      ['c-1', 'u-bob', '2026-01-01T00:00:00.000Z', '1000000'],
+      ['c-1', 'u-bob', '2026-01-01T06:00:00.000Z', '990000'],
+      ['c-2', 'u-ann', '2026-01-01T00:00:00.000Z', '1000000'],
+    ]);
+  });
+
+  it('gives every participant its own id, and new participants the next ones', async () => {
+    await client.exec(
+      `INSERT INTO participants (contest_id, user_id, picks, joined_at) VALUES ('c-2', 'u-bob', '[]', now())`,
+    );
+    const { rows } = await client.query<{ id: string }>('SELECT id::text AS id FROM participants');
+    expect(new Set(rows.map((row) => row.id)).size).toBe(4);
+    expect(rows.every((row) => Number(row.id) > 0)).toBe(true);
+  });
+});

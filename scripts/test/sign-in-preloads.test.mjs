@@ -1,4 +1,4 @@
-// The sign-in page names Amplify's auth chunks in its own markup, so they download beside main.js instead of after
+// The sign-in page names Amplify core's chunks in its own markup, so they download beside main.js instead of after
 // remote-auth's entry (scripts/lib/sign-in-preloads.mjs); every other page is left as it was.
 import { inlineRuntimeConfig } from '../lib/inline-config.mjs';
 import { SIGN_IN_PATH, signInPreloads } from '../lib/sign-in-preloads.mjs';
@@ -11,7 +11,8 @@ const CONFIG = {
 };
 const PAGE =
   '<!doctype html><html><head><title>Bullpen</title>' +
-  '<script id="bullpen-auth-chunks" type="application/json">["/251.a.js","/auth-session.b.js"]</script>' +
+  '<script id="bullpen-auth-chunks" type="application/json">["/251.a.js","/96.c.js","/auth-session.b.js"]</script>' +
+  '<script id="bullpen-sign-in-chunks" type="application/json">["/251.a.js","/987.d.js"]</script>' +
   '</head><body><div id="root"></div></body></html>';
 const MANIFESTS = {
   [AUTH_MANIFEST]: {
@@ -24,8 +25,8 @@ const MANIFESTS = {
 };
 
 describe('signInPreloads', () => {
-  it("names, on the sign-in page, Amplify's auth chunks the host's build lists", () => {
-    expect(signInPreloads(PAGE, SIGN_IN_PATH)).toEqual(['/251.a.js', '/auth-session.b.js']);
+  it("names, on the sign-in page, Amplify core's chunks the host's build lists, not the host's auth functions", () => {
+    expect(signInPreloads(PAGE, SIGN_IN_PATH)).toEqual(['/251.a.js', '/987.d.js']);
   });
 
   it('names nothing on any other page', () => {
@@ -34,7 +35,7 @@ describe('signInPreloads', () => {
   });
 
   it('reads a broken or missing list of chunks as none', () => {
-    const broken = PAGE.replace('["/251.a.js","/auth-session.b.js"]', '{not json');
+    const broken = PAGE.replace('["/251.a.js","/987.d.js"]', '{not json');
     expect(signInPreloads(broken, SIGN_IN_PATH)).toEqual([]);
     expect(signInPreloads('<html><head></head></html>', SIGN_IN_PATH)).toEqual([]);
   });

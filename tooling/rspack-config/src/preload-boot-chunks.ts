@@ -14,26 +14,50 @@ const BOOT_CHUNK = 'bootstrap';
 const AUTH_CHUNK = 'auth-session';
 /** The JSON data block naming AUTH_CHUNK's scripts, for main.js to preload when there is no good stored token. */
 const AUTH_CHUNKS_ELEMENT_ID = 'bullpen-auth-chunks';
+/** The shared package remote-auth's sign-in widget runs on, from the host (its deep imports included). */
+const SIGN_IN_SHARED = '@aws-amplify/core';
+/** The JSON data block naming SIGN_IN_SHARED's scripts, which the host's server preloads on the sign-in page
+ *  (scripts/lib/sign-in-preloads.mjs). Not the rest of AUTH_CHUNK: the host's own auth functions are needed only once
+ *  the form is on screen, and their bytes would share a phone's link with the widget's. */
+const SIGN_IN_CHUNKS_ELEMENT_ID = 'bullpen-sign-in-chunks';
 
 const PROVIDED = /^provide shared module \([^)]*\) (\S+)@[^@\s]+ = /;
 const CONSUMED = /^consume shared module \([^)]*\) (\S+)@[^@\s]+ /;
 
-/** The chunks the named async chunk group needs before it can run: its own, and those of the shared modules its
- *  modules consume, transitively. A shared module comes from the version this build provides (the host's are the
- *  singletons every page runs: it loads first, shareStrategy 'loaded-first'), whose chunks are not the consume
- *  fallback's. */
-function bootChunks(compilation: Compilation, groupName: string): Chunk[] {
-  const group = compilation.namedChunkGroups.get(groupName);
-  if (!group) return [];
-  const chunksOf = (module: Module) =>
-    module.blocks.flatMap((block) => compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? []);
+const chunksOf = (compilation: Compilation, module: Module) =>
+  module.blocks.flatMap((block) => compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? []);
+
+/** The chunks of each shared module this build provides, by share key. */
+function providedChunks(compilation: Compilation): Map<string, Chunk[]> {
   const provided = new Map<string, Chunk[]>();
   for (const module of compilation.modules) {
     const key = module.type === 'provide-module' ? PROVIDED.exec(module.identifier())?.[1] : undefined;
-    if (key) provided.set(key, chunksOf(module));
+    if (key) provided.set(key, chunksOf(compilation, module));
   }
+  return provided;
+}
+
+/** The chunks the named async chunk group needs before it can run (see neededChunks). */
+function bootChunks(compilation: Compilation, groupName: string): Chunk[] {
+  const group = compilation.namedChunkGroups.get(groupName);
+  return group ? neededChunks(compilation, group.chunks) : [];
+}
+
+/** The chunks a shared package this build provides needs before it can run: every provided module of the package. */
+function sharedPackageChunks(compilation: Compilation, packageName: string): Chunk[] {
+  const start = [...providedChunks(compilation)]
+    .filter(([key]) => key === packageName || key.startsWith(`${packageName}/`))
+    .flatMap(([, chunks]) => chunks);
+  return neededChunks(compilation, start);
+}
+
+/** The given chunks and those of the shared modules their modules consume, transitively. A shared module comes from
+ *  the version this build provides (the host's are the singletons every page runs: it loads first, shareStrategy
+ *  'loaded-first'), whose chunks are not the consume fallback's. */
+function neededChunks(compilation: Compilation, start: readonly Chunk[]): Chunk[] {
+  const provided = providedChunks(compilation);
   const found = new Set<Chunk>();
-  const queue = [...group.chunks];
+  const queue = [...start];
   while (queue.length > 0) {
     const chunk = queue.shift() as Chunk;
     if (found.has(chunk)) continue;
@@ -41,7 +65,7 @@ function bootChunks(compilation: Compilation, groupName: string): Chunk[] {
     for (const module of compilation.chunkGraph.getChunkModules(chunk)) {
       if (module.type !== 'consume-shared-module') continue;
       const key = CONSUMED.exec(module.identifier())?.[1];
-      queue.push(...((key && provided.get(key)) || chunksOf(module)));
+      queue.push(...((key && provided.get(key)) || chunksOf(compilation, module)));
     }
   }
   return [...found];
@@ -66,18 +90,24 @@ export class PreloadBootChunksPlugin {
           attributes: { rel: 'preload', as: 'script', href: `${data.publicPath}${file}` },
         }));
         data.headTags.push(...preloads);
-        const authFiles = bootChunks(compilation, AUTH_CHUNK)
-          .flatMap((chunk) => [...chunk.files])
-          .filter((file) => file.endsWith('.js') && !files.includes(file))
-          .sort()
-          .map((file) => `${data.publicPath}${file}`);
-        if (authFiles.length > 0) {
+        const notBooted = (chunks: Chunk[]) =>
+          chunks
+            .flatMap((chunk) => [...chunk.files])
+            .filter((file) => file.endsWith('.js') && !files.includes(file))
+            .sort()
+            .map((file) => `${data.publicPath}${file}`);
+        const lists: [string, string[]][] = [
+          [AUTH_CHUNKS_ELEMENT_ID, notBooted(bootChunks(compilation, AUTH_CHUNK))],
+          [SIGN_IN_CHUNKS_ELEMENT_ID, notBooted(sharedPackageChunks(compilation, SIGN_IN_SHARED))],
+        ];
+        for (const [id, list] of lists) {
+          if (list.length === 0) continue;
           data.headTags.push({
             tagName: 'script',
             voidTag: false,
-            attributes: { type: 'application/json', id: AUTH_CHUNKS_ELEMENT_ID },
+            attributes: { type: 'application/json', id },
             // File names only ([\w.-] and the public path): nothing that could end the element.
-            innerHTML: JSON.stringify(authFiles),
+            innerHTML: JSON.stringify(list),
           });
         }
         return data;

@@ -1,8 +1,8 @@
 // Short selling in a live contest whose rules allow it, with a $4.95 commission per trade and a 25 % position cap, in
 // Chromium against the real stack, on a phone (390×844) and a laptop (1280×800): one player per size, both in the
 // same contest. Each raises cash by selling a pick, shorts a stock seeing buying power and the commission, is refused
-// a ~30 % position with the number of shares that would fit, and places a trailing stop. Screenshots go to
-// .e2e-artifacts/short-selling for a person to look at.
+// a ~30 % position with the number of shares that would fit, and places a trailing stop (that a stop follows the price
+// and fills: trailing-stop.test.ts). Screenshots go to .e2e-artifacts/short-selling for a person to look at.
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -14,6 +14,7 @@ import {
   stack,
   type TestPage,
   type TestUser,
+  waitUntilLive,
 } from './helpers';
 
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '.e2e-artifacts/short-selling';
@@ -31,18 +32,6 @@ let contestId: string;
 let startsAt: number;
 const players = new Map<number, TestUser>();
 const pages: TestPage[] = [];
-
-async function liveBoard(user: TestUser) {
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    try {
-      await callApi('GET', `/contest/active/${contestId}`, { user });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
-  }
-  throw new Error('the contest never went live');
-}
 
 async function priceOf(user: TestUser, symbol: string): Promise<number> {
   const { equities } = await callApi<{ equities: { symbol: string; price: number }[] }>(
@@ -114,7 +103,7 @@ describe.each(SIZES)('at $width×$height', ({ width, height }) => {
     const player = players.get(width) as TestUser;
     const wait = startsAt - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    await liveBoard(player);
+    await waitUntilLive(player, contestId);
     await mkdir(SHOTS_DIR, { recursive: true });
     const tab = await newPage(browser, { user: player, width, height });
     pages.push(tab);

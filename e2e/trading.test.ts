@@ -14,6 +14,7 @@ import {
   type TestPage,
   type TestUser,
   waitForPath,
+  waitUntilLive,
 } from './helpers';
 
 type Player = TestUser & { callSign: string };
@@ -41,18 +42,6 @@ const waitUntil = async (time: number) => {
   const ms = time - Date.now();
   if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
 };
-
-async function boardIsLive() {
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    try {
-      await callApi('GET', `/contest/active/${contestId}`, { user: alice });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
-  }
-  throw new Error('the contest never went live');
-}
 
 async function open(user: Player, path: string, width = 1280): Promise<Page> {
   const tab = await newPage(browser, { user, width });
@@ -92,7 +81,7 @@ it('before the start, the live page counts down and links to the details', async
 
 it("a trade shows on the other player's leaderboard within one tick, without a reload", async () => {
   await waitUntil(startsAt);
-  await boardIsLive();
+  await waitUntilLive(alice, contestId);
   const board = await open(alice, `/live-contest/${contestId}`);
   await board.getByRole('table', { name: 'Leaderboard' }).waitFor();
   await board.getByText('Simulated prices', { exact: true }).waitFor();

@@ -115,4 +115,49 @@ describe.each(DRIVERS)('skill stats after many ticks (%s)', (driver) => {
     // Every contest has at least ten returns: every player has a Sharpe to compare.
     expect(withSharpe).toBe(contests.length * players.length);
   });
+
+  test("while live, a player's analytics and their row on the board agree at every tick, between points too", async () => {
+    const prices: Record<string, number> = { AAPL: 100, MSFT: 200 };
+    feed.set(prices);
+    const owner = await createUser(ctx);
+    const startsAt = ctx.clock.now().getTime() + 60_000;
+    // 30 minutes: a point every 7.5 s, so ticks every 5 s fall between points about every other tick.
+    const contest = await createContest(ctx, owner, {
+      startsAt: new Date(startsAt).toISOString(),
+      endsAt: new Date(startsAt + 1_800_000).toISOString(),
+    });
+    await joinContest(ctx, owner, contest._id, ['AAPL', 'MSFT']);
+    // Points fall at the even steps (0 s, 10 s, 20 s …). Deep dips at odd steps, between points, are the lowest values
+    // yet when they are seen; smaller falls at points make the stored drawdown.
+    const walk = [
+      1, 0.9, 1.1, 1.02, 0.99, 0.85, 1.2, 1.0, 0.97, 1.03, 1.05, 0.96, 1.04, 0.99, 1.02, 1.01, 0.98, 0.9, 1.1, 0.95,
+      1.03, 0.8, 1.2, 0.99, 1.01,
+    ];
+    const seen: number[] = [];
+    for (const [step, factor] of walk.entries()) {
+      prices.AAPL = Math.round((prices.AAPL as number) * factor * 100) / 100;
+      feed.set(prices);
+      await tickAt(ctx, startsAt + step * 5_000);
+      const board = (await call(ctx, 'GET', `/contest/active/${contest._id}`, { token: owner.token })).json();
+      const row = board.standings[0];
+      const answer = await call(ctx, 'GET', `/contest/${contest._id}/analytics/${row.userId}`, { token: owner.token });
+      const { analytics } = answer.json();
+      const benchmark = (await call(ctx, 'GET', `/contest/${contest._id}/benchmark`, { token: owner.token })).json();
+      expect({ step, ...analytics }).toMatchObject({
+        step,
+        asOf: board.asOf,
+        returnPct: row.returnPct,
+        benchmarkReturnPct: Math.round((benchmark.points.at(-1).returnPct as number) * 1e6) / 1e6,
+        sharpe: row.sharpe,
+        maxDrawdownPct: row.maxDrawdownPct,
+      });
+      seen.push(analytics.maxDrawdownPct);
+    }
+    // The largest fall so far never shrinks from one tick to the next.
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeLessThanOrEqual(seen[i - 1] as number);
+    expect(Math.min(...seen)).toBeLessThan(0);
+    expect(
+      (await call(ctx, 'GET', `/contest/active/${contest._id}`, { token: owner.token })).json().standings[0].sharpe,
+    ).not.toBeNull();
+  });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/lib/chromium.cjs';
+import { API_PATHS } from '../../contract/src/paths';
 import { cognitoCall } from '../../scripts/lib/cognito.cjs';
 
 export interface RuntimeConfig {
@@ -214,6 +215,12 @@ export interface ContestFields {
   maxParticipants?: number;
   visibility?: 'public' | 'private';
   affiliations?: string[];
+  /** API.md "Contest rules"; left out, the API's defaults (no shorts, no commission, no cap). */
+  rules?: {
+    shortSelling: boolean;
+    commission: { perTrade: number; perShare: number };
+    maxPositionPct: number | null;
+  };
 }
 
 /** Creates a contest as `user` through the API (a team contest exactly when affiliations are given); its id. */
@@ -232,6 +239,7 @@ export async function createContest(user: TestUser, fields: ContestFields): Prom
       visibility: fields.visibility ?? 'public',
       affiliations,
       isTeamCollaboration: affiliations.length > 0,
+      ...(fields.rules ? { rules: fields.rules } : {}),
     },
   });
   return created.data._id;
@@ -275,7 +283,42 @@ export async function startSoon(
   return { startsAt, endsAt };
 }
 
+/** Waits until the clock has started the contest: its live board answers. */
+export async function waitUntilLive(user: TestUser, contestId: string): Promise<void> {
+  const tokens = await tokensFor(user);
+  await poll('the contest never went live', () => callApi('GET', API_PATHS.activeContest(contestId), { tokens }), {
+    timeoutMs: 60_000,
+  });
+}
+
 // --- waiting on the app -----------------------------------------------------------------------------------------
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Calls `read` every `everyMs` until it returns something other than undefined, and returns that. A throw counts as
+ * not yet. After `timeoutMs` it fails, naming `what` and the last error. For states a journey waits for (a tick, a
+ * fill, a board the screen agrees with), never for time itself.
+ */
+export async function poll<T>(
+  what: string,
+  read: () => Promise<T | undefined> | T | undefined,
+  { timeoutMs = 60_000, everyMs = 500 }: { timeoutMs?: number; everyMs?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown = null;
+  for (;;) {
+    try {
+      const value = await read();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() >= deadline)
+      throw new Error(`${what} (after ${timeoutMs} ms${last ? `; last: ${String(last)}` : ''})`);
+    await sleep(everyMs);
+  }
+}
 
 /** Waits until the address bar shows `path` (pathname, and the query if given). */
 export async function waitForPath(page: Page, path: string, timeout = 20_000): Promise<void> {
@@ -324,9 +367,19 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect({ screen, blocking }).toEqual({ screen, blocking: [] });
 }
 
-/** The page never scrolls sideways; a full-page screenshot goes to `dir` (`<width>-<name>.png`) to look at. */
-export async function shootFullPage(page: Page, dir: string, name: string): Promise<void> {
+/**
+ * The page never scrolls sideways; a full-page screenshot goes to `dir` (`<width>-<name>.png`) to look at. The sticky
+ * header is drawn where the page is scrolled to: `fromTop` scrolls to the top first, so it is drawn at the top (not
+ * when the picture is of something the pointer holds open, which moving the page would close).
+ */
+export async function shootFullPage(
+  page: Page,
+  dir: string,
+  name: string,
+  { fromTop = false }: { fromTop?: boolean } = {},
+): Promise<void> {
   await mkdir(dir, { recursive: true });
+  if (fromTop) await page.evaluate(() => window.scrollTo(0, 0));
   const width = page.viewportSize()?.width ?? 0;
   const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
   expect({ name, width, scroll: scroll <= width }).toEqual({ name, width, scroll: true });

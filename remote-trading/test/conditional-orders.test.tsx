@@ -285,7 +285,9 @@ it('open orders can be cancelled from the keyboard; closed ones show their statu
   await waitFor(() => expect(toasts()).toEqual([['success', 'Order cancelled: buy 20 NVDA, stop $105.00']]));
   expect(screen.queryByRole('list', { name: 'Open orders' })).not.toBeInTheDocument();
   expect(
-    screen.getByText('No open orders. A limit, stop or stop-limit order waits here until its price comes.'),
+    screen.getByText(
+      'No open orders. A limit, stop, stop-limit or trailing-stop order waits here until its price comes.',
+    ),
   ).toBeInTheDocument();
   expect(within(screen.getByRole('list', { name: 'Recent orders' })).getAllByRole('listitem')[0]).toHaveTextContent(
     'Cancelled',

@@ -354,7 +354,9 @@ it('an expired order shows its status and why', async () => {
   renderAt('/trading/c1');
   const recent = await screen.findByRole('list', { name: 'Recent orders' });
   expect(recent).toHaveTextContent('Short 5 NVDA Trailing stop');
-  expect(recent).toHaveTextContent('trail $3.50, stop now $96.50');
+  // The stop it ended at, no longer moving.
+  expect(recent).toHaveTextContent('trail $3.50, stop $96.50');
+  expect(recent).not.toHaveTextContent('stop now');
   expect(recent).toHaveTextContent('Expired');
   expect(recent).toHaveTextContent('Your trailing stop order to short 5 NVDA expired unfilled');
   expect(recent).not.toHaveTextContent('Good until');

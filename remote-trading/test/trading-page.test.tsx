@@ -65,6 +65,28 @@ it('shows the portfolio, positions, buying power and the simulated-prices label'
   expect(screen.getByRole('table', { name: 'My positions' })).toHaveTextContent('AAPL');
 });
 
+it('colours a return and a price change that round to 0.00% as flat, not as a loss or a gain', async () => {
+  market(() => HttpResponse.json({}));
+  const portfolio = me().portfolio;
+  if (!portfolio) throw new Error('the fixture has a portfolio');
+  state = me({ portfolio: { ...portfolio, value: 9_999.6, returnPct: -0.00004 } });
+  server.use(
+    http.post(`${API}/equity/get-equities`, () =>
+      HttpResponse.json({ equities: [{ ...equity('AAPL', 210, 'Apple Inc.'), changePct: 0.00003 }] }),
+    ),
+  );
+  const { container } = renderAt('/trading/c1');
+  const summary = await screen.findByLabelText('My summary');
+  const shown = within(summary).getByText('0.00%');
+  expect(shown).toHaveClass('bp-trend--flat');
+  const quote = await waitFor(() => {
+    const element = container.querySelector<HTMLElement>('.bp-quote__price');
+    if (!element) throw new Error('no quote yet');
+    return element;
+  });
+  expect(within(quote).getByText('0.00%')).toHaveClass('bp-trend--flat');
+});
+
 it('computes the amount, the max buy from cash and the max sell from holdings, and refuses too much', async () => {
   market(() => HttpResponse.json({}));
   renderAt('/trading/c1');

@@ -38,11 +38,15 @@ export async function playerAnalytics(
   }
   const asOf = row.standingsAsOf ?? row.startsAt;
   const history = await historyValues(deps.db, row.id, userId);
-  // A live contest's history ends on its last tick too, as its chart does (the portfolio-history route).
+  // Between two stored points of a live contest, the return and the market's are the last tick's (the board's), so
+  // the benchmark is read at that tick too.
   const live = status === 'active' && history.length > 0 && new Date(history.at(-1)?.t ?? 0) < asOf;
-  if (live) history.push({ t: asOf.toISOString(), valueCents: participant.valueCents });
   const benchmark = await benchmarkSeries(deps.db, row.id, live ? asOf : null);
   const benchmarkAt = new Map(benchmark.map((point) => [point.t, point.returnPct]));
+  // The risk figures are over the stored points alone, the series the clock keeps the board's Sharpe and drawdown on
+  // (db/skill-stats.ts), so a player's figures and their row on the board agree at every tick. With the last tick
+  // added as one more point they differed until the next point was stored, and a drawdown seen at that tick could
+  // shrink again at the next.
   const points = history.filter((point) => benchmarkAt.has(point.t));
   const first = points[0];
   const last = points.at(-1);
@@ -55,7 +59,7 @@ export async function playerAnalytics(
     deps.config.market.timeScale,
   );
   const returnPct = roundRatio(participant.returnPct ?? 0);
-  const benchmarkReturnPct = roundRatio(last ? (benchmarkAt.get(last.t) ?? 0) : 0);
+  const benchmarkReturnPct = roundRatio(benchmark.at(-1)?.returnPct ?? 0);
 
   const held = await loadPositions(deps.db, row.id, userId);
   const symbols = held.map((p) => p.symbol);

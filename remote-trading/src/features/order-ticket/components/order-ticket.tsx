@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, notifyError, toast } from '@bullpen/shared';
-import { formatMoney, formatPercent, trend } from '@bullpen/shared/format';
+import { formatMoney, formatPercent, roundHalfAway, trend } from '@bullpen/shared/format';
 import { useEquities } from '@bullpen/shared/reads';
 import type { ContestRules, Equity, TradeBody, TradeResponse, TradeSide } from '@bullpen/shared/schemas';
 import { Button, Card, Field, Select } from '@bullpen/shared/ui';
@@ -318,7 +318,10 @@ export function OrderTicket({
           </div>
           <div className="bp-quote__price">
             <span className="bp-num">{formatMoney(equity.price)}</span>{' '}
-            <span className={`bp-num bp-trend--${trend(equity.changePct)}`}>{formatPercent(equity.changePct)}</span>
+            {/* Coloured by the figure shown: a change that rounds to 0.00% is flat. */}
+            <span className={`bp-num bp-trend--${trend(roundHalfAway(equity.changePct * 100, 2))}`}>
+              {formatPercent(equity.changePct)}
+            </span>
           </div>
         </div>
       ) : (

@@ -48,7 +48,9 @@ export function OpenOrders({ contestId }: { contestId: string }) {
         <p className="bp-muted">Your orders could not be loaded. They are still kept; try again in a moment.</p>
       ) : null}
       {data && open.length === 0 ? (
-        <p className="bp-muted">No open orders. A limit, stop or stop-limit order waits here until its price comes.</p>
+        <p className="bp-muted">
+          No open orders. A limit, stop, stop-limit or trailing-stop order waits here until its price comes.
+        </p>
       ) : null}
       {open.length > 0 ? (
         <ul className="bp-rows" aria-label="Open orders">

@@ -16,18 +16,20 @@ export function describeSideAndSize(order: { side: TradeSide; quantity: number; 
 }
 
 type PricedOrder = Pick<Order, 'type' | 'limitPrice' | 'stopPrice'> &
-  Partial<Pick<Order, 'trailAmount' | 'trailPercent'>>;
+  Partial<Pick<Order, 'trailAmount' | 'trailPercent' | 'status'>>;
 
 /**
  * Each price of the order, e.g. ["stop $224.89", "limit $227.07"]; a trailing stop's trail first, then the stop it
- * has reached (it moves with the price, tick by tick).
+ * has reached: "stop now" while it is open (it moves with the price, tick by tick), the stop it ended at once it is
+ * filled, cancelled or expired.
  */
 export function orderPrices(order: PricedOrder): string[] {
   const parts: string[] = [];
   if (order.trailAmount != null) parts.push(`trail ${formatMoney(order.trailAmount)}`);
   if (order.trailPercent != null) parts.push(`trail ${order.trailPercent}%`);
   if (order.stopPrice !== null) {
-    parts.push(`${order.type === 'trailing-stop' ? 'stop now' : 'stop'} ${formatMoney(order.stopPrice)}`);
+    const moving = order.type === 'trailing-stop' && (order.status ?? 'open') === 'open';
+    parts.push(`${moving ? 'stop now' : 'stop'} ${formatMoney(order.stopPrice)}`);
   }
   if (order.limitPrice !== null) parts.push(`limit ${formatMoney(order.limitPrice)}`);
   return parts;

@@ -259,6 +259,18 @@ it("a trailing stop shows today's stop from the current price, by amount or perc
   expect(open).toHaveTextContent('Sell 1 AAPL Trailing stop');
   expect(open).toHaveTextContent('trail 10%, stop now $189.00');
   expect(open).toHaveTextContent('Good until');
+
+  // Cancelled, it names the stop it had reached, no longer moving.
+  server.use(
+    http.post(`${API}/contest/orders/cancel`, () => {
+      orders = [{ ...(orders[0] as Order), status: 'cancelled' }];
+      return HttpResponse.json({ data: { order: orders[0], portfolio: state.portfolio } });
+    }),
+  );
+  await userEvent.click(within(open).getByRole('button', { name: /^Cancel trailing.stop order/i }));
+  await waitFor(() =>
+    expect(toasts().at(-1)).toEqual(['success', 'Order cancelled: sell 1 AAPL, trail 10%, stop $189.00']),
+  );
 });
 
 it('good until defaults to the contest end and must come before it, and in the future', async () => {

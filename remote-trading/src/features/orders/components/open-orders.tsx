@@ -34,7 +34,9 @@ export function OpenOrders({ contestId }: { contestId: string }) {
     setCancelling(order._id);
     try {
       await cancelOrder({ contestId, orderId: order._id });
-      toast.success(`Order cancelled: ${order.side} ${order.quantity} ${order.symbol}, ${describePrices(order)}`);
+      // Its prices as a closed order: a trailing stop's stop no longer moves.
+      const prices = describePrices({ ...order, status: 'cancelled' });
+      toast.success(`Order cancelled: ${order.side} ${order.quantity} ${order.symbol}, ${prices}`);
     } catch (failure) {
       notifyError(failure);
     } finally {

@@ -117,6 +117,22 @@ it("shows the signed-in player's profile: stats with signed returns and recent c
   expect(asked).toEqual(['u1']);
 });
 
+it('colours a return as it is written: one that rounds to 0.00% is neither a gain nor a loss', async () => {
+  profiles({
+    u1: profile({
+      stats: { contestsJoined: 2, contestsCompleted: 2, wins: 0, bestReturnPct: 0.00004, averageReturnPct: -0.00004 },
+      recentContests: [{ contestId: 'c1', name: 'Flat Week', status: 'completed', rank: 2, returnPct: -0.00004 }],
+    }),
+  });
+  renderAt('/profile');
+  const best = (await screen.findByText('Best return')).nextSibling as HTMLElement;
+  const average = screen.getByText('Average return').nextSibling as HTMLElement;
+  expect([best.textContent, best.className]).toEqual(['0.00%', 'bp-stat__value bp-trend--flat']);
+  expect([average.textContent, average.className]).toEqual(['0.00%', 'bp-stat__value bp-trend--flat']);
+  const row = screen.getByRole('link', { name: 'Flat Week' }).closest('tr') as HTMLElement;
+  expect(within(row).getByText('0.00%')).toHaveClass('bp-trend--flat');
+});
+
 it("shows another player's public profile from ?userId, without the edit link", async () => {
   profiles({ u9: profile({ userId: 'u9', ticker: 'ZED', displayName: 'Zed', recentContests: [] }) });
   renderAt('/profile?userId=u9');

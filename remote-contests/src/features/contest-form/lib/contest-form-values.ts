@@ -33,9 +33,6 @@ export interface ContestFormValues {
   maxPositionPct: string;
 }
 
-/** The rules' fields of the form, in the order it shows them. */
-const RULE_FIELDS = ['shortSelling', 'commissionPerTrade', 'commissionPerShare', 'maxPositionPct'] as const;
-
 const rulesToFormValues = (rules: ContestRules) => ({
   shortSelling: rules.shortSelling,
   commissionPerTrade: String(rules.commission.perTrade),

@@ -7,7 +7,16 @@ import { execFile } from 'node:child_process';
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { appUrl, createActiveUser, launchBrowser, newPage, stack, type TestUser, UNAVAILABLE_TEXT } from './helpers';
+import {
+  appUrl,
+  createActiveUser,
+  launchBrowser,
+  newPage,
+  stack,
+  type TestUser,
+  UNAVAILABLE_TEXT,
+  waitForPath,
+} from './helpers';
 
 const ROOT = path.resolve(__dirname, '..');
 const TSX = require.resolve('tsx/cli');
@@ -258,6 +267,9 @@ describeOwned('rolling out one remote with npm run remote', () => {
         // Only that part of the screen: the header works, and so does another remote.
         await page.getByRole('navigation', { name: 'Main' }).waitFor();
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+        await waitForPath(page, '/profile');
+        // The failed page's own heading is an h1 too: wait for it to go, then for the profile's.
+        await page.getByText(UNAVAILABLE_TEXT).waitFor({ state: 'detached', timeout: 30_000 });
         await page.getByRole('main').locator('h1, h2').first().waitFor({ timeout: 30_000 });
         expect(await page.getByText(UNAVAILABLE_TEXT).count()).toBe(0);
       } else {

@@ -24,11 +24,13 @@ const SIGN_IN_CHUNKS_ELEMENT_ID = 'bullpen-sign-in-chunks';
 const PROVIDED = /^provide shared module \([^)]*\) (\S+)@[^@\s]+ = /;
 const CONSUMED = /^consume shared module \([^)]*\) (\S+)@[^@\s]+ /;
 
+type Provided = ReadonlyMap<string, Chunk[]>;
+
 const chunksOf = (compilation: Compilation, module: Module) =>
   module.blocks.flatMap((block) => compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? []);
 
 /** The chunks of each shared module this build provides, by share key. */
-function providedChunks(compilation: Compilation): Map<string, Chunk[]> {
+function providedChunks(compilation: Compilation): Provided {
   const provided = new Map<string, Chunk[]>();
   for (const module of compilation.modules) {
     const key = module.type === 'provide-module' ? PROVIDED.exec(module.identifier())?.[1] : undefined;
@@ -38,24 +40,23 @@ function providedChunks(compilation: Compilation): Map<string, Chunk[]> {
 }
 
 /** The chunks the named async chunk group needs before it can run (see neededChunks). */
-function bootChunks(compilation: Compilation, groupName: string): Chunk[] {
+function bootChunks(compilation: Compilation, provided: Provided, groupName: string): Chunk[] {
   const group = compilation.namedChunkGroups.get(groupName);
-  return group ? neededChunks(compilation, group.chunks) : [];
+  return group ? neededChunks(compilation, provided, group.chunks) : [];
 }
 
 /** The chunks a shared package this build provides needs before it can run: every provided module of the package. */
-function sharedPackageChunks(compilation: Compilation, packageName: string): Chunk[] {
-  const start = [...providedChunks(compilation)]
+function sharedPackageChunks(compilation: Compilation, provided: Provided, packageName: string): Chunk[] {
+  const start = [...provided]
     .filter(([key]) => key === packageName || key.startsWith(`${packageName}/`))
     .flatMap(([, chunks]) => chunks);
-  return neededChunks(compilation, start);
+  return neededChunks(compilation, provided, start);
 }
 
 /** The given chunks and those of the shared modules their modules consume, transitively. A shared module comes from
  *  the version this build provides (the host's are the singletons every page runs: it loads first, shareStrategy
  *  'loaded-first'), whose chunks are not the consume fallback's. */
-function neededChunks(compilation: Compilation, start: readonly Chunk[]): Chunk[] {
-  const provided = providedChunks(compilation);
+function neededChunks(compilation: Compilation, provided: Provided, start: readonly Chunk[]): Chunk[] {
   const found = new Set<Chunk>();
   const queue = [...start];
   while (queue.length > 0) {
@@ -75,7 +76,9 @@ export class PreloadBootChunksPlugin {
   apply(compiler: Compiler) {
     compiler.hooks.compilation.tap(PLUGIN, (compilation) => {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tapPromise(PLUGIN, async (data) => {
-        const files = bootChunks(compilation, BOOT_CHUNK)
+        // Every list below walks the same shared modules: read the build's once.
+        const provided = providedChunks(compilation);
+        const files = bootChunks(compilation, provided, BOOT_CHUNK)
           .flatMap((chunk) => [...chunk.files])
           .filter((file) => file.endsWith('.js'));
         if (files.length === 0) {
@@ -97,8 +100,8 @@ export class PreloadBootChunksPlugin {
             .sort()
             .map((file) => `${data.publicPath}${file}`);
         const lists: [string, string[]][] = [
-          [AUTH_CHUNKS_ELEMENT_ID, notBooted(bootChunks(compilation, AUTH_CHUNK))],
-          [SIGN_IN_CHUNKS_ELEMENT_ID, notBooted(sharedPackageChunks(compilation, SIGN_IN_SHARED))],
+          [AUTH_CHUNKS_ELEMENT_ID, notBooted(bootChunks(compilation, provided, AUTH_CHUNK))],
+          [SIGN_IN_CHUNKS_ELEMENT_ID, notBooted(sharedPackageChunks(compilation, provided, SIGN_IN_SHARED))],
         ];
         for (const [id, list] of lists) {
           if (list.length === 0) continue;

@@ -10,6 +10,7 @@ import {
   createActiveUser,
   launchBrowser,
   newPage,
+  poll,
   type TestPage,
   type TestUser,
   waitForPath,
@@ -122,14 +123,9 @@ it('after the end, the results show my analytics, and another player’s beside 
   const wait = endsAt + 1_000 - Date.now();
   if (wait > 0) await sleep(wait);
   // The clock completes the contest at its first tick after the end.
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    const done = await callApi('GET', `/contest/completed/${playedId}`, { user: dana }).then(
-      () => true,
-      () => false,
-    );
-    if (done) break;
-    await sleep(1_000);
-  }
+  await poll('the contest never completed', () => callApi('GET', `/contest/completed/${playedId}`, { user: dana }), {
+    everyMs: 1_000,
+  });
   for (const width of WIDTHS) {
     const page = await open(dana, `/contest-completed/${playedId}`, width);
     const mine = page.getByRole('region', { name: 'Your analytics' });

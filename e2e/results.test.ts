@@ -13,9 +13,11 @@ import {
   createContest,
   launchBrowser,
   newPage,
+  poll,
   type TestPage,
   type TestUser,
   waitForPath,
+  waitUntilLive,
   expectAccessible,
   shootFullPage,
 } from './helpers';
@@ -73,19 +75,6 @@ async function open(user: Player, pathname: string, width = 1280): Promise<Page>
   return tab.page;
 }
 
-async function until<T>(what: string, read: () => Promise<T>, attempts = 60): Promise<T> {
-  let last: unknown;
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    try {
-      return await read();
-    } catch (error) {
-      last = error;
-      await sleep(1_000);
-    }
-  }
-  throw new Error(`${what}: ${String(last)}`);
-}
-
 const shoot = (page: Page, name: string) => shootFullPage(page, SHOTS, name);
 
 beforeAll(async () => {
@@ -134,7 +123,7 @@ it('Carol, who has not joined, finds it under "Open to join" with its facts and 
 
 it('once live, Carol finds it under "Live now" and watches it read-only', async () => {
   await waitUntil(startsAt + 1_000);
-  await until('the contest never went live', () => callApi('GET', `/contest/active/${contestId}`, { user: alice }));
+  await waitUntilLive(alice, contestId);
   const page = await open(carol, '/home', 390);
   const card = page.getByRole('region', { name: 'Live now' }).getByRole('article', { name: NAME });
   await card.waitFor({ timeout: 20_000 });
@@ -176,8 +165,10 @@ it("Alice's live screen draws the benchmark beside her value and says where she 
 
 it("after the end, Alice's results page shows the API's numbers: rank, value, return, the market, positions, trades, picks", async () => {
   await waitUntil(endsAt + 1_000);
-  const board = await until('the contest never completed', () =>
-    callApi<{ standings: Standing[]; total: number }>('GET', `/contest/completed/${contestId}`, { user: alice }),
+  const board = await poll(
+    'the contest never completed',
+    () => callApi<{ standings: Standing[]; total: number }>('GET', `/contest/completed/${contestId}`, { user: alice }),
+    { everyMs: 1_000 },
   );
   const mine = await callApi<PlayerResult>('GET', `/contest/completed/${contestId}/players/${alice.id}`, {
     user: alice,

@@ -10,6 +10,7 @@ import {
   createContest,
   launchBrowser,
   newPage,
+  poll,
   stack,
   type TestPage,
   type TestUser,
@@ -134,13 +135,17 @@ it('a limit order waits in Open orders, fills at a tick with a toast and a trade
 
   // The next tick fills it (the server says so first), then the screen: a toast in words, the order under Recent,
   // the trade in the history.
-  let statuses: string[] = [];
-  for (let attempt = 0; attempt < 30 && !statuses.includes('filled'); attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    statuses = (
-      await callApi<{ orders: { status: string }[] }>('GET', `/contest/${contestId}/orders`, { user: bob })
-    ).orders.map((o) => o.status);
-  }
+  const statuses = await poll(
+    'the limit order never filled',
+    async () => {
+      const { orders } = await callApi<{ orders: { status: string }[] }>('GET', `/contest/${contestId}/orders`, {
+        user: bob,
+      });
+      const now = orders.map((o) => o.status);
+      return now.includes('filled') ? now : undefined;
+    },
+    { timeoutMs: 15_000 },
+  );
   expect(statuses).toEqual(['filled']);
   await trading.getByText(/Your limit order to buy 2 AAPL filled at \$[\d,.]+/).waitFor({ timeout: 15_000 });
   await trading

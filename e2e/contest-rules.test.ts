@@ -45,12 +45,7 @@ const shoot = (page: Page, name: string) => shootFullPage(page, SHOTS, name);
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const player = async (): Promise<Player> => {
-    const user = await createActiveUser();
-    const { user: me } = await callApi<{ user: { _id: string } }>('POST', '/user/get-user', { user, body: {} });
-    return { ...user, id: me._id };
-  };
-  [dana, eli] = [await player(), await player()];
+  [dana, eli] = [await createActiveUser(), await createActiveUser()];
   // The contest played to its end, created first so it plays while the form is driven.
   const startsAt = Date.now() + 32_000;
   endsAt = startsAt + 122_000;

@@ -83,9 +83,7 @@ const tabs: TestPage[] = [];
 
 async function player(): Promise<Player> {
   const user = await createActiveUser();
-  const tokens = await tokensFor(user);
-  const { user: me } = await callApi<{ user: { _id: string } }>('POST', API_PATHS.getUser, { tokens, body: {} });
-  return { ...user, id: me._id, tokens };
+  return { ...user, tokens: await tokensFor(user) };
 }
 
 async function trade(who: Player, symbol: string, side: 'sell' | 'short', quantity: number) {

@@ -79,12 +79,7 @@ const shoot = (page: Page, name: string) => shootFullPage(page, SHOTS, name);
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const player = async (): Promise<Player> => {
-    const user = await createActiveUser();
-    const { user: me } = await callApi<{ user: { _id: string } }>('POST', '/user/get-user', { user, body: {} });
-    return { ...user, id: me._id };
-  };
-  [alice, bob, carol] = [await player(), await player(), await player()];
+  [alice, bob, carol] = [await createActiveUser(), await createActiveUser(), await createActiveUser()];
   startsAt = Date.now() + 32_000;
   endsAt = startsAt + 122_000;
   contestId = await createContest(alice, {

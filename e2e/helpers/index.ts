@@ -189,19 +189,19 @@ export async function callApi<T>(
   return data;
 }
 
-/** A signed-up user who has finished onboarding (status active) with the given call sign. */
+/** A signed-up user who has finished onboarding (status active) with the given call sign, and their user id. */
 export async function createActiveUser(
   callSign = `E${randomInt(100_000, 999_999)}`,
   { phone }: { phone?: string } = {},
-): Promise<TestUser & { callSign: string }> {
+): Promise<TestUser & { callSign: string; id: string }> {
   const user = await createUser({ phone });
   const tokens = await tokensFor(user);
-  await callApi('POST', '/user/get-user', { tokens });
+  const { user: me } = await callApi<{ user: { _id: string } }>('POST', '/user/get-user', { tokens });
   await callApi('POST', '/user/initialize-user', {
     tokens,
     body: { callSign, ticker: callSign, displayName: `E2E ${callSign}` },
   });
-  return { ...user, callSign };
+  return { ...user, callSign, id: me._id };
 }
 
 export interface ContestFields {

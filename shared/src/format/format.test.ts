@@ -8,6 +8,7 @@ import {
   formatMoney,
   formatNumber,
   formatPercent,
+  percentTrend,
   trend,
 } from './format';
 
@@ -71,6 +72,12 @@ describe('formatting', () => {
     expect(formatPercent(0.012345)).toBe('+1.23%');
     expect(formatPercent(null)).toBe('\u2014');
     expect(trend(-1)).toBe('down');
+  });
+
+  it('colours a fraction as formatPercent writes it: one that rounds to 0.00% is flat', () => {
+    expect([percentTrend(0.00004), percentTrend(-0.00004), percentTrend(0)]).toEqual(['flat', 'flat', 'flat']);
+    expect([percentTrend(0.00005), percentTrend(-0.00005)]).toEqual(['up', 'down']);
+    expect([percentTrend(0.0123), percentTrend(-0.0123)]).toEqual(['up', 'down']);
   });
 
   it('counts down in the largest useful units and stops at zero', () => {

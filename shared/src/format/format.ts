@@ -73,6 +73,11 @@ export function trend(value: number): 'up' | 'down' | 'flat' {
   return 'flat';
 }
 
+/** The colour of a fraction as formatPercent writes it (two decimals): one that rounds to 0.00% is flat. */
+export function percentTrend(fraction: number): 'up' | 'down' | 'flat' {
+  return trend(roundHalfAway(fraction * 100, 2));
+}
+
 export function formatNumber(value: number): string {
   const grouped = groupedInteger(value);
   if (grouped !== null) return grouped;

@@ -1,9 +1,9 @@
 import './ui.css';
 import type { ReactNode } from 'react';
-import { formatPercent, roundHalfAway, trend } from '../format/format';
+import { formatPercent, percentTrend, trend } from '../format/format';
 
-const direction = (value: number | null | undefined) =>
-  value === null || value === undefined || Number.isNaN(value) ? 'flat' : trend(value);
+const known = (value: number | null | undefined): value is number =>
+  value !== null && value !== undefined && !Number.isNaN(value);
 
 /**
  * A change coloured by its direction: gain teal, loss red, none muted. Without children it is a return (a fraction)
@@ -12,8 +12,7 @@ const direction = (value: number | null | undefined) =>
  */
 export function Trend({ value, children }: { value: number | null | undefined; children?: ReactNode }) {
   if (children === undefined) {
-    const shown = value === null || value === undefined ? value : roundHalfAway(value * 100, 2);
-    return <span className={`bp-trend--${direction(shown)}`}>{formatPercent(value)}</span>;
+    return <span className={`bp-trend--${known(value) ? percentTrend(value) : 'flat'}`}>{formatPercent(value)}</span>;
   }
-  return <span className={`bp-trend--${direction(value)}`}>{children}</span>;
+  return <span className={`bp-trend--${known(value) ? trend(value) : 'flat'}`}>{children}</span>;
 }

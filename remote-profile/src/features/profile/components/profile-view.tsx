@@ -1,5 +1,5 @@
 import { Link } from '@bullpen/shared';
-import { formatDate, formatPercent, roundHalfAway, trend } from '@bullpen/shared/format';
+import { formatDate, formatPercent, percentTrend } from '@bullpen/shared/format';
 import type { ContestStatus, UserProfile } from '@bullpen/shared/schemas';
 import {
   Badge,
@@ -33,8 +33,7 @@ function contestLink(contest: RecentContest) {
 }
 
 const percent = (value: number | null) => (value === null ? '—' : formatPercent(value));
-/** A return's colour as it is written: one that rounds to 0.00% is flat, not a loss. */
-const tone = (value: number | null) => (value === null ? undefined : trend(roundHalfAway(value * 100, 2)));
+const tone = (value: number | null) => (value === null ? undefined : percentTrend(value));
 
 function StatusBadge({ status }: { status: ContestStatus }) {
   return <Badge tone={STATUS[status].tone}>{STATUS[status].label}</Badge>;

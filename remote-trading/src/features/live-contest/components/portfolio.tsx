@@ -3,6 +3,7 @@ import {
   formatMoney,
   formatPercent,
   formatShortDateTime,
+  percentTrend,
   roundHalfAway,
   trend,
 } from '@bullpen/shared/format';
@@ -62,12 +63,7 @@ export function PortfolioSummary({
   return (
     <StatGroup label="My summary">
       <Stat label="Value" value={formatMoney(portfolio.value)} />
-      {/* Coloured by the figure shown: a return that rounds to 0.00% is flat, not a loss or a gain. */}
-      <Stat
-        label="Return"
-        value={formatPercent(portfolio.returnPct)}
-        trend={trend(shownPercent(portfolio.returnPct))}
-      />
+      <Stat label="Return" value={formatPercent(portfolio.returnPct)} trend={percentTrend(portfolio.returnPct)} />
       <Stat label="Cash" value={formatMoney(portfolio.cash)} />
       {portfolio.buyingPower === undefined ? null : (
         <Stat label="Buying power" value={formatMoney(portfolio.buyingPower)} />

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, notifyError, toast } from '@bullpen/shared';
-import { formatMoney, formatPercent, roundHalfAway, trend } from '@bullpen/shared/format';
+import { formatMoney, formatPercent, percentTrend } from '@bullpen/shared/format';
 import { useEquities } from '@bullpen/shared/reads';
 import type { ContestRules, Equity, TradeBody, TradeResponse, TradeSide } from '@bullpen/shared/schemas';
 import { Button, Card, Field, Select } from '@bullpen/shared/ui';
@@ -318,8 +318,7 @@ export function OrderTicket({
           </div>
           <div className="bp-quote__price">
             <span className="bp-num">{formatMoney(equity.price)}</span>{' '}
-            {/* Coloured by the figure shown: a change that rounds to 0.00% is flat. */}
-            <span className={`bp-num bp-trend--${trend(roundHalfAway(equity.changePct * 100, 2))}`}>
+            <span className={`bp-num bp-trend--${percentTrend(equity.changePct)}`}>
               {formatPercent(equity.changePct)}
             </span>
           </div>

@@ -1,11 +1,11 @@
 // A signed-out visitor on an invitation's join page is likely to sign in next: bootstrap loads the sign-in page (the
 // Authenticator) once the browser is idle, so /auth shows at once. A file of its own: page loads are kept per page.
-import { auth, federation } from './setup';
+import { federation } from './setup';
 import { waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { HOST_ROUTES } from '../src/app/route-table';
 import { preloadRoute } from '../src/features/remotes';
-import { activeUser, API, answerUser, server } from './render-app';
+import { activeUser, API, answerUser, server, signInOnThisDevice } from './render-app';
 
 describe("an invitation's join page, signed out", () => {
   let idle: (() => void)[];
@@ -31,7 +31,7 @@ describe("an invitation's join page, signed out", () => {
   });
 
   it('loads nothing more for a signed-in player, who joins without signing in', async () => {
-    auth.signedIn = true;
+    signInOnThisDevice();
     answerUser(activeUser);
     server.use(http.get(`${API}/contest/get-contest/c1`, () => HttpResponse.json({})));
     await preloadRoute(HOST_ROUTES, '/join-contest-info/c1');

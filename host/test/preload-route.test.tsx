@@ -1,12 +1,12 @@
 // The route's page starts loading at boot (preloadRoute): the same load RemotePage takes, so a page whose
 // code ran before React reached it is drawn in the first render, with no loader frame, and loaded once.
-import { auth, federation } from './setup';
+import { federation } from './setup';
 import { render, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { HOST_ROUTES } from '../src/app/route-table';
 import { preloadRoute, RemotePage } from '../src/features/remotes';
-import { activeUser, API, answerUser, server } from './render-app';
+import { activeUser, API, answerUser, server, signInOnThisDevice } from './render-app';
 
 function answerHomeReads() {
   for (const path of ['/contest/active', '/contest/upcoming', '/contest/completed']) {
@@ -15,7 +15,7 @@ function answerHomeReads() {
 }
 
 it("loads the route's page at boot, and RemotePage draws it at once without loading it again", async () => {
-  auth.signedIn = true;
+  signInOnThisDevice();
   answerUser(activeUser);
   answerHomeReads();
   await preloadRoute(HOST_ROUTES, '/home');

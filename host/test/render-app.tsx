@@ -39,14 +39,18 @@ afterEach(async () => {
 });
 afterAll(() => server.close());
 
+/** A user signed in on this device whose token Amplify answers with: its token store names them in localStorage (the
+ *  gate and the API client ask Amplify only then). */
+export function signInOnThisDevice() {
+  auth.signedIn = true;
+  localStorage.setItem(`CognitoIdentityServiceProvider.${config.auth.userPoolClientId}.LastAuthUser`, 'u1');
+}
+
 export function renderAt(
   path: string,
   { signedIn = false, dedupingInterval = 0 }: { signedIn?: boolean; dedupingInterval?: number } = {},
 ) {
-  auth.signedIn = signedIn;
-  // Amplify's token store names the last user who signed in on this device (the gate asks Amplify only then).
-  if (signedIn)
-    localStorage.setItem(`CognitoIdentityServiceProvider.${config.auth.userPoolClientId}.LastAuthUser`, 'u1');
+  if (signedIn) signInOnThisDevice();
   window.history.replaceState(null, '', path);
   // No request deduplication unless a test asks for SWR's: each test's answers are its own.
   return render(

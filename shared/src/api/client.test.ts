@@ -1,25 +1,40 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { setRuntimeConfig } from '../config/runtime-config';
+import { configureAuth } from '../auth/configure-auth';
+import { type RuntimeConfig, setRuntimeConfig } from '../config/runtime-config';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 import { apiGet, apiPost } from './client';
 
-jest.mock('aws-amplify/auth', () => ({
+// Amplify's answer for a stored session whose token needs it (none is stored here, so every token comes from Amplify).
+const mockAmplify = {
+  loaded: false,
   fetchAuthSession: jest.fn(async () => ({ tokens: { idToken: { toString: () => 'id-token-123' } } })),
-}));
+};
+jest.mock('aws-amplify/auth', () => {
+  mockAmplify.loaded = true;
+  return { fetchAuthSession: () => mockAmplify.fetchAuthSession() };
+});
 
 const API = 'http://api.test';
 const server = setupServer();
 const seen: { path: string; authorization: string | null; body: unknown }[] = [];
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+const config: RuntimeConfig = {
+  apiHost: `${API}/`,
+  auth: { region: 'us-east-1', userPoolId: 'us-east-1_Test', userPoolClientId: 'client' },
+  remotes: { auth: '', contests: '', trading: '', profile: '' },
+};
+/** Amplify's record of who signed in on this device last, without a token good enough to send as it is. */
+const signedInWithoutFreshToken = () =>
+  localStorage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'u1');
+
 beforeEach(() => {
   seen.length = 0;
-  setRuntimeConfig({
-    apiHost: `${API}/`,
-    auth: { region: 'us-east-1', userPoolId: 'us-east-1_Test', userPoolClientId: 'client' },
-    remotes: { auth: '', contests: '', trading: '', profile: '' },
-  });
+  localStorage.clear();
+  signedInWithoutFreshToken();
+  setRuntimeConfig(config);
+  configureAuth(config);
 });
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
@@ -43,6 +58,16 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('requests', () => {
+  // First: once any test has asked Amplify for a token, its module is loaded for the rest of the file.
+  it('sends no token for a visitor with no session on the device, without loading Amplify', async () => {
+    localStorage.clear();
+    server.use(record('/contest/upcoming'));
+    await apiGet('/contest/upcoming');
+    expect(seen).toEqual([{ path: '/contest/upcoming', authorization: null, body: undefined }]);
+    expect(mockAmplify.loaded).toBe(false);
+    expect(mockAmplify.fetchAuthSession).not.toHaveBeenCalled();
+  });
+
   it('sends the ID token on every call except get-contest, and {} as the empty body', async () => {
     server.use(record('/user/get-user'), record('/contest/get-contest'), record('/contest/upcoming'));
     await apiPost('/user/get-user');

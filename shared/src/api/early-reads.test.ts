@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { setRuntimeConfig } from '../config/runtime-config';
+import { configureAuth } from '../auth/configure-auth';
+import { type RuntimeConfig, setRuntimeConfig } from '../config/runtime-config';
 import { apiGet, apiPost } from './client';
 import { startEarlyReads, takeEarlyRead } from './early-reads';
 
@@ -30,11 +31,14 @@ beforeEach(() => {
   seen.length = 0;
   localStorage.clear();
   (globalThis as Record<string, unknown>).__bullpenEarlyReads = undefined;
-  setRuntimeConfig({
+  // What the host's bootstrap does with config.json.
+  const runtimeConfig: RuntimeConfig = {
     apiHost: `${API}/`,
     auth: { region: 'us-east-1', userPoolId: 'us-east-1_Test', userPoolClientId: CLIENT },
     remotes: { auth: '', contests: '', trading: '', profile: '' },
-  });
+  };
+  setRuntimeConfig(runtimeConfig);
+  configureAuth(runtimeConfig);
   server.use(
     http.all(`${API}/*`, async ({ request }) => {
       const body = await request.text();

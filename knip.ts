@@ -51,8 +51,9 @@ const config: KnipConfig = {
     },
     'tooling/rspack-config': {
       project: ['src/**/*.ts', 'test/**/*.ts'],
-      // The CSS loaders are named as strings in create-config.ts's rules, which knip does not read as imports.
-      ignoreDependencies: ['css-loader', 'style-loader'],
+      // The CSS loaders are named as strings in create-config.ts's rules, which knip does not read as imports;
+      // react-router is the apps' own, whose production build create-config.ts points their production builds at.
+      ignoreDependencies: ['css-loader', 'style-loader', 'react-router'],
     },
     api: {
       project: ['src/**/*.ts', 'test/**/*.ts'],
@@ -69,9 +70,15 @@ const config: KnipConfig = {
       ignoreDependencies: appBuild.filter((name) => name !== '@module-federation/enhanced'),
     },
     'remote-auth': remote(authPages, {
-      // rspack.config.ts aliases Amplify UI's other languages' dictionaries (found through @aws-amplify/ui, which
-      // @aws-amplify/ui-react brings) to this file.
-      entry: [...exposed(authPages), 'src/features/authenticator/services/english-only-dictionaries.ts'],
+      // rspack.config.ts puts these files in place of modules Amplify UI imports (other languages' dictionaries, found
+      // through @aws-amplify/ui, which @aws-amplify/ui-react brings; aws-amplify and its auth
+      // category), which knip cannot follow.
+      entry: [
+        ...exposed(authPages),
+        'src/features/authenticator/services/english-only-dictionaries.ts',
+        'src/features/authenticator/services/amplify-core-config.ts',
+        'src/features/authenticator/services/lazy-amplify-auth.ts',
+      ],
       project: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}', 'scripts/**/*.ts'],
       ignoreDependencies: [...appBuild, 'swr', '@aws-amplify/ui'],
     }),

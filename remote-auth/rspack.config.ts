@@ -50,6 +50,13 @@ export default (_env: unknown, argv: { mode?: string }) =>
           ]),
         ),
       },
+      wrappers: {
+        // The Authenticator's calls to Amplify's auth category are all made after its form is drawn: the category
+        // loads then, instead of with the chunk the form waits for.
+        'aws-amplify/auth': path.join(services, 'lazy-amplify-auth.ts'),
+        // Amplify UI only reads the configuration from aws-amplify's `Amplify`, which the host sets on core's.
+        'aws-amplify': path.join(services, 'amplify-core-config.ts'),
+      },
     },
     argv,
   );

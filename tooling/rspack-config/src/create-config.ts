@@ -21,6 +21,10 @@ export interface AppBuildOptions {
   /** Module replacements (Rspack's resolve.alias): a request, or the absolute path of a dependency's own file, and what
    *  the build puts in its place, e.g. a module a dependency imports eagerly that the app loads on demand. */
   aliases?: Readonly<Record<string, string>>;
+  /** Like `aliases` for a package by name, except inside the replacing file itself, whose own import of the name is the
+   *  package (a wrapper that loads the package on demand, e.g. { 'aws-amplify/auth': '<dir>/lazy-amplify-auth.ts' }),
+   *  and inside @bullpen/shared, whose copy in a remote build stands in for the host's and runs as the host's does. */
+  wrappers?: Readonly<Record<string, string>>;
 }
 
 /** Singletons: one React, one SWR cache, one zustand store, one Amplify, one @bullpen/shared (which also carries the
@@ -42,6 +46,17 @@ const SINGLETONS = [
 ];
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
+
+/** React Router 7's exports map names its development build under every condition (remix-run/react-router#12437, a
+ *  stop-gap for its own dev server), so a production bundle would carry its dev-only checks and warnings. A production
+ *  build takes the production build the package ships beside it, file for file. */
+function reactRouterProductionBuild(): Record<string, string> {
+  const production = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', 'production');
+  return {
+    'react-router$': path.join(production, 'index.mjs'),
+    'react-router/dom$': path.join(production, 'dom-export.mjs'),
+  };
+}
 
 /** The version of @bullpen/shared this build carries: its package.json's, or BULLPEN_SHARED_VERSION (a build made
  *  as if against another shared release: the e2e contract test's incompatible major and compatible minor). */
@@ -101,7 +116,7 @@ export function sharedConfig(appDir: string, env: NodeJS.ProcessEnv = process.en
 }
 
 export function createConfig(options: AppBuildOptions, argv: { mode?: string } = {}): Configuration {
-  const { dir, name, port, exposes, title = 'Bullpen', aliases = {} } = options;
+  const { dir, name, port, exposes, title = 'Bullpen', aliases = {}, wrappers = {} } = options;
   const mode = argv.mode === 'development' || process.env.NODE_ENV === 'development' ? 'development' : 'production';
   const dev = mode === 'development';
   const isHost = !exposes;
@@ -125,7 +140,7 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.mjs', '.js', '.json'],
-      alias: { ...aliases },
+      alias: { ...(dev ? {} : reactRouterProductionBuild()), ...aliases },
     },
     module: {
       rules: [
@@ -150,6 +165,11 @@ export function createConfig(options: AppBuildOptions, argv: { mode?: string } =
           type: 'javascript/auto',
         },
         { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset' },
+        // A rule's resolve options apply to the imports of the modules it matches.
+        ...Object.entries(wrappers).map(([request, wrapper]) => ({
+          resource: { not: [wrapper, path.join(repoRoot, 'shared')] },
+          resolve: { alias: { [`${request}$`]: wrapper } },
+        })),
       ],
     },
     plugins: [

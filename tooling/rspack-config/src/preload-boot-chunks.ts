@@ -14,8 +14,11 @@ const BOOT_CHUNK = 'bootstrap';
 const AUTH_CHUNK = 'auth-session';
 /** The JSON data block naming AUTH_CHUNK's scripts, for main.js to preload when there is no good stored token. */
 const AUTH_CHUNKS_ELEMENT_ID = 'bullpen-auth-chunks';
-/** The shared package remote-auth's sign-in widget runs on, from the host (its deep imports included). */
-const SIGN_IN_SHARED = '@aws-amplify/core';
+/** The shared modules remote-auth's sign-in page runs on, from the host: Amplify's core (I18n, Hub, the configuration)
+ *  and its internal utilities. Not core's service-client utilities: only Amplify's auth category uses them, and the
+ *  widget loads that once its form is on screen (remote-auth's lazy-amplify-auth.ts). A page that consumed more would
+ *  still get it, one round trip later, from the federation runtime. */
+const SIGN_IN_SHARED = ['@aws-amplify/core', '@aws-amplify/core/internals/utils'];
 /** The JSON data block naming SIGN_IN_SHARED's scripts, which the host's server preloads on the sign-in page
  *  (scripts/lib/sign-in-preloads.mjs). Not the rest of AUTH_CHUNK: the host's own auth functions are needed only once
  *  the form is on screen, and their bytes would share a phone's link with the widget's. */
@@ -45,12 +48,13 @@ function bootChunks(compilation: Compilation, provided: Provided, groupName: str
   return group ? neededChunks(compilation, provided, group.chunks) : [];
 }
 
-/** The chunks a shared package this build provides needs before it can run: every provided module of the package. */
-function sharedPackageChunks(compilation: Compilation, provided: Provided, packageName: string): Chunk[] {
-  const start = [...provided]
-    .filter(([key]) => key === packageName || key.startsWith(`${packageName}/`))
-    .flatMap(([, chunks]) => chunks);
-  return neededChunks(compilation, provided, start);
+/** The chunks the shared modules this build provides under `keys` need before they can run. */
+function sharedModuleChunks(compilation: Compilation, provided: Provided, keys: readonly string[]): Chunk[] {
+  return neededChunks(
+    compilation,
+    provided,
+    keys.flatMap((key) => provided.get(key) ?? []),
+  );
 }
 
 /** The given chunks and those of the shared modules their modules consume, transitively. A shared module comes from
@@ -101,7 +105,7 @@ export class PreloadBootChunksPlugin {
             .map((file) => `${data.publicPath}${file}`);
         const lists: [string, string[]][] = [
           [AUTH_CHUNKS_ELEMENT_ID, notBooted(bootChunks(compilation, provided, AUTH_CHUNK))],
-          [SIGN_IN_CHUNKS_ELEMENT_ID, notBooted(sharedPackageChunks(compilation, provided, SIGN_IN_SHARED))],
+          [SIGN_IN_CHUNKS_ELEMENT_ID, notBooted(sharedModuleChunks(compilation, provided, SIGN_IN_SHARED))],
         ];
         for (const [id, list] of lists) {
           if (list.length === 0) continue;

@@ -3,11 +3,12 @@ import '../theme/authenticator.css';
 // Last, as the ThemeProvider's own <style> would come: the theme's tokens, written at build time.
 import '../theme/bullpen-theme.css';
 import { Authenticator } from '@aws-amplify/ui-react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInvitation } from '../hooks/use-invitation';
 import { useRequiredFieldMessages } from '../hooks/use-required-field-messages';
 import { useUserPoolConfigured } from '../hooks/use-user-pool-configured';
 import { createAuthServices } from '../services/auth-services';
+import { preloadAmplifyAuth } from '../services/lazy-amplify-auth';
 import { applyProductVocabulary } from '../services/product-vocabulary';
 import { BULLPEN_AUTH_THEME_NAME } from '../theme/theme-name';
 import { ConfigurationError } from './configuration-error';
@@ -55,6 +56,10 @@ export function BullpenAuthenticator() {
   const [notice, setNotice] = useState<string | null>(null);
   // A visitor who followed an invitation starts on Create Account, told which contest it is for.
   const invitation = useInvitation();
+  // The form is drawn without Amplify's auth category; it downloads now, before the visitor can submit.
+  useEffect(() => {
+    preloadAmplifyAuth().catch(() => undefined);
+  }, []);
   // Once per mount: the Authenticator reads its services when it starts.
   const services = useMemo(
     () =>

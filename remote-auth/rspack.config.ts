@@ -3,6 +3,8 @@ import { createConfig } from '@bullpen/rspack-config';
 import { exposes } from './src/exposes';
 
 const services = path.join(__dirname, 'src/features/authenticator/services');
+const theme = path.join(__dirname, 'src/features/authenticator/theme');
+const amplifyUiReact = path.join(path.dirname(require.resolve('@aws-amplify/ui-react')), 'esm');
 const amplifyUiDictionaries = path.join(
   path.dirname(require.resolve('@aws-amplify/ui')),
   'esm/i18n/dictionaries/authenticator',
@@ -41,6 +43,9 @@ export default (_env: unknown, argv: { mode?: string }) =>
         // The Authenticator imports `qrcode` for one screen, the authenticator-app setup: the encoder loads when that
         // screen draws its code instead of with the sign-in page.
         qrcode$: path.join(services, 'lazy-qrcode.ts'),
+        // Amplify UI's theme context computes the whole default theme, CSS text included, as it loads; the primitives
+        // read only its tokens and breakpoints (theme/theme-context.ts).
+        [path.join(amplifyUiReact, 'components/ThemeProvider/ThemeContext.mjs')]: path.join(theme, 'theme-context.ts'),
         // Amplify UI keeps every language's dictionary in one object that the Authenticator's text helper imports;
         // Bullpen speaks English, so the others are empty.
         ...Object.fromEntries(

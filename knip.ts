@@ -72,13 +72,14 @@ const config: KnipConfig = {
     'remote-auth': remote(authPages, {
       // rspack.config.ts puts these files in place of modules Amplify UI imports (other languages' dictionaries, found
       // through @aws-amplify/ui, which @aws-amplify/ui-react brings; aws-amplify and its auth category; the theme
-      // context), which knip cannot follow.
+      // context and the component tokens), which knip cannot follow.
       entry: [
         ...exposed(authPages),
         'src/features/authenticator/services/english-only-dictionaries.ts',
         'src/features/authenticator/services/amplify-core-config.ts',
         'src/features/authenticator/services/lazy-amplify-auth.ts',
         'src/features/authenticator/theme/theme-context.ts',
+        'src/features/authenticator/theme/no-component-tokens.ts',
       ],
       project: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}', 'scripts/**/*.ts'],
       ignoreDependencies: [...appBuild, 'swr', '@aws-amplify/ui'],

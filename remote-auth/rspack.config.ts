@@ -5,10 +5,8 @@ import { exposes } from './src/exposes';
 const services = path.join(__dirname, 'src/features/authenticator/services');
 const theme = path.join(__dirname, 'src/features/authenticator/theme');
 const amplifyUiReact = path.join(path.dirname(require.resolve('@aws-amplify/ui-react')), 'esm');
-const amplifyUiDictionaries = path.join(
-  path.dirname(require.resolve('@aws-amplify/ui')),
-  'esm/i18n/dictionaries/authenticator',
-);
+const amplifyUi = path.join(path.dirname(require.resolve('@aws-amplify/ui')), 'esm');
+const amplifyUiDictionaries = path.join(amplifyUi, 'i18n/dictionaries/authenticator');
 const otherLanguages = [
   'de',
   'es',
@@ -46,6 +44,8 @@ export default (_env: unknown, argv: { mode?: string }) =>
         // Amplify UI's theme context computes the whole default theme, CSS text included, as it loads; the primitives
         // read only its tokens and breakpoints (theme/theme-context.ts).
         [path.join(amplifyUiReact, 'components/ThemeProvider/ThemeContext.mjs')]: path.join(theme, 'theme-context.ts'),
+        // ...so the component tokens, which only createTheme reads, are left out (theme/no-component-tokens.ts).
+        [path.join(amplifyUi, 'theme/tokens/components/index.mjs')]: path.join(theme, 'no-component-tokens.ts'),
         // Amplify UI keeps every language's dictionary in one object that the Authenticator's text helper imports;
         // Bullpen speaks English, so the others are empty.
         ...Object.fromEntries(

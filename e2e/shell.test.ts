@@ -13,6 +13,7 @@ import {
   createUser,
   launchBrowser,
   newPage,
+  poll,
   type RuntimeConfig,
   stack,
   UNAVAILABLE_TEXT,
@@ -223,6 +224,29 @@ describe('the host page names the chunks it boots with', () => {
     expect([...preloaded].sort()).toEqual([...new Set(booted)].sort());
     // A preload the page then asks for again (a different URL, or a credentials mismatch) would be two downloads.
     expect(fetched.length).toBe(new Set(fetched).size);
+    await context.close();
+  });
+
+  it("sends the sign-in page's chunk marked for eager compilation, with Amplify's sign-in flows after the form", async () => {
+    const { page, context } = await newPage(browser);
+    const remoteAuth = new URL(stack().config.remotes.auth).origin;
+    const scripts: { url: string; body: Promise<string> }[] = [];
+    page.on('response', (response) => {
+      const url = response.url();
+      if (new URL(url).origin === remoteAuth && url.endsWith('.js')) scripts.push({ url, body: response.text() });
+    });
+    await page.goto(appUrl('/auth'));
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 30_000 });
+    const pageChunk = scripts.find((script) => /\/__federation_expose_AuthPage\.[0-9a-f]+\.js$/.test(script.url));
+    if (!pageChunk) throw new Error("remote-auth's AuthPage chunk was not fetched");
+    // V8's explicit compile hint, first in the file (remote-auth's eagerCompile build option).
+    expect((await pageChunk.body).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+    // Amplify's Cognito sign-in (SRP) is not in the chunk the form waits for: it arrives in one of its own.
+    expect(await pageChunk.body).not.toContain('USER_SRP_AUTH');
+    await poll("Amplify's sign-in flows", async () => {
+      const bodies = await Promise.all(scripts.map((script) => script.body));
+      return bodies.some((body) => body.includes('USER_SRP_AUTH')) || undefined;
+    });
     await context.close();
   });
 

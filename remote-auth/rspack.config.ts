@@ -55,6 +55,8 @@ export default (_env: unknown, argv: { mode?: string }) =>
           ]),
         ),
       },
+      // The sign-in page is drawn as soon as its chunk has arrived: its compilation overlaps the download instead.
+      eagerCompile: true,
       wrappers: {
         // The Authenticator's calls to Amplify's auth category are all made after its form is drawn: the category
         // loads then, instead of with the chunk the form waits for.

@@ -32,7 +32,7 @@ export interface AppBuildOptions {
 }
 
 /** V8's explicit compile hint (https://v8.dev/blog/explicit-compile-hints): the whole file is compiled eagerly. */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /** Singletons: one React, one SWR cache, one zustand store, one Amplify, one @bullpen/shared (which also carries the
  *  one router: see shared/src/router).

@@ -18,6 +18,8 @@ export interface AppDeps {
   contestClock: ContestClock;
   /** Rolls failing canaries back (RELEASE_STORE); runs beside the contest clock. */
   canaryWatch: CanaryWatch;
+  /** Remote health: the key that signs browsers' passes and hashes reporters, and the releases pages may load now. */
+  health: { key: string; releases: (now: Date) => Map<string, Set<string>> };
   /** 'tick' after every clock step (on every instance), so open event streams can push fresh data. */
   events: EventEmitter;
   /** Boards as the last tick stored them, computed once per contest per tick for every request and stream. */

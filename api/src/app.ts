@@ -10,7 +10,8 @@ import { ContestClock } from './clock/contest-clock';
 import type { AppDeps } from './app-deps';
 import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/database';
-import { marketSecret } from './db/server-secrets';
+import { healthSecret, marketSecret } from './db/server-secrets';
+import { currentReleases } from './health/reporters';
 import { UserCache } from './db/user-cache';
 import { type Clock, systemClock } from './lib/clock';
 import { BoardStore } from './live/boards';
@@ -134,9 +135,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (notice.origin !== database.instanceId) events.emit('tick', notice.asOf);
   });
   const users = new UserCache(database.db);
+  const releaseStore = openReleaseStore(config.releases.store);
   const canaryWatch = new CanaryWatch({
     db: database.db,
-    store: openReleaseStore(config.releases.store),
+    store: releaseStore,
     clock,
     settings: config.releases,
     log: app.log,
@@ -149,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     market,
     contestClock,
     canaryWatch,
+    health: { key: await healthSecret(database.db, clock.now()), releases: currentReleases(releaseStore) },
     events,
     boards,
     users,

@@ -29,10 +29,23 @@ export interface AppConfig {
   rateLimit: { max: number; windowMs: number };
   /**
    * The canary watch (docs/operating-remotes.md): the release store it reads and writes, how often it looks, and when a
-   * canary with auto-rollback is rolled back: at least `minViews` views since it started and an error rate more than
-   * `thresholdPoints` percentage points above the live release's.
+   * canary with auto-rollback is rolled back: at least `minViews` views since it started (a view is one reporter in one
+   * health window), failures from at least `minFailingReporters` distinct users or browsers, and an error rate more
+   * than `thresholdPoints` percentage points above the live release's.
    */
-  releases: { store: string; checkMs: number; minViews: number; thresholdPoints: number };
+  releases: {
+    store: string;
+    checkMs: number;
+    minViews: number;
+    minFailingReporters: number;
+    thresholdPoints: number;
+  };
+  /**
+   * Remote health (POST /telemetry/remote-health). opsToken: OPS_TOKEN, the operators' bearer token for the read side
+   * (`npm run remote -- status`); unset, only admins' ID tokens read it. passesPerHour: HEALTH_PASSES_PER_HOUR, the
+   * health passes one address may be issued in an hour, so one machine cannot pose as a crowd of browsers.
+   */
+  health: { opsToken: string | null; passesPerHour: number };
   /**
    * TRUST_PROXY: the addresses or CIDR ranges of the proxies (load balancers) in front of the API, comma-separated.
    * Only a request arriving from one of them has its caller's address read from X-Forwarded-For; every rate limit that
@@ -161,7 +174,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       store: path.resolve(read('RELEASE_STORE', z.string().min(1), path.join(REPO_ROOT, '.data', 'releases'))),
       checkMs: read('CANARY_CHECK_MS', intSetting(200, 3_600_000), '30000'),
       minViews: read('CANARY_MIN_VIEWS', intSetting(1, 10_000_000), '200'),
+      minFailingReporters: read('CANARY_MIN_FAILING_REPORTERS', intSetting(2, 1_000_000), '5'),
       thresholdPoints: read('CANARY_ERROR_THRESHOLD_POINTS', decimalSetting(0, 100), '2'),
+    },
+    health: {
+      opsToken:
+        read(
+          'OPS_TOKEN',
+          z
+            .string()
+            .regex(/^[\x21-\x7e]{32,256}$/, 'must be 32 to 256 printable characters without spaces')
+            .optional(),
+          undefined,
+        ) ?? null,
+      passesPerHour: read('HEALTH_PASSES_PER_HOUR', intSetting(1, 10_000_000), '20'),
     },
     trustProxy: read('TRUST_PROXY', listSetting(addressOrRangeSetting), ''),
     logLevel: read('LOG_LEVEL', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),

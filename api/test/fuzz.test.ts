@@ -67,7 +67,8 @@ const CALLS = {
   '/user/initialize-user': ['callSign', 'ticker', 'displayName', 'bio'],
   '/user-profile/get-user-profile': ['userId'],
   '/user-profile/edit-profile': ['callSign', 'ticker', 'displayName', 'bio'],
-  '/telemetry/remote-health': ['browserId', 'reports'],
+  '/telemetry/remote-health': ['idToken', 'pass', 'reports'],
+  '/telemetry/health-pass': [],
 } satisfies Record<string, string[]>;
 type Url = keyof typeof CALLS;
 const URLS = Object.keys(CALLS) as Url[];
@@ -399,6 +400,8 @@ interface Fixture {
 
 interface Target {
   token: () => string;
+  /** Headers of its own (a health report comes from a page of the app: Origin). */
+  headers?: Record<string, string>;
   valid: () => Record<string, unknown>;
   /** Puts the fixture back after a request that succeeded, so the next run still reaches the same rules. */
   afterSuccess?: (data: Record<string, unknown>) => Promise<void>;
@@ -589,13 +592,19 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
           bio: 'Buy and hold',
         }),
       },
-      // Public: the token is sent and ignored, as a browser's beacon carries none.
+      // Public, from a page of the app: the header's token is ignored (a beacon carries none), the body's is read.
       '/telemetry/remote-health': {
         token: () => f.player.token,
+        headers: { origin: 'http://localhost:3000' },
         valid: () => ({
-          browserId: 'fuzz-browser-0001',
-          reports: [{ remote: 'contests', release: '1.0.0-fuzz', views: 1, loadFailures: 0, errors: 0 }],
+          idToken: f.player.token,
+          reports: [{ remote: 'contests', release: 'base', views: 1, loadFailures: 0, errors: 0 }],
         }),
+      },
+      '/telemetry/health-pass': {
+        token: () => f.player.token,
+        headers: { origin: 'http://localhost:3000' },
+        valid: () => ({}),
       },
     };
     current = await snapshot(ctx);
@@ -727,6 +736,7 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
       headers: {
         authorization: target.token(),
         'content-type': 'application/json',
+        ...target.headers,
         ...(key === undefined ? {} : { 'idempotency-key': key }),
       },
       payload: text,

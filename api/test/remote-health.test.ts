@@ -1,10 +1,18 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { HEALTH_LIMITS } from '@bullpen/contract';
 import { openReleaseStore } from '../../scripts/lib/release-store.mjs';
 import { CanaryWatch, judgeCanary, WATCH_OPERATOR } from '../src/clock/canary-watch';
-import { HEALTH_BODY_LIMIT, MAX_COUNT } from '../src/routes/telemetry';
-import { createTestContext, DRIVERS, type TestContext } from './support/harness';
+import type { AppConfig } from '../src/config';
+import { HEALTH_WINDOW_MS } from '../src/db/remote-health';
+import { issuePass, PASS_LIFETIME_MS } from '../src/health/reporters';
+import { createTestContext, createUser, DRIVERS, type TestContext, type TestUser } from './support/harness';
+
+// Health must be a count of real page loads: these tests are the attacks that once decided a canary with one request.
+
+const APP_ORIGIN = 'http://localhost:3000';
+const OPS_TOKEN = 'ops-token-for-tests-0123456789abcdef';
 
 const report = (release: string, views: number, loadFailures = 0, errors = 0, remote = 'contests') => ({
   remote,
@@ -13,58 +21,185 @@ const report = (release: string, views: number, loadFailures = 0, errors = 0, re
   loadFailures,
   errors,
 });
+type Report = ReturnType<typeof report>;
+
+/** A live release and a canary of remote-contests, as `npm run remote -- rollout` writes them. */
+const canaryState = (autoRollback: boolean, since: string) => ({
+  remotes: {
+    'remote-contests': {
+      live: '1.0.0-live',
+      since,
+      by: 'op',
+      previous: [null],
+      canary: { version: '1.0.0-canary', percent: 50, autoRollback, since, by: 'op' },
+    },
+  },
+});
+
+async function healthContext(driver: (typeof DRIVERS)[number], overrides: Partial<AppConfig['health']> = {}) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bullpen-store-'));
+  const releases = { store: dir, checkMs: 1000, minViews: 4, minFailingReporters: 3, thresholdPoints: 2 };
+  const ctx = await createTestContext(driver, {
+    releases,
+    health: { opsToken: OPS_TOKEN, passesPerHour: 1000, ...overrides },
+  });
+  const setState = (state: object) => writeFileSync(path.join(dir, 'live.json'), JSON.stringify(state));
+  setState(canaryState(true, ctx.clock.now().toISOString()));
+  // The store's pointer is read at most once a second: move past it so the state just written is the one used.
+  ctx.clock.advance(1500);
+  const watch = () =>
+    new CanaryWatch({
+      db: ctx.database.db,
+      store: openReleaseStore(dir),
+      clock: ctx.clock,
+      settings: releases,
+      log: ctx.app.log,
+    });
+  return {
+    ctx,
+    dir,
+    setState,
+    watch,
+    async close() {
+      await ctx.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 describe.each(DRIVERS)('POST /telemetry/remote-health (%s)', (driver) => {
+  let env: Awaited<ReturnType<typeof healthContext>>;
   let ctx: TestContext;
+  let admin: TestUser;
   beforeAll(async () => {
-    ctx = await createTestContext(driver);
+    env = await healthContext(driver);
+    ctx = env.ctx;
+    admin = await createUser(ctx, { groups: ['admins'] });
   });
-  afterAll(() => ctx.close());
+  afterAll(() => env.close());
 
-  /** As navigator.sendBeacon sends a string: text/plain, no token. */
-  const beacon = (body: unknown, contentType = 'text/plain;charset=UTF-8') =>
+  /** As navigator.sendBeacon sends a string from a page of the app: text/plain, Origin, no Authorization. */
+  const beacon = (body: unknown, headers: Record<string, string> = {}) =>
     ctx.app.inject({
       method: 'POST',
       url: '/telemetry/remote-health',
-      headers: { 'content-type': contentType },
+      headers: { 'content-type': 'text/plain;charset=UTF-8', origin: APP_ORIGIN, ...headers },
       payload: typeof body === 'string' ? body : JSON.stringify(body),
     });
   const totals = async (minutes = 60) => {
-    const response = await ctx.app.inject({ method: 'GET', url: `/telemetry/remote-health?minutes=${minutes}` });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/telemetry/remote-health?minutes=${minutes}`,
+      headers: { authorization: `Bearer ${OPS_TOKEN}` },
+    });
     expect(response.statusCode).toBe(200);
-    return response.json().releases as ReturnType<typeof report>[];
+    return response.json().releases as (Report & { failingReporters: number })[];
+  };
+  const rowOf = async (release: string) => (await totals()).find((row) => row.release === release);
+  const newPass = async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/telemetry/health-pass',
+      headers: { origin: APP_ORIGIN },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().pass as string;
   };
 
-  it('adds up beacons per release, without a token, as text/plain or JSON', async () => {
-    const first = await beacon({ browserId: 'b-11111111', reports: [report('1.0.0-aaa', 3, 1, 0)] });
-    expect(first.statusCode).toBe(204);
-    const second = await beacon(
-      { browserId: 'b-22222222', reports: [report('1.0.0-aaa', 2, 0, 1), report('base', 5)] },
-      'application/json',
-    );
-    expect(second.statusCode).toBe(204);
-    ctx.clock.advance(90_000); // the next minute: another row, the same totals
-    await beacon({ browserId: 'b-33333333', reports: [report('1.0.0-aaa', 1), report('1.0.0-aaa', 1, 1)] });
-    expect(await totals()).toEqual([report('1.0.0-aaa', 7, 2, 1), report('base', 5)]);
-    // Only what arrived within the window counts.
-    ctx.clock.advance(10 * 60_000);
-    expect(await totals(5)).toEqual([]);
+  it('counts one signed-in user once per release and window, whatever numbers it claims and however often', async () => {
+    const user = await createUser(ctx);
+    const claims = { idToken: user.token, reports: [report('1.0.0-canary', 1000, 1000, 1000)] };
+    for (let i = 0; i < 20; i += 1) expect((await beacon(claims)).statusCode).toBe(204);
+    // Two at once change nothing more either.
+    await Promise.all([beacon(claims), beacon(claims)]);
+    expect(await rowOf('1.0.0-canary')).toEqual({
+      ...report('1.0.0-canary', 1, 1, 1),
+      failingReporters: 1,
+    });
+    // The next window: the same user counts again, once.
+    ctx.clock.advance(HEALTH_WINDOW_MS);
+    await beacon(claims);
+    await beacon(claims);
+    expect(await rowOf('1.0.0-canary')).toEqual({ ...report('1.0.0-canary', 2, 2, 2), failingReporters: 1 });
+  });
+
+  it('counts a browser with nobody signed in by its health pass, once; a pass it made itself counts nothing', async () => {
+    const pass = await newPass();
+    for (let i = 0; i < 5; i += 1)
+      expect((await beacon({ pass, reports: [report('1.0.0-live', 1000, 0, 0)] })).statusCode).toBe(204);
+    const live = await rowOf('1.0.0-live');
+    expect(live?.views).toBe(1);
+    const forged = [
+      pass.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')), // another signature
+      pass.replace(/^(p1\.)[^.]+/, '$1AAAAAAAAAAAAAAAAAAAAA'), // another browser under the same signature
+      issuePass('not-the-server-key', ctx.clock.now()),
+      issuePass('x', new Date(ctx.clock.now().getTime() - PASS_LIFETIME_MS - 60_000)),
+      'p1.x.1.z',
+    ];
+    for (const bad of forged) {
+      const response = await beacon({ pass: bad, reports: [report('1.0.0-live', 1000)] });
+      expect(response.statusCode).toBe(401);
+    }
+    expect((await rowOf('1.0.0-live'))?.views).toBe(1);
+  });
+
+  it('refuses a report with neither token nor pass (400), or with a token that fails verification (401)', async () => {
+    expect((await beacon({ reports: [report('1.0.0-live', 1)] })).statusCode).toBe(400);
+    // The old shape: a browser id anyone can make up.
+    expect((await beacon({ browserId: 'b-11111111', reports: [report('1.0.0-live', 1)] })).statusCode).toBe(400);
+    const expired = await ctx.issuer.idToken('someone', { exp: Math.floor(ctx.clock.now().getTime() / 1000) - 10 });
+    expect((await beacon({ idToken: expired, reports: [report('1.0.0-live', 1)] })).statusCode).toBe(401);
+    expect((await beacon({ idToken: 'not.a.jwt', reports: [report('1.0.0-live', 1)] })).statusCode).toBe(401);
+  });
+
+  it('refuses a page of another site, and a request that names no origin, with 403', async () => {
+    const user = await createUser(ctx);
+    const before = await totals();
+    const body = { idToken: user.token, reports: [report('1.0.0-canary', 1, 1)] };
+    expect((await beacon(body, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await beacon(body, { origin: 'null' })).statusCode).toBe(403);
+    const noOrigin = await ctx.app.inject({
+      method: 'POST',
+      url: '/telemetry/remote-health',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify(body),
+    });
+    expect(noOrigin.statusCode).toBe(403);
+    const pass = await ctx.app.inject({
+      method: 'POST',
+      url: '/telemetry/health-pass',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(pass.statusCode).toBe(403);
+    expect(await totals()).toEqual(before);
+  });
+
+  it('keeps no row for a release no page loads now: the table holds the live release and the canary only', async () => {
+    const user = await createUser(ctx);
+    const junk = Array.from({ length: 8 }, (_, i) => report(`9.9.${i}-junk`, 1, 1));
+    for (let i = 0; i < 20; i += 1) expect((await beacon({ idToken: user.token, reports: junk })).statusCode).toBe(204);
+    // Not contests' own build (a release is live), nor a release of contests under trading's name.
+    await beacon({ idToken: user.token, reports: [report('base', 1), report('1.0.0-live', 1, 0, 0, 'trading')] });
+    // remote-trading has no release in the store: its own build is what its pages load.
+    await beacon({ idToken: user.token, reports: [report('base', 1, 0, 0, 'trading')] });
+    const kept = (await totals()).map((row) => `${row.remote} ${row.release}`);
+    expect(kept).toContain('trading base');
+    expect(
+      kept.filter((name) => !['contests 1.0.0-live', 'contests 1.0.0-canary', 'trading base'].includes(name)),
+    ).toEqual([]);
   });
 
   it.each([
-    ['not JSON', '{"browserId":'],
-    ['no browser id', { reports: [report('base', 1)] }],
-    ['a browser id that is not one', { browserId: 'me@example.com', reports: [report('base', 1)] }],
-    ['no reports', { browserId: 'b-44444444', reports: [] }],
-    ['an unknown remote', { browserId: 'b-44444444', reports: [report('base', 1, 0, 0, 'admin')] }],
-    ['a release that is a path', { browserId: 'b-44444444', reports: [report('../../etc', 1)] }],
-    ['a negative count', { browserId: 'b-44444444', reports: [report('base', -1)] }],
-    ['a count above the bound', { browserId: 'b-44444444', reports: [report('base', MAX_COUNT + 1)] }],
+    ['not JSON', '{"idToken":'],
+    ['no reports', { pass: 'p', reports: [] }],
+    ['an unknown remote', { pass: 'p', reports: [report('base', 1, 0, 0, 'admin')] }],
+    ['a release that is a path', { pass: 'p', reports: [report('../../etc', 1)] }],
+    ['a negative count', { pass: 'p', reports: [report('base', -1)] }],
     [
       'a field of its own (personal data has no place)',
-      { browserId: 'b-44444444', phone: '+15550000000', reports: [report('base', 1)] },
+      { pass: 'p', phone: '+15550000000', reports: [report('base', 1)] },
     ],
-    ['too many reports', { browserId: 'b-44444444', reports: Array.from({ length: 17 }, () => report('base', 1)) }],
+    ['too many reports', { pass: 'p', reports: Array.from({ length: 9 }, () => report('base', 1)) }],
   ])('refuses %s with 400 and records nothing', async (_name, body) => {
     const before = await totals();
     const response = await beacon(body);
@@ -73,77 +208,112 @@ describe.each(DRIVERS)('POST /telemetry/remote-health (%s)', (driver) => {
     expect(await totals()).toEqual(before);
   });
 
-  it('refuses a body above its bound with 413', async () => {
-    const response = await beacon({ browserId: 'b-55555555', padding: 'x'.repeat(HEALTH_BODY_LIMIT) });
+  it('refuses a body above its bound with 413, naming that bound', async () => {
+    const response = await beacon({ pass: 'p', padding: 'x'.repeat(HEALTH_LIMITS.bodyBytes) });
     expect(response.statusCode).toBe(413);
+    expect(response.json().errMessage).toBe('Request body is too large (4 KiB at most)');
+  });
+
+  it('is read by operators only: the operators’ token or an admin', async () => {
+    const read = (authorization?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/telemetry/remote-health',
+        headers: authorization ? { authorization } : {},
+      });
+    expect((await read()).statusCode).toBe(401);
+    expect((await read(`Bearer ${OPS_TOKEN}x`)).statusCode).toBe(401);
+    expect((await read('Bearer ')).statusCode).toBe(401);
+    const user = await createUser(ctx);
+    expect((await read(user.token)).statusCode).toBe(403);
+    expect((await read(admin.token)).statusCode).toBe(200);
+    const ops = await read(`Bearer ${OPS_TOKEN}`);
+    expect(ops.statusCode).toBe(200);
+    expect(ops.json()).toMatchObject({ minutes: 60, windowMinutes: HEALTH_WINDOW_MS / 60_000 });
+  });
+});
+
+describe.each(DRIVERS)('health passes (%s)', (driver) => {
+  it('are issued to one address a bounded number of times an hour', async () => {
+    const env = await healthContext(driver, { passesPerHour: 3 });
+    try {
+      const ask = () =>
+        env.ctx.app.inject({ method: 'POST', url: '/telemetry/health-pass', headers: { origin: APP_ORIGIN } });
+      for (let i = 0; i < 3; i += 1) expect((await ask()).statusCode).toBe(200);
+      const refused = await ask();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      // Another address is another budget.
+      const other = await env.ctx.app.inject({
+        method: 'POST',
+        url: '/telemetry/health-pass',
+        headers: { origin: APP_ORIGIN },
+        remoteAddress: '127.0.0.9',
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await env.close();
+    }
   });
 });
 
 describe('judgeCanary', () => {
-  const settings = { minViews: 200, thresholdPoints: 2 };
+  const settings = { minViews: 200, minFailingReporters: 5, thresholdPoints: 2 };
+  const counts = (release: string, views: number, failures: number, failingReporters = failures) => ({
+    ...report(release, views, failures),
+    failingReporters,
+  });
   it('waits for enough views', () => {
-    expect(judgeCanary(report('c', 199, 199), report('base', 1000), settings).rollBack).toBe(false);
+    expect(judgeCanary(counts('c', 199, 199), counts('base', 1000, 0), settings).rollBack).toBe(false);
+  });
+  it('waits for failures from enough distinct users or browsers', () => {
+    expect(judgeCanary(counts('c', 200, 200, 4), counts('base', 1000, 0), settings)).toEqual({
+      rollBack: false,
+      reason: 'failures from 4 of 5 distinct users or browsers needed to judge',
+    });
   });
   it('rolls back above the threshold, not at or below it', () => {
     // 5 % against 1 %: 4 points.
-    expect(judgeCanary(report('c', 200, 6, 4), report('base', 1000, 10), settings)).toMatchObject({
+    expect(judgeCanary(counts('c', 200, 10), counts('base', 1000, 10), settings)).toMatchObject({
       rollBack: true,
       reason: expect.stringContaining('4.0 points above'),
     });
     // 3 % against 1 %: exactly 2 points is not above 2.
-    expect(judgeCanary(report('c', 200, 6), report('base', 1000, 10), settings).rollBack).toBe(false);
+    expect(judgeCanary(counts('c', 200, 6), counts('base', 1000, 10), settings).rollBack).toBe(false);
   });
   it('compares with a live release that has no views as 0 %', () => {
-    expect(judgeCanary(report('c', 200, 5), undefined, settings).rollBack).toBe(true);
-    expect(judgeCanary(report('c', 200, 4), undefined, settings).rollBack).toBe(false);
+    expect(judgeCanary(counts('c', 200, 5), undefined, settings).rollBack).toBe(true);
+    expect(judgeCanary(counts('c', 200, 4, 5), undefined, settings).rollBack).toBe(false);
+  });
+  it('does not let a few reporters raise the live release’s rate to shield a canary', () => {
+    // 1,000 failures of the live release from 4 reporters: below the distinct minimum, so the live rate is 0 %.
+    expect(judgeCanary(counts('c', 200, 200), counts('base', 1000, 1000, 4), settings)).toMatchObject({
+      rollBack: true,
+    });
   });
 });
 
 describe.each(DRIVERS)('the canary watch (%s)', (driver) => {
-  let ctx: TestContext;
-  let dir: string;
+  let env: Awaited<ReturnType<typeof healthContext>>;
   beforeEach(async () => {
-    ctx = await createTestContext(driver);
-    dir = mkdtempSync(path.join(os.tmpdir(), 'bullpen-store-'));
+    env = await healthContext(driver);
   });
-  afterEach(async () => {
-    await ctx.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => env.close());
 
-  const canaryState = (autoRollback: boolean, since: string) => ({
-    remotes: {
-      'remote-contests': {
-        live: '1.0.0-live',
-        since,
-        by: 'op',
-        previous: [null],
-        canary: { version: '1.0.0-canary', percent: 50, autoRollback, since, by: 'op' },
-      },
-    },
-  });
-  const watchOf = () =>
-    new CanaryWatch({
-      db: ctx.database.db,
-      store: openReleaseStore(dir),
-      clock: ctx.clock,
-      settings: { store: dir, checkMs: 1000, minViews: 200, thresholdPoints: 2 },
-      log: ctx.app.log,
-    });
-  const send = (reports: ReturnType<typeof report>[]) =>
-    ctx.app.inject({
+  const send = (token: string, reports: Report[]) =>
+    env.ctx.app.inject({
       method: 'POST',
       url: '/telemetry/remote-health',
-      headers: { 'content-type': 'text/plain' },
-      payload: JSON.stringify({ browserId: 'b-66666666', reports }),
+      headers: { 'content-type': 'text/plain', origin: APP_ORIGIN },
+      payload: JSON.stringify({ idToken: token, reports }),
     });
+  const users = (n: number) => Promise.all(Array.from({ length: n }, () => createUser(env.ctx)));
 
-  it('rolls a failing canary back by its clock, and the log says why', async () => {
-    writeFileSync(path.join(dir, 'live.json'), JSON.stringify(canaryState(true, ctx.clock.now().toISOString())));
-    await send([report('1.0.0-canary', 250, 20, 5), report('1.0.0-live', 250, 1)]);
-    const rolledBack = await watchOf().tick();
+  it('rolls a canary back when distinct users meet its failures, and the log says why', async () => {
+    for (const user of await users(4)) await send(user.token, [report('1.0.0-canary', 1, 1), report('1.0.0-live', 1)]);
+    const rolledBack = await env.watch().tick();
     expect(rolledBack).toHaveLength(1);
-    const store = openReleaseStore(dir);
+    const store = openReleaseStore(env.dir);
     expect(store.readState().remotes['remote-contests']).toMatchObject({ live: '1.0.0-live', canary: null });
     const [entry] = store.readLog();
     expect(entry).toMatchObject({
@@ -152,63 +322,80 @@ describe.each(DRIVERS)('the canary watch (%s)', (driver) => {
       from: '1.0.0-canary',
       version: '1.0.0-live',
       by: WATCH_OPERATOR,
-      at: ctx.clock.now().toISOString(),
-      reason: expect.stringContaining('error rate 10.0% (25 failures in 250 views)'),
+      at: env.ctx.clock.now().toISOString(),
+      reason: expect.stringMatching(/^error rate 100\.0% \(4 failures in 4 views, from 4 users or browsers\)/),
     });
     // Once: the next look finds no canary.
-    expect(await watchOf().tick()).toEqual([]);
+    expect(await env.watch().tick()).toEqual([]);
+  });
+
+  it('is not moved by one account: its failures of a healthy canary roll nothing back, window after window', async () => {
+    const [attacker, ...others] = await users(5);
+    for (const user of others) await send(user.token, [report('1.0.0-canary', 1)]);
+    for (let window = 0; window < 6; window += 1) {
+      await send((attacker as TestUser).token, [report('1.0.0-canary', 1000, 1000, 1000)]);
+      env.ctx.clock.advance(HEALTH_WINDOW_MS);
+    }
+    // 6 failing views of 10: 60 %, but from one account.
+    expect(await env.watch().tick()).toEqual([]);
+    expect(openReleaseStore(env.dir).readLog()).toEqual([]);
+  });
+
+  it('is not stopped by one account: its failures of the live release shield no failing canary', async () => {
+    const [attacker, ...others] = await users(5);
+    for (let window = 0; window < 6; window += 1) {
+      await send((attacker as TestUser).token, [report('1.0.0-live', 1000, 1000, 1000)]);
+      env.ctx.clock.advance(HEALTH_WINDOW_MS);
+    }
+    for (const user of others) await send(user.token, [report('1.0.0-canary', 1, 1)]);
+    expect(await env.watch().tick()).toHaveLength(1);
   });
 
   it('leaves alone a canary without auto-rollback, a healthy one, and one with too few views', async () => {
     const startNow = (autoRollback: boolean) => {
-      ctx.clock.advance(60_000);
-      writeFileSync(
-        path.join(dir, 'live.json'),
-        JSON.stringify(canaryState(autoRollback, ctx.clock.now().toISOString())),
-      );
+      env.ctx.clock.advance(HEALTH_WINDOW_MS);
+      env.setState(canaryState(autoRollback, env.ctx.clock.now().toISOString()));
+      env.ctx.clock.advance(1500);
     };
     startNow(false);
-    await send([report('1.0.0-canary', 250, 100), report('1.0.0-live', 250)]);
-    expect(await watchOf().tick()).toEqual([]);
-    // 2 % against 1 %: healthy.
+    for (const user of await users(4)) await send(user.token, [report('1.0.0-canary', 1, 1)]);
+    expect(await env.watch().tick()).toEqual([]);
+    // Healthy: nobody failed.
     startNow(true);
-    await send([report('1.0.0-canary', 250, 5), report('1.0.0-live', 250, 2, 0)]);
-    expect(await watchOf().tick()).toEqual([]);
-    // Failing, but 199 views are too few to tell.
+    for (const user of await users(4)) await send(user.token, [report('1.0.0-canary', 1)]);
+    expect(await env.watch().tick()).toEqual([]);
+    // Failing, but 3 views are too few to tell.
     startNow(true);
-    await send([report('1.0.0-canary', 199, 150), report('1.0.0-live', 250)]);
-    expect(await watchOf().tick()).toEqual([]);
-    expect(openReleaseStore(dir).readLog()).toEqual([]);
+    for (const user of await users(3)) await send(user.token, [report('1.0.0-canary', 1, 1)]);
+    expect(await env.watch().tick()).toEqual([]);
+    expect(openReleaseStore(env.dir).readLog()).toEqual([]);
   });
 
   it('counts only what arrived since the canary started', async () => {
-    await send([report('1.0.0-canary', 250, 100)]);
-    ctx.clock.advance(120_000);
-    writeFileSync(path.join(dir, 'live.json'), JSON.stringify(canaryState(true, ctx.clock.now().toISOString())));
-    await send([report('1.0.0-canary', 250)]);
-    expect(await watchOf().tick()).toEqual([]);
-    expect(openReleaseStore(dir).readLog()).toEqual([]);
+    for (const user of await users(4)) await send(user.token, [report('1.0.0-canary', 1, 1)]);
+    env.ctx.clock.advance(2 * HEALTH_WINDOW_MS);
+    env.setState(canaryState(true, env.ctx.clock.now().toISOString()));
+    env.ctx.clock.advance(1500);
+    for (const user of await users(4)) await send(user.token, [report('1.0.0-canary', 1)]);
+    expect(await env.watch().tick()).toEqual([]);
+    expect(openReleaseStore(env.dir).readLog()).toEqual([]);
   });
 
   it('does nothing when a person changed the canary between its look and its write', async () => {
-    writeFileSync(path.join(dir, 'live.json'), JSON.stringify(canaryState(true, ctx.clock.now().toISOString())));
-    await send([report('1.0.0-canary', 250, 100)]);
-    const real = openReleaseStore(dir);
+    for (const user of await users(4)) await send(user.token, [report('1.0.0-canary', 1, 1)]);
+    const real = openReleaseStore(env.dir);
     const seen = real.readState();
     // A person promotes the canary after the watch read live.json.
-    const promoted = canaryState(true, ctx.clock.now().toISOString());
-    writeFileSync(
-      path.join(dir, 'live.json'),
-      JSON.stringify({
-        remotes: { 'remote-contests': { ...promoted.remotes['remote-contests'], live: '1.0.0-canary', canary: null } },
-      }),
-    );
+    const promoted = canaryState(true, env.ctx.clock.now().toISOString());
+    env.setState({
+      remotes: { 'remote-contests': { ...promoted.remotes['remote-contests'], live: '1.0.0-canary', canary: null } },
+    });
     const watch = new CanaryWatch({
-      db: ctx.database.db,
+      db: env.ctx.database.db,
       store: { ...real, readState: () => seen },
-      clock: ctx.clock,
-      settings: { store: dir, checkMs: 1000, minViews: 200, thresholdPoints: 2 },
-      log: ctx.app.log,
+      clock: env.ctx.clock,
+      settings: { store: env.dir, checkMs: 1000, minViews: 4, minFailingReporters: 3, thresholdPoints: 2 },
+      log: env.ctx.app.log,
     });
     expect(await watch.tick()).toEqual([]);
     expect(real.readState().remotes['remote-contests']).toMatchObject({ live: '1.0.0-canary', canary: null });

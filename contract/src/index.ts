@@ -9,3 +9,4 @@ export * from './paths';
 export * from './results';
 export * from './orders';
 export * from './allocation';
+export * from './telemetry';

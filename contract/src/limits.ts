@@ -39,3 +39,7 @@ export const RULE_LIMITS = {
  * = cash − 1.5 × Σ |short value|), and a margin call covers shorts once value < 0.3 × Σ |short value|.
  */
 export const MARGIN = { initial: 1.5, maintenance: 0.3 } as const;
+
+/** Remote health (POST /telemetry/remote-health): a report per remote and release a page may load (its live one and a
+ *  canary), and a body that holds them and a token. */
+export const HEALTH_LIMITS = { reports: 8, bodyBytes: 4 * 1024 } as const;

@@ -89,6 +89,8 @@ export const API_PATHS = {
   analytics: route('/contest/:id/analytics/:userId'),
   /** The host's report of how each remote fares, and the operators' read of it (docs/operating-remotes.md). */
   remoteHealth: '/telemetry/remote-health',
+  /** A health pass for a browser with nobody signed in: what lets its reports count, once per window. */
+  healthPass: '/telemetry/health-pass',
 } as const;
 
 type RouteOf<Entry> = Entry extends string ? Entry : Entry extends { pattern: infer Pattern } ? Pattern : never;

@@ -1,11 +1,17 @@
 // Health from the browser (host/src/features/remotes/api/health-beacon.ts and RemotePage): a page shown, a page that
 // fails to load and an error its boundary catches are counted per remote and release, and sent in one beacon to the
-// API, with nothing but the counts and the browser's random id.
+// API, with nothing but the counts and who sends them: the signed-in user's ID token, else this browser's health pass
+// from the API (the API counts each once per window, whatever numbers it claims).
 import { setRuntimeConfig } from '@bullpen/shared';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { render, screen } from '@testing-library/react';
-import { BROWSER_ID_KEY } from '../src/features/remotes/api/canary';
-import { FLUSH_DELAY_MS, flushHealth, setRemoteRelease } from '../src/features/remotes/api/health-beacon';
+import { render, screen, waitFor } from '@testing-library/react';
+import {
+  FLUSH_DELAY_MS,
+  flushHealth,
+  HEALTH_PASS_KEY,
+  reportRemoteView,
+  setRemoteRelease,
+} from '../src/features/remotes/api/health-beacon';
 import { RemotePage } from '../src/features/remotes/components/remote-page';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -16,8 +22,23 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 
 const sendBeacon = jest.fn((_url: string, _body: string) => true);
 
+/** A pass as the API issues them: `p1.<id>.<issued, seconds>.<signature>`. */
+const passIssued = (msAgo: number) =>
+  `p1.AAAAAAAAAAAAAAAAAAAAAA.${Math.floor((Date.now() - msAgo) / 1000)}.signature-signature-signature-si`;
+const PASS = passIssued(60_000);
+
+/** An ID token as Amplify stores it (only its claims are read here). */
+function signIn(expiresInMs: number) {
+  const claims = btoa(JSON.stringify({ sub: 'user-1', exp: Math.floor((Date.now() + expiresInMs) / 1000) }));
+  const token = `header.${claims.replace(/=+$/, '')}.signature`;
+  localStorage.setItem('CognitoIdentityServiceProvider.c.LastAuthUser', 'user-1');
+  localStorage.setItem('CognitoIdentityServiceProvider.c.user-1.idToken', token);
+  return token;
+}
+
 beforeEach(() => {
-  localStorage.setItem(BROWSER_ID_KEY, 'browser-0001');
+  localStorage.clear();
+  localStorage.setItem(HEALTH_PASS_KEY, PASS);
   Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
   setRuntimeConfig({
     apiHost: 'http://api.test',
@@ -46,7 +67,7 @@ it('counts a page shown and sends it once, a few seconds later, to the API', asy
       {
         url: 'http://api.test/telemetry/remote-health',
         body: {
-          browserId: 'browser-0001',
+          pass: PASS,
           reports: [{ remote: 'contests', release: '1.0.0-canary', views: 1, loadFailures: 0, errors: 0 }],
         },
       },
@@ -80,4 +101,58 @@ it('counts an error the page throws as an error', async () => {
   expect(sent().map(({ body }) => body.reports)).toEqual([
     [{ remote: 'profile', release: '2.0.0-x', views: 1, loadFailures: 0, errors: 1 }],
   ]);
+});
+
+it('sends the signed-in user’s ID token, so the report counts as that user', () => {
+  const token = signIn(3_600_000);
+  setRemoteRelease('contests', 'base');
+  reportRemoteView('contests');
+  flushHealth();
+  expect(sent()).toEqual([
+    {
+      url: 'http://api.test/telemetry/remote-health',
+      body: { idToken: token, reports: [{ remote: 'contests', release: 'base', views: 1, loadFailures: 0, errors: 0 }] },
+    },
+  ]);
+});
+
+it('sends the pass instead of a token that has expired while the page was open', () => {
+  signIn(-60_000);
+  reportRemoteView('contests');
+  flushHealth();
+  expect(sent().map(({ body }) => Object.keys(body))).toEqual([['pass', 'reports']]);
+  expect(sent()[0]?.body.pass).toBe(PASS);
+});
+
+it('asks the API for a pass when the browser has none (or an old one), keeps it, and then sends', async () => {
+  localStorage.setItem(HEALTH_PASS_KEY, passIssued(81 * 24 * 3_600_000));
+  const issued = passIssued(0);
+  const fetchMock = jest
+    .spyOn(globalThis, 'fetch')
+    .mockResolvedValue(new Response(JSON.stringify({ pass: issued }), { status: 200 }));
+  reportRemoteView('trading');
+  flushHealth();
+  expect(fetchMock).toHaveBeenCalledWith('http://api.test/telemetry/health-pass', expect.objectContaining({ method: 'POST' }));
+  await waitFor(() => expect(sent()).toHaveLength(1));
+  expect(sent()[0]?.body).toEqual({
+    pass: issued,
+    reports: [{ remote: 'trading', release: 'base', views: 1, loadFailures: 0, errors: 0 }],
+  });
+  expect(localStorage.getItem(HEALTH_PASS_KEY)).toBe(issued);
+});
+
+it('sends nothing when the API refuses a pass, and does not ask again from that page', async () => {
+  localStorage.removeItem(HEALTH_PASS_KEY);
+  const fetchMock = jest
+    .spyOn(globalThis, 'fetch')
+    .mockResolvedValue(new Response(JSON.stringify({ errMessage: 'Too many requests' }), { status: 429 }));
+  reportRemoteView('profile');
+  flushHealth();
+  await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  reportRemoteView('profile');
+  flushHealth();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(sendBeacon).not.toHaveBeenCalled();
 });

@@ -8,6 +8,7 @@ import {
 import type { AppConfig } from '../config';
 import type { Executor } from '../db/database';
 import { forgetRemoteHealth, type HealthCounts, remoteHealthSince } from '../db/remote-health';
+import { healthName } from '../health/reporters';
 import type { Clock } from '../lib/clock';
 
 /** Health older than this is dropped: it is a signal about releases being rolled out now. */
@@ -16,30 +17,40 @@ const SWEEP_EVERY_MS = 3_600_000;
 /** Who the deployment log says rolled a canary back. */
 export const WATCH_OPERATOR = 'api canary watch';
 
-/** A remote's name in health reports ('contests') from its folder in the release store ('remote-contests'). */
-const healthName = (storeRemote: string): string => storeRemote.replace(/^remote-/, '');
-
 const failures = (counts: HealthCounts | undefined) => (counts ? counts.loadFailures + counts.errors : 0);
 const rate = (counts: HealthCounts | undefined) =>
   counts && counts.views > 0 ? Math.min(1, failures(counts) / counts.views) : 0;
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 /**
- * Whether a canary should be rolled back: once it has at least `minViews` views, when its error rate (failed loads
- * and errors caught by the remote's error boundary, per view) is more than `thresholdPoints` percentage points above
- * the live release's over the same time. `reason` says why, for the log.
+ * Whether a canary should be rolled back: once it has at least `minViews` views (a view is one user or browser in one
+ * health window) and failures from at least `minFailingReporters` distinct users or browsers, when its error rate
+ * (failed loads and errors caught by the remote's error boundary, per view) is more than `thresholdPoints` percentage
+ * points above the live release's over the same time. The live release's failures count only when as many distinct
+ * reporters met them: a few people can neither condemn a canary nor shield one. `reason` says why, for the log.
  */
 export function judgeCanary(
   canary: HealthCounts | undefined,
   live: HealthCounts | undefined,
-  { minViews, thresholdPoints }: Pick<AppConfig['releases'], 'minViews' | 'thresholdPoints'>,
+  {
+    minViews,
+    minFailingReporters,
+    thresholdPoints,
+  }: Pick<AppConfig['releases'], 'minViews' | 'minFailingReporters' | 'thresholdPoints'>,
 ): { rollBack: boolean; reason: string } {
   const views = canary?.views ?? 0;
   if (views < minViews) return { rollBack: false, reason: `${views} of ${minViews} views needed to judge` };
-  const points = (rate(canary) - rate(live)) * 100;
+  const failing = canary?.failingReporters ?? 0;
+  if (failing < minFailingReporters)
+    return {
+      rollBack: false,
+      reason: `failures from ${failing} of ${minFailingReporters} distinct users or browsers needed to judge`,
+    };
+  const baseline = live && live.failingReporters >= minFailingReporters ? live : undefined;
+  const points = (rate(canary) - rate(baseline)) * 100;
   const summary =
-    `error rate ${percent(rate(canary))} (${failures(canary)} failures in ${views} views) against the live ` +
-    `release's ${percent(rate(live))} (${failures(live)} in ${live?.views ?? 0} views)`;
+    `error rate ${percent(rate(canary))} (${failures(canary)} failures in ${views} views, from ${failing} users or ` +
+    `browsers) against the live release's ${percent(rate(baseline))} (${failures(baseline)} in ${live?.views ?? 0} views)`;
   // Rounded to a hundredth of a point, so 2.0000000001 from float arithmetic is not "above 2".
   if (Math.round(points * 100) / 100 > thresholdPoints)
     return { rollBack: true, reason: `${summary}: ${points.toFixed(1)} points above, more than ${thresholdPoints}` };
@@ -100,8 +111,13 @@ export class CanaryWatch {
       if (!canary?.autoRollback) continue;
       const since = new Date(canary.since);
       if (Number.isNaN(since.getTime())) continue;
-      const rows = (await remoteHealthSince(db, since)).filter((row) => row.remote === healthName(remote));
       const live = entry.live ?? BASE_RELEASE;
+      const name = healthName(remote);
+      // Only the two releases compared: the watch's cost is theirs, whatever else the table holds.
+      const rows = await remoteHealthSince(db, since, [
+        { remote: name, release: canary.version },
+        { remote: name, release: live },
+      ]);
       const verdict = judgeCanary(
         rows.find((row) => row.release === canary.version),
         rows.find((row) => row.release === live),

@@ -2,6 +2,7 @@ import type { ContestRules } from '@bullpen/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -267,19 +268,27 @@ export const marketState = pgTable('market_state', {
   sessionDate: text('session_date').notNull(),
 });
 
-/** Page views and failures of one release of one remote, per minute, as browsers report them (POST
- *  /telemetry/remote-health); no user, no browser, only the counts. */
-export const remoteHealth = pgTable(
-  'remote_health',
+/**
+ * What one reporter (a signed-in user, or a browser the API issued a health pass to) told of one release of one remote
+ * in one window (POST /telemetry/remote-health): whether a page of it was shown, failed to load or threw. A report
+ * sets flags, never adds counts, so however often and whatever numbers a reporter sends, it counts once per window.
+ * `reporter` is a keyed hash: no user id or browser id is kept.
+ */
+export const remoteHealthReports = pgTable(
+  'remote_health_reports',
   {
     remote: text('remote').notNull(),
     release: text('release').notNull(),
-    minute: ts('minute').notNull(),
-    views: integer('views').notNull().default(0),
-    loadFailures: integer('load_failures').notNull().default(0),
-    errors: integer('errors').notNull().default(0),
+    window: ts('window').notNull(),
+    reporter: text('reporter').notNull(),
+    viewed: boolean('viewed').notNull().default(false),
+    loadFailed: boolean('load_failed').notNull().default(false),
+    errored: boolean('errored').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.remote, t.release, t.minute] }), index('remote_health_minute_idx').on(t.minute)],
+  (t) => [
+    primaryKey({ columns: [t.remote, t.release, t.window, t.reporter] }),
+    index('remote_health_reports_window_idx').on(t.window),
+  ],
 );
 
 /**
@@ -304,7 +313,7 @@ export const schema = {
   priceHistory,
   portfolioHistory,
   marketState,
-  remoteHealth,
+  remoteHealthReports,
 
   serverSecrets,
 };

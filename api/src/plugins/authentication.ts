@@ -13,6 +13,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
   }
+  interface FastifyInstance {
+    /** The same checks as the Authorization header's, for a token that travels elsewhere (a beacon's body). */
+    verifyIdToken(token: string): Promise<VerifiedIdentity | null>;
+  }
 }
 
 export interface VerifiedIdentity {
@@ -82,6 +86,7 @@ interface AuthenticationOptions {
 async function authenticationPlugin(app: FastifyInstance, options: AuthenticationOptions) {
   const verify = createTokenVerifier(options.config.auth, options.getKey);
   app.decorateRequest('user', null);
+  app.decorate('verifyIdToken', (token: string) => verify(token, options.now()));
   // Refused (forged, expired or missing) tokens count against their address, and an address out of that budget gets
   // 429 instead of 401. The token is always read first: behind a load balancer every user may share one address
   // (unless TRUST_PROXY names it), and a valid token is then served within its own user's budget whatever else that

@@ -46,7 +46,10 @@ async function errorHandlerPlugin(app: FastifyInstance) {
         .send({ errMessage: 'Malformed JSON body', errors: [{ field: 'body', message: 'Malformed JSON' }] });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ errMessage: 'Request body is too large (64 KiB at most)', errors: [] });
+      // The route's own limit when it has a smaller one (a health beacon's), else the API's.
+      const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 64 * 1024;
+      const size = limit % 1024 === 0 ? `${limit / 1024} KiB` : `${limit} bytes`;
+      return reply.status(413).send({ errMessage: `Request body is too large (${size} at most)`, errors: [] });
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (media type, empty body, rate limit…) carry safe messages.

@@ -1,59 +1,43 @@
-import { errorBodySchema } from '@bullpen/contract';
+import {
+  errorBodySchema,
+  HEALTH_LIMITS,
+  healthPassResponseSchema,
+  remoteHealthBodySchema,
+  remoteHealthResponseSchema,
+} from '@bullpen/contract';
 import { API_ROUTES } from '@bullpen/contract/paths';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordRemoteHealth, remoteHealthSince } from '../db/remote-health';
-import { badRequest } from '../lib/errors';
-
-/** A beacon carries a handful of counters: anything larger is no report of ours. */
-export const HEALTH_BODY_LIMIT = 4 * 1024;
-const MAX_REPORTS = 16;
-/** The most one report may add per counter: a page reports within seconds, and a made-up report moves little. */
-export const MAX_COUNT = 1000;
-
-const count = z.number().int().min(0).max(MAX_COUNT);
-
-const remoteHealthBodySchema = z.strictObject({
-  /** A random id the browser keeps (no account, no address): accepted, never stored. */
-  browserId: z.string().regex(/^[0-9A-Za-z-]{8,64}$/, 'must be a browser id'),
-  reports: z
-    .array(
-      z.strictObject({
-        remote: z.enum(['auth', 'contests', 'trading', 'profile']),
-        release: z.string().regex(/^[0-9A-Za-z][0-9A-Za-z.-]{0,63}$/, 'must be a release version'),
-        views: count,
-        loadFailures: count,
-        errors: count,
-      }),
-    )
-    .min(1)
-    .max(MAX_REPORTS),
-});
-
-const healthRowSchema = z.object({
-  remote: z.string(),
-  release: z.string(),
-  views: z.number(),
-  loadFailures: z.number(),
-  errors: z.number(),
-});
+import { HEALTH_WINDOW_MS, recordRemoteHealth, remoteHealthSince } from '../db/remote-health';
+import { isCurrent, isOpsToken, issuePass, passHolder, reporterKey } from '../health/reporters';
+import { badRequest, forbidden, unauthorized } from '../lib/errors';
+import { tokenFromHeader } from '../plugins/authentication';
 
 /**
- * How remotes fare in browsers (docs/operating-remotes.md). The host sends, with navigator.sendBeacon, per remote
- * and release, the page views, failed loads and errors its error boundary caught; they are added up per release per
- * minute. Public and without a token (a beacon carries none), so the body is small and bounded and the route shares
- * the API's rate limit by address. `npm run remote -- status` reads the totals back; the canary watch judges
- * canaries by them.
+ * How remotes fare in browsers (docs/operating-remotes.md). The host sends, with navigator.sendBeacon, per remote and
+ * release, whether its pages were shown, failed to load or threw. A report counts only as its reporter (a signed-in
+ * user's ID token in the body, or a browser's health pass), at most once per remote, release and window, and only
+ * for a release a page may load now (the live one or the canary), so no request, however many, moves a canary's
+ * fate more than one person does. Only pages of the app's own origins report. `npm run remote -- status` reads the
+ * totals back with the operators' token; the canary watch judges canaries by them.
  */
 export default async function telemetryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config } = app.deps;
+  const origins = new Set(config.corsOrigins.map((origin) => new URL(origin).origin));
+  /** Browsers send Origin with every POST, sendBeacon's included: a page of another site is named by it. */
+  const fromTheApp = (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    if (typeof origin !== 'string' || !origins.has(origin)) throw forbidden('Reports come from the app’s own pages');
+  };
+
   // sendBeacon with a string sends text/plain (a "simple" request: no CORS preflight). In this plugin only, a
   // text/plain body is read as JSON.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(
     'text/plain',
-    { parseAs: 'string', bodyLimit: HEALTH_BODY_LIMIT },
+    { parseAs: 'string', bodyLimit: HEALTH_LIMITS.bodyBytes },
     (_request, body, done) => {
       try {
         done(null, JSON.parse(String(body)));
@@ -64,18 +48,63 @@ export default async function telemetryRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
+    API_ROUTES.healthPass,
+    {
+      config: {
+        auth: 'public',
+        rateLimit: {
+          max: config.health.passesPerHour,
+          timeWindow: 3_600_000,
+          keyGenerator: (request: FastifyRequest) => `health-pass:${request.ip}`,
+        },
+      },
+      schema: {
+        tags: ['ops'],
+        body: z.strictObject({}),
+        response: { 200: healthPassResponseSchema, 403: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      fromTheApp(request);
+      return { pass: issuePass(app.deps.health.key, app.deps.clock.now()) };
+    },
+  );
+
+  app.post(
     API_ROUTES.remoteHealth,
     {
-      bodyLimit: HEALTH_BODY_LIMIT,
+      bodyLimit: HEALTH_LIMITS.bodyBytes,
       config: { auth: 'public' },
       schema: {
         tags: ['ops'],
         body: remoteHealthBodySchema,
-        response: { 204: z.null(), 400: errorBodySchema },
+        response: { 204: z.null(), 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
     async (request, reply) => {
-      await recordRemoteHealth(app.deps.db, app.deps.clock.now(), request.body.reports);
+      fromTheApp(request);
+      const now = app.deps.clock.now();
+      const { idToken, pass, reports } = request.body;
+      const { key } = app.deps.health;
+      // The user when the token is good; else the browser's pass (a token may have expired while the page was open).
+      const identity = idToken ? await app.verifyIdToken(idToken) : null;
+      const browser = identity ? null : pass ? passHolder(key, pass, now) : null;
+      if (!identity && !browser) throw unauthorized();
+      const reporter = reporterKey(key, identity ? { user: identity.sub } : { browser: browser as string });
+      const releases = app.deps.health.releases(now);
+      const current = reports.filter((report) => isCurrent(releases, report.remote, report.release));
+      await recordRemoteHealth(
+        app.deps.db,
+        now,
+        reporter,
+        current.map((report) => ({
+          remote: report.remote,
+          release: report.release,
+          viewed: report.views > 0,
+          loadFailed: report.loadFailures > 0,
+          errored: report.errors > 0,
+        })),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -83,19 +112,30 @@ export default async function telemetryRoutes(fastify: FastifyInstance) {
   app.get(
     API_ROUTES.remoteHealth,
     {
-      config: { auth: 'public' },
+      // An admin's ID token, or the operators' token (OPS_TOKEN), which is no JWT: read in the handler.
+      config: { auth: 'optional' },
       schema: {
         tags: ['ops'],
         querystring: z.strictObject({
           minutes: z.coerce.number().int().min(1).max(10_080).default(60),
         }),
-        response: { 200: z.object({ minutes: z.number(), releases: z.array(healthRowSchema) }) },
+        response: { 200: remoteHealthResponseSchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
     async (request) => {
+      if (request.user?.role !== 'admin') {
+        if (!isOpsToken(config.health.opsToken, tokenFromHeader(request.headers.authorization))) {
+          if (request.user) throw forbidden('Only operators read remote health');
+          throw unauthorized();
+        }
+      }
       const { minutes } = request.query;
       const since = new Date(app.deps.clock.now().getTime() - minutes * 60_000);
-      return { minutes, releases: await remoteHealthSince(app.deps.db, since) };
+      return {
+        minutes,
+        windowMinutes: HEALTH_WINDOW_MS / 60_000,
+        releases: await remoteHealthSince(app.deps.db, since),
+      };
     },
   );
 }

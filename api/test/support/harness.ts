@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app';
@@ -35,6 +37,8 @@ export async function createScratchDatabase(): Promise<{ url: string; drop: () =
   };
 }
 
+const NO_RELEASE_STORE = path.join(os.tmpdir(), 'bullpen-tests-no-release-store');
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // A fixed MARKET_SEED: every run of a test sees the same prices, so a failure replays (deployments that set nothing
   // get a secret random seed instead; test/market-secret.test.ts).
@@ -43,6 +47,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...base,
     dataDir: '',
     rateLimit: { max: 100_000, windowMs: 60_000 },
+    // No release store of a stack on this machine: with none, every remote's own build ('base') is what pages load.
+    releases: { ...base.releases, store: NO_RELEASE_STORE },
     ...overrides,
   };
 }

@@ -1,17 +1,25 @@
+import { HEALTH_LIMITS } from '@bullpen/contract/limits';
 import { API_PATHS } from '@bullpen/contract/paths';
-import { getApiHost } from '@bullpen/shared';
-import { BASE_RELEASE, browserId } from './canary';
+import { getApiHost, getRuntimeConfig } from '@bullpen/shared';
+import { storedIdToken } from '@bullpen/shared/early-reads';
+import { BASE_RELEASE } from './canary';
 
 // How each remote fares in this browser, told to the API (POST /telemetry/remote-health, docs/operating-remotes.md):
 // per remote and release, the pages shown, the loads that failed and the errors its error boundary caught. Counted
 // here and sent in one small batch with navigator.sendBeacon a few seconds after the first count, and whatever is left
-// when the page is hidden or left, so a failing canary is seen without anyone complaining. Nothing but the counts and
-// this browser's random id leaves the page.
+// when the page is hidden or left, so a failing canary is seen without anyone complaining. The API counts a report
+// once per person and window, so each batch says who sends it: the signed-in user's ID token, else this browser's
+// health pass (issued by the API, kept here). Nothing else leaves the page.
 
 export const FLUSH_DELAY_MS = 3_000;
-/** The API's bound per counter and report (api/src/routes/telemetry.ts): a busier page sends more batches. */
+/** Where this browser keeps its health pass. */
+export const HEALTH_PASS_KEY = 'bullpen.health-pass';
+/** A pass older than this is replaced before it is used: the API refuses one after 90 days. */
+const PASS_RENEW_MS = 80 * 24 * 3_600_000;
+/** A token within this of its expiry is not sent: it would be refused on arrival. */
+const TOKEN_MARGIN_MS = 5_000;
+/** A count this high is sent at once: the page is busy. */
 const MAX_COUNT = 1000;
-const MAX_REPORTS = 16;
 
 type Counter = 'views' | 'loadFailures' | 'errors';
 interface Counts {
@@ -34,15 +42,50 @@ export function setRemoteRelease(remote: string, release: string): void {
   releases.set(remote, release);
 }
 
-export function flushHealth(): void {
-  if (timer) clearTimeout(timer);
-  timer = null;
-  if (pending.size === 0) return;
-  const reports = [...pending.values()];
-  pending.clear();
+/** This browser's pass while it is fresh, else null. */
+function storedPass(): string | null {
+  try {
+    const pass = localStorage.getItem(HEALTH_PASS_KEY);
+    const issued = Number(pass?.split('.')[2]) * 1000;
+    return pass && Date.now() - issued < PASS_RENEW_MS ? pass : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Set once the API refused a pass to this page (its budget per address is spent): the page does not ask again. */
+let passRefused = false;
+let passRequest: Promise<string | null> | null = null;
+
+/** Asks the API for a pass (once at a time), keeps it, and resolves with it; null when none could be had. */
+function requestPass(): Promise<string | null> {
+  if (passRefused) return Promise.resolve(null);
+  passRequest ??= fetch(`${getApiHost()}${API_PATHS.healthPass}`, { method: 'POST', keepalive: true })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`health pass: ${response.status}`);
+      const { pass } = (await response.json()) as { pass?: unknown };
+      if (typeof pass !== 'string') throw new Error('health pass: no pass');
+      try {
+        localStorage.setItem(HEALTH_PASS_KEY, pass);
+      } catch {
+        // Storage refused: the pass serves this page.
+      }
+      return pass;
+    })
+    .catch(() => {
+      passRefused = true;
+      return null;
+    })
+    .finally(() => {
+      passRequest = null;
+    });
+  return passRequest;
+}
+
+function send(credential: { idToken: string } | { pass: string }, reports: Counts[]) {
   const url = `${getApiHost()}${API_PATHS.remoteHealth}`;
-  for (let i = 0; i < reports.length; i += MAX_REPORTS) {
-    const body = JSON.stringify({ browserId: browserId(), reports: reports.slice(i, i + MAX_REPORTS) });
+  for (let i = 0; i < reports.length; i += HEALTH_LIMITS.reports) {
+    const body = JSON.stringify({ ...credential, reports: reports.slice(i, i + HEALTH_LIMITS.reports) });
     try {
       // A string goes as text/plain: a simple request, no preflight, and it survives the page being closed.
       if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) continue;
@@ -53,6 +96,22 @@ export function flushHealth(): void {
       // Health is best effort: never the page's problem.
     }
   }
+}
+
+export function flushHealth(): void {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  if (pending.size === 0) return;
+  const reports = [...pending.values()];
+  pending.clear();
+  const idToken = storedIdToken(getRuntimeConfig()?.auth.userPoolClientId, TOKEN_MARGIN_MS);
+  if (idToken) return send({ idToken }, reports);
+  const pass = storedPass();
+  if (pass) return send({ pass }, reports);
+  // Nobody signed in and no pass yet: ask for one, then send (a page being closed may be gone by then).
+  void requestPass().then((got) => {
+    if (got) send({ pass: got }, reports);
+  });
 }
 
 function listen() {

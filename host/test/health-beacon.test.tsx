@@ -111,7 +111,10 @@ it('sends the signed-in user’s ID token, so the report counts as that user', (
   expect(sent()).toEqual([
     {
       url: 'http://api.test/telemetry/remote-health',
-      body: { idToken: token, reports: [{ remote: 'contests', release: 'base', views: 1, loadFailures: 0, errors: 0 }] },
+      body: {
+        idToken: token,
+        reports: [{ remote: 'contests', release: 'base', views: 1, loadFailures: 0, errors: 0 }],
+      },
     },
   ]);
 });
@@ -132,7 +135,10 @@ it('asks the API for a pass when the browser has none (or an old one), keeps it,
     .mockResolvedValue(new Response(JSON.stringify({ pass: issued }), { status: 200 }));
   reportRemoteView('trading');
   flushHealth();
-  expect(fetchMock).toHaveBeenCalledWith('http://api.test/telemetry/health-pass', expect.objectContaining({ method: 'POST' }));
+  expect(fetchMock).toHaveBeenCalledWith(
+    'http://api.test/telemetry/health-pass',
+    expect.objectContaining({ method: 'POST' }),
+  );
   await waitFor(() => expect(sent()).toHaveLength(1));
   expect(sent()[0]?.body).toEqual({
     pass: issued,

@@ -105,13 +105,15 @@ export function flushHealth(): void {
   const reports = [...pending.values()];
   pending.clear();
   const idToken = storedIdToken(getRuntimeConfig()?.auth.userPoolClientId, TOKEN_MARGIN_MS);
-  if (idToken) return send({ idToken }, reports);
-  const pass = storedPass();
-  if (pass) return send({ pass }, reports);
-  // Nobody signed in and no pass yet: ask for one, then send (a page being closed may be gone by then).
-  void requestPass().then((got) => {
-    if (got) send({ pass: got }, reports);
-  });
+  const pass = idToken ? null : storedPass();
+  if (idToken) send({ idToken }, reports);
+  else if (pass) send({ pass }, reports);
+  else {
+    // Nobody signed in and no pass yet: ask for one, then send (a page being closed may be gone by then).
+    void requestPass().then((got) => {
+      if (got) send({ pass: got }, reports);
+    });
+  }
 }
 
 function listen() {

@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { compatibilityProblems, describeProblems } from './lib/release-gate.mjs';
 import {
   BASE_RELEASE,
+  buildFiles,
   openReleaseStore,
   promoteTransition,
   ReleaseError,
@@ -93,7 +94,12 @@ async function release(store, app, options, env, print) {
   let temporary = null;
   // The static servers send the brotli and gzip copies a build wrote beside each file: a folder whose files were changed
   // after its build (a patched chunk) gets fresh copies of those files first, or browsers would be sent the old ones.
-  if (buildDir) await precompress(buildDir);
+  // A folder holding a link or anything but files and folders is refused before that: a copy refreshed through a link
+  // would be written outside the folder.
+  if (buildDir) {
+    buildFiles(buildDir);
+    await precompress(buildDir);
+  }
   if (!buildDir) {
     temporary = mkdtempSync(path.join(os.tmpdir(), `bullpen-${app.dir}-`));
     buildDir = temporary;

@@ -1,7 +1,19 @@
 // The release store, the gate and the live config (scripts/lib/release-store.mjs, release-gate.mjs, live-config.mjs,
 // semver-range.mjs): immutable releases, the transitions and their log, the lock, the compatibility refusals, and the
-// host config a live pointer makes.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// host config a live pointer makes; and `npm run remote` (scripts/remote.mjs) refusing what it must not store.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { contentSecurityPolicy } from '../lib/content-security-policy.mjs';
@@ -16,6 +28,7 @@ import {
   rolloutTransition,
 } from '../lib/release-store.mjs';
 import { satisfies } from '../lib/semver-range.mjs';
+import { main } from '../remote.mjs';
 
 let dir;
 beforeEach(() => {
@@ -150,6 +163,72 @@ describe('releases', () => {
     expect(store.readLog().map((entry) => entry.action)).toEqual(['release', 'release']);
   });
 
+  /** A folder outside the build: a file an attacker wants published, and one they want written over. */
+  function outside() {
+    const folder = mkdtempSync(path.join(dir, 'outside-'));
+    writeFileSync(path.join(folder, 'signing-key.json'), 'PRIVATE KEY');
+    writeFileSync(path.join(folder, 'victim.txt'), 'untouched');
+    return folder;
+  }
+
+  /** What a promise rejects with; null when it resolves. */
+  const refusal = (promise) =>
+    promise.then(
+      () => null,
+      (error) => error,
+    );
+
+  it('refuses a build holding symbolic links, naming each, before anything is written', async () => {
+    const store = openReleaseStore(path.join(dir, 'store'));
+    const elsewhere = outside();
+    const folder = build({ 'mf-manifest.json': JSON.stringify(manifestOf()), 'logo.png': 'png', 'static/a.js': 'a' });
+    symlinkSync(path.join(elsewhere, 'signing-key.json'), path.join(folder, 'logo.png.br'));
+    symlinkSync(path.join(elsewhere, 'victim.txt'), path.join(folder, 'release.json'));
+    symlinkSync(elsewhere, path.join(folder, 'static', 'more'));
+    const error = await refusal(store.addRelease('remote-contests', folder, meta));
+    expect(error).toBeInstanceOf(ReleaseError);
+    for (const name of ['logo.png.br', 'release.json', 'static/more']) expect(error.message).toContain(name);
+    expect(readFileSync(path.join(elsewhere, 'victim.txt'), 'utf8')).toBe('untouched');
+    expect(existsSync(store.root)).toBe(false);
+  });
+
+  it('refuses anything but regular files and folders (a FIFO), naming it', async () => {
+    const store = openReleaseStore(path.join(dir, 'store'));
+    const folder = build({ 'mf-manifest.json': JSON.stringify(manifestOf()) });
+    execFileSync('mkfifo', [path.join(folder, 'pipe')]);
+    const error = await refusal(store.addRelease('remote-contests', folder, meta));
+    expect(error).toBeInstanceOf(ReleaseError);
+    expect(error.message).toContain('pipe');
+    expect(existsSync(store.root)).toBe(false);
+  });
+
+  it('refuses a build carrying a release.json of its own: the store writes that name', async () => {
+    const store = openReleaseStore(path.join(dir, 'store'));
+    const folder = build({ 'mf-manifest.json': JSON.stringify(manifestOf()), 'release.json': '{"version":"fake"}' });
+    const error = await refusal(store.addRelease('remote-contests', folder, meta));
+    expect(error).toBeInstanceOf(ReleaseError);
+    expect(error.message).toContain('release.json');
+    expect(existsSync(store.root)).toBe(false);
+  });
+
+  it('stores exactly what its version covers: every file, by name and content, and no empty folder', async () => {
+    const store = openReleaseStore(dir);
+    const files = {
+      'mf-manifest.json': JSON.stringify(manifestOf()),
+      'remoteEntry.1.js': 'entry',
+      'static/js/page.2.js': 'page',
+    };
+    const folder = build(files);
+    mkdirSync(path.join(folder, 'empty', 'inner'), { recursive: true });
+    const { version, dir: stored, release } = await store.addRelease('remote-contests', folder, meta);
+    const hash = createHash('sha256');
+    for (const name of Object.keys(files).sort()) hash.update(`${name}\0${files[name].length}\0${files[name]}`);
+    expect(version).toBe(`1.0.0-${hash.digest('hex').slice(0, 12)}`);
+    expect(release.files).toEqual(Object.keys(files).sort());
+    const entries = readdirSync(stored, { recursive: true }).map((name) => name.split(path.sep).join('/'));
+    expect(entries.sort()).toEqual([...Object.keys(files), 'release.json', 'static', 'static/js'].sort());
+  });
+
   it('refuses what is not a remote build, and names that are paths', async () => {
     const store = openReleaseStore(dir);
     await expect(store.addRelease('remote-contests', build({ 'index.html': '' }), meta)).rejects.toThrow(
@@ -157,6 +236,33 @@ describe('releases', () => {
     );
     expect(() => store.releaseDir('remote-contests', '../../etc')).toThrow(ReleaseError);
     expect(() => store.releaseDir('../x', '1.0.0')).toThrow(ReleaseError);
+  });
+});
+
+describe('npm run remote -- release --from', () => {
+  it('refuses a folder holding a link before writing anything, the compressed copies it would refresh included', async () => {
+    const store = path.join(dir, 'store');
+    const elsewhere = mkdtempSync(path.join(dir, 'outside-'));
+    const victim = path.join(elsewhere, 'victim.txt');
+    writeFileSync(victim, 'untouched');
+    // Older than the script beside the link: a stale copy that `release` would refresh, through the link.
+    utimesSync(victim, new Date('2020-01-01'), new Date('2020-01-01'));
+    const folder = build({
+      'mf-manifest.json': JSON.stringify(manifestOf()),
+      'main.js': `console.log(${JSON.stringify('page '.repeat(200))});`,
+    });
+    symlinkSync(victim, path.join(folder, 'main.js.br'));
+    const errors = [];
+    const code = await main(['release', 'remote-contests', '--from', folder, '--store', store], {
+      env: { REMOTE_OPERATOR: 'op' },
+      print: () => undefined,
+      printError: (line) => errors.push(line),
+    });
+    expect(code).toBe(1);
+    expect(errors.join('\n')).toContain('main.js.br');
+    expect(readFileSync(victim, 'utf8')).toBe('untouched');
+    expect(existsSync(path.join(folder, 'main.js.gz'))).toBe(false);
+    expect(existsSync(store)).toBe(false);
   });
 });
 

@@ -57,10 +57,10 @@ export function remoteState(state, remote) {
 const withRemote = (state, remote, next) => ({ ...state, remotes: { ...state.remotes, [remote]: next } });
 const label = (version) => version ?? BASE_RELEASE;
 
-/** A canary's share: more than 0 and less than 100 percent, in hundredths at most (the host buckets by 0.01 %). */
+/** A canary's share: a whole percent from 1 to 99. 100 would be everyone, no canary; what `rollout --canary` takes. */
 function assertPercent(percent) {
-  if (typeof percent !== 'number' || !(percent > 0 && percent < 100) || Math.round(percent * 100) !== percent * 100)
-    throw new ReleaseError(`--canary takes a share above 0 and below 100 (percent, e.g. 10); got ${percent}`);
+  if (!Number.isInteger(percent) || percent < 1 || percent > 99)
+    throw new ReleaseError(`--canary takes a whole percentage from 1 to 99 (e.g. 10); got ${percent}`);
 }
 
 /**

@@ -14,8 +14,10 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { ROUTED_PAGES } from '../../host/src/app/routed-pages.ts';
 import { contentSecurityPolicy } from '../lib/content-security-policy.mjs';
 import { liveRuntimeConfig, remoteManifestUrls } from '../lib/live-config.mjs';
 import { compatibilityProblems, describeProblems } from '../lib/release-gate.mjs';
@@ -334,6 +336,17 @@ describe('rollout, canary, promote, rollback and the log', () => {
     );
   });
 
+  it.each([12.5, 0.5, 99.99, 0.01])('refuses a share that is not a whole percent: %p', (percent) => {
+    expect(() => rolloutTransition(empty, 'remote-contests', 'v2', { percent, by: 'op', at: at(1) })).toThrow(
+      ReleaseError,
+    );
+  });
+
+  it.each([1, 10, 99])('takes a whole percent from 1 to 99: %p', (percent) => {
+    const { state } = rolloutTransition(empty, 'remote-contests', 'v2', { percent, by: 'op', at: at(1) });
+    expect(state.remotes['remote-contests'].canary).toMatchObject({ version: 'v2', percent });
+  });
+
   it('a failed transition changes nothing, neither live.json nor the log', async () => {
     const store = openReleaseStore(dir);
     await expect(store.change((s) => promoteTransition(s, 'remote-contests', { by: 'op', at: at(1) }))).rejects.toThrow(
@@ -380,6 +393,60 @@ describe('rollout, canary, promote, rollback and the log', () => {
     writeFileSync(path.join(dir, '.lock'), 'alive');
     await expect(store.withLock(async () => undefined, { timeoutMs: 200 })).rejects.toThrow('busy');
   });
+});
+
+describe('npm run remote -- rollout --canary', () => {
+  let host;
+  let store;
+  let version;
+  beforeEach(async () => {
+    // A live host the gate reads, and a release it lets through: every page the host routes to on remote-contests.
+    host = http.createServer((_, response) => response.end(JSON.stringify(HOST)));
+    await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
+    const exposes = ROUTED_PAGES.filter((ref) => ref.remote === 'contests').map((ref) => ref.page);
+    store = openReleaseStore(path.join(dir, 'store'));
+    ({ version } = await store.addRelease(
+      'remote-contests',
+      build({ 'mf-manifest.json': JSON.stringify(manifestOf({ exposes })) }),
+      {
+        packageVersion: '1.0.0',
+        builtAt: '2030-01-01T00:00:00.000Z',
+        commit: null,
+        by: 'op',
+      },
+    ));
+  });
+  afterEach(() => new Promise((resolve) => host.close(resolve)));
+
+  const rollout = async (...flags) => {
+    const errors = [];
+    const code = await main(['rollout', 'remote-contests', version, '--store', store.root, ...flags], {
+      env: { HOST_URL: `http://127.0.0.1:${host.address().port}`, REMOTE_OPERATOR: 'op' },
+      print: () => undefined,
+      printError: (line) => errors.push(line),
+    });
+    return { code, errors: errors.join('\n') };
+  };
+
+  it('takes a whole percent from 1 to 99', async () => {
+    expect(await rollout('--canary', '10')).toEqual({ code: 0, errors: '' });
+    expect(store.readState().remotes['remote-contests']).toMatchObject({
+      live: null,
+      canary: { version, percent: 10 },
+    });
+  });
+
+  it.each(['100', '0', '0x10', '1e1', '10.0', '12.5', '-5', '+10', ' 10', '010', 'Infinity', ''])(
+    'refuses --canary %p, naming the flag and what it takes, and changes nothing',
+    async (share) => {
+      // One argument, so parseArgs takes '-5' as the value too.
+      const { code, errors } = await rollout(`--canary=${share}`);
+      expect(code).toBe(2);
+      expect(errors).toContain('--canary takes a whole percentage from 1 to 99');
+      expect(store.readState()).toEqual({ remotes: {} });
+      expect(store.readLog().map((entry) => entry.action)).toEqual(['release']);
+    },
+  );
 });
 
 describe('the host config a live pointer makes', () => {

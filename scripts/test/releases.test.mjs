@@ -1,7 +1,6 @@
 // The release store, the gate and the live config (scripts/lib/release-store.mjs, release-gate.mjs, live-config.mjs,
 // semver-range.mjs): immutable releases, the transitions and their log, the lock, the compatibility refusals, and the
 // host config a live pointer makes; and `npm run remote` (scripts/remote.mjs) refusing what it must not store.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -15,6 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ROUTED_PAGES } from '../../host/src/app/routed-pages.ts';
@@ -194,14 +194,20 @@ describe('releases', () => {
     expect(existsSync(store.root)).toBe(false);
   });
 
-  it('refuses anything but regular files and folders (a FIFO), naming it', async () => {
+  it('refuses anything but regular files and folders (a socket), naming it', async () => {
     const store = openReleaseStore(path.join(dir, 'store'));
     const folder = build({ 'mf-manifest.json': JSON.stringify(manifestOf()) });
-    execFileSync('mkfifo', [path.join(folder, 'pipe')]);
-    const error = await refusal(store.addRelease('remote-contests', folder, meta));
-    expect(error).toBeInstanceOf(ReleaseError);
-    expect(error.message).toContain('pipe');
-    expect(existsSync(store.root)).toBe(false);
+    // A listening Unix socket is a file of its own kind in the folder while it is open.
+    const socket = net.createServer();
+    await new Promise((resolve) => socket.listen(path.join(folder, 'sock'), resolve));
+    try {
+      const error = await refusal(store.addRelease('remote-contests', folder, meta));
+      expect(error).toBeInstanceOf(ReleaseError);
+      expect(error.message).toContain('sock (socket)');
+      expect(existsSync(store.root)).toBe(false);
+    } finally {
+      await new Promise((resolve) => socket.close(resolve));
+    }
   });
 
   it('refuses a build carrying a release.json of its own: the store writes that name', async () => {

@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { compatibilityProblems, describeProblems } from './lib/release-gate.mjs';
 import {
   BASE_RELEASE,
+  buildFiles,
   openReleaseStore,
   promoteTransition,
   ReleaseError,
@@ -93,7 +94,12 @@ async function release(store, app, options, env, print) {
   let temporary = null;
   // The static servers send the brotli and gzip copies a build wrote beside each file: a folder whose files were changed
   // after its build (a patched chunk) gets fresh copies of those files first, or browsers would be sent the old ones.
-  if (buildDir) await precompress(buildDir);
+  // A folder holding a link or anything but files and folders is refused before that: a copy refreshed through a link
+  // would be written outside the folder.
+  if (buildDir) {
+    buildFiles(buildDir);
+    await precompress(buildDir);
+  }
   if (!buildDir) {
     temporary = mkdtempSync(path.join(os.tmpdir(), `bullpen-${app.dir}-`));
     buildDir = temporary;
@@ -147,12 +153,21 @@ async function liveHost(app, env) {
   return { hostManifest, routedPages };
 }
 
+/** The share `--canary` gives, as typed: a whole percentage from 1 to 99 in plain decimal digits; without the flag,
+ *  100 (everyone). Number() would read '0x10' as 16 and '1e1' as 10, and 100 is no canary at all. */
+function canaryPercent(typed) {
+  if (typed === undefined) return 100;
+  if (!/^[1-9][0-9]?$/.test(typed))
+    throw new UsageError(
+      `--canary takes a whole percentage from 1 to 99, in digits (e.g. --canary 10); got "${typed}". For everyone, leave --canary out.`,
+    );
+  return Number(typed);
+}
+
 async function rollout(store, app, version, options, env, print) {
+  const percent = canaryPercent(options.canary);
   const stored = store.readRelease(app.dir, version);
   if (!stored) throw new ReleaseError(`${app.dir} has no release ${version} (npm run remote -- list ${app.dir})`);
-  const percent = options.canary === undefined ? 100 : Number(options.canary);
-  if (options.canary !== undefined && !Number.isFinite(percent))
-    throw new UsageError('--canary takes a percentage, e.g. --canary 10');
   if (options['auto-rollback'] && percent === 100)
     throw new UsageError('--auto-rollback watches a canary: give --canary <percent> too');
   const manifest = JSON.parse(readFileSync(path.join(store.releaseDir(app.dir, version), 'mf-manifest.json'), 'utf8'));

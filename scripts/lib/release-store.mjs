@@ -2,8 +2,9 @@
 // the live pointer), the stack's host server (which reads the pointer on every page request) and the API (whose
 // canary watch rolls a failing canary back). Nothing in it is ever rewritten in place:
 //
-//   <store>/<remote>/<version>/   one immutable release: the build as built, plus release.json (its manifest's shared
-//                                 requirements and exposes, build time, git commit). Never overwritten.
+//   <store>/<remote>/<version>/   one immutable release: the build's files as built (regular files only: a build holding
+//                                 a link is refused), plus release.json (its manifest's shared requirements and
+//                                 exposes, build time, git commit). Never overwritten.
 //   <store>/live.json             what is live per remote, and its canary: replaced whole (write + rename), so a reader
 //                                 sees the old pointer or the new one, never half of one.
 //   <store>/deployments.jsonl     the deployment log: one JSON line appended per change, never edited.
@@ -56,10 +57,10 @@ export function remoteState(state, remote) {
 const withRemote = (state, remote, next) => ({ ...state, remotes: { ...state.remotes, [remote]: next } });
 const label = (version) => version ?? BASE_RELEASE;
 
-/** A canary's share: more than 0 and less than 100 percent, in hundredths at most (the host buckets by 0.01 %). */
+/** A canary's share: a whole percent from 1 to 99. 100 would be everyone, no canary; what `rollout --canary` takes. */
 function assertPercent(percent) {
-  if (typeof percent !== 'number' || !(percent > 0 && percent < 100) || Math.round(percent * 100) !== percent * 100)
-    throw new ReleaseError(`--canary takes a share above 0 and below 100 (percent, e.g. 10); got ${percent}`);
+  if (!Number.isInteger(percent) || percent < 1 || percent > 99)
+    throw new ReleaseError(`--canary takes a whole percentage from 1 to 99 (e.g. 10); got ${percent}`);
 }
 
 /**
@@ -187,24 +188,92 @@ function writeAtomically(file, text) {
   fs.renameSync(temporary, file);
 }
 
-/** Every file under `dir`, as sorted POSIX paths relative to it. */
-function filesUnder(dir, prefix = '') {
-  const out = [];
-  for (const entry of fs.readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) out.push(...filesUnder(dir, relative));
-    else if (entry.isFile()) out.push(relative);
-  }
-  return out.sort();
+/** What an entry of a build is, when it is neither a regular file nor a folder. */
+function kindOf(entry) {
+  if (entry.isSymbolicLink()) return 'symbolic link';
+  if (entry.isFIFO()) return 'FIFO';
+  if (entry.isSocket()) return 'socket';
+  return 'device';
 }
 
-/** The hash of a build's files, names and contents: the same build gives the same release version. */
-function contentHash(dir) {
+/** The regular files under `dir` (POSIX paths relative to it) and every other entry found, as `name (kind)`. Links are
+ *  never followed: a link to a folder is one entry. */
+function walkBuild(dir, prefix = '', found = { files: [], refused: [] }) {
+  for (const entry of fs.readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) walkBuild(dir, relative, found);
+    else if (entry.isFile()) found.files.push(relative);
+    else found.refused.push(`${relative} (${kindOf(entry)})`);
+  }
+  return found;
+}
+
+/**
+ * The build in `buildDir` as `release` stores it: { dir: its real path, files: its regular files, sorted }. Throws
+ * ReleaseError, having written nothing, when the folder holds anything but regular files and folders, naming each. A symbolic link may lead anywhere: stored, it
+ * would publish a file from outside the build (the pool's signing key as a chunk's brotli copy), and written through
+ * (release.json, a refreshed compressed copy) it would overwrite one. The build's own release.json is refused too:
+ * that name is the store's record of the release. `buildDir` itself may be a link to the build (the operator named it).
+ */
+export function buildFiles(buildDir) {
+  let dir;
+  try {
+    dir = fs.realpathSync(buildDir);
+  } catch (error) {
+    if (error.code === 'ENOENT') throw new ReleaseError(`${buildDir} does not exist`);
+    throw error;
+  }
+  if (!fs.statSync(dir).isDirectory()) throw new ReleaseError(`${buildDir} is not a folder: not a remote's build`);
+  const { files, refused } = walkBuild(dir);
+  if (refused.length > 0)
+    throw new ReleaseError(
+      `${buildDir} holds what a release cannot store (regular files and folders only); nothing was written:\n${refused
+        .sort()
+        .map((entry) => `  ${entry}`)
+        .join('\n')}`,
+    );
+  if (files.includes(RELEASE_FILE))
+    throw new ReleaseError(`${buildDir} has a ${RELEASE_FILE} of its own: the store writes that file; remove it`);
+  if (!files.includes('mf-manifest.json'))
+    throw new ReleaseError(`${buildDir} has no mf-manifest.json: not a remote's build`);
+  return { dir, files: files.sort() };
+}
+
+// Opening a file of the build never follows a link (one swapped in since the build was checked is refused, ELOOP),
+// nor waits on a FIFO. Windows has neither flag.
+const READ_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0);
+
+/** The bytes of `file` in the build, refused unless it is still a regular file. */
+function readBuildFile(dir, file) {
+  let handle;
+  try {
+    handle = fs.openSync(path.join(dir, file), READ_FLAGS);
+  } catch (error) {
+    if (error.code === 'ELOOP') throw new ReleaseError(`${file} became a symbolic link while it was being stored`);
+    throw error;
+  }
+  try {
+    if (!fs.fstatSync(handle).isFile()) throw new ReleaseError(`${file} is no longer a regular file`);
+    return fs.readFileSync(handle);
+  } finally {
+    fs.closeSync(handle);
+  }
+}
+
+/**
+ * Copies `files` of the build into `target`, a folder of the store's own, and returns the hash of what was written,
+ * names and contents: the same build gives the same release version, and every byte stored is covered by it. Each file
+ * is created ('wx': never an existing file, never through a link); folders are made only for the files they hold.
+ */
+function storeBuild({ dir, files }, target) {
   const hash = createHash('sha256');
-  for (const file of filesUnder(dir)) {
-    const body = fs.readFileSync(path.join(dir, file));
+  for (const file of files) {
+    const body = readBuildFile(dir, file);
     hash.update(`${file}\0${body.length}\0`);
     hash.update(body);
+    const copy = path.join(target, ...file.split('/'));
+    fs.mkdirSync(path.dirname(copy), { recursive: true });
+    fs.writeFileSync(copy, body, { flag: 'wx' });
   }
   return hash.digest('hex');
 }
@@ -347,35 +416,44 @@ export function openReleaseStore(root) {
   };
 
   /**
-   * Stores the build in `buildDir` as a release of `remote`: its version is `packageVersion` and the hash of its files,
-   * so the same build is the same release (stored once, `created: false` the second time) and a release folder is
-   * never overwritten. `meta`: { packageVersion, builtAt, commit, by }.
+   * Stores the build in `buildDir` as a release of `remote`: its version is `packageVersion` and the hash of the files
+   * stored, so the same build is the same release (stored once, `created: false` the second time) and a release folder
+   * is never overwritten. A build holding anything but regular files and folders is refused before anything is written
+   * (buildFiles). `meta`: { packageVersion, builtAt, commit, by }.
    */
   const addRelease = async (remote, buildDir, { packageVersion, builtAt, commit, by }) => {
     assertRemoteName(remote);
-    const manifestFile = path.join(buildDir, 'mf-manifest.json');
-    if (!fs.existsSync(manifestFile))
-      throw new ReleaseError(`${buildDir} has no mf-manifest.json: not a remote's build`);
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-    const version = `${packageVersion}-${contentHash(buildDir).slice(0, 12)}`;
-    assertVersion(version);
-    const target = releaseDir(remote, version);
-    const existing = readRelease(remote, version);
-    if (existing) return { version, created: false, release: existing, dir: target };
+    const build = buildFiles(buildDir);
+    // Copied first, then named by the hash of what was copied: the version covers exactly what the folder holds.
     const incoming = path.join(store, remote, `.incoming-${process.pid}-${randomBytes(4).toString('hex')}`);
     fs.mkdirSync(path.dirname(incoming), { recursive: true });
-    fs.cpSync(buildDir, incoming, { recursive: true });
-    const files = filesUnder(incoming);
-    const release = {
-      remote,
-      version,
-      packageVersion,
-      builtAt,
-      commit,
-      ...manifestSummary(manifest),
-      files,
-    };
-    fs.writeFileSync(path.join(incoming, RELEASE_FILE), `${JSON.stringify(release, null, 2)}\n`);
+    fs.mkdirSync(incoming);
+    let version;
+    let release;
+    try {
+      version = `${packageVersion}-${storeBuild(build, incoming).slice(0, 12)}`;
+      assertVersion(version);
+      const existing = readRelease(remote, version);
+      if (existing) {
+        fs.rmSync(incoming, { recursive: true, force: true });
+        return { version, created: false, release: existing, dir: releaseDir(remote, version) };
+      }
+      const manifest = JSON.parse(fs.readFileSync(path.join(incoming, 'mf-manifest.json'), 'utf8'));
+      release = {
+        remote,
+        version,
+        packageVersion,
+        builtAt,
+        commit,
+        ...manifestSummary(manifest),
+        files: build.files,
+      };
+      fs.writeFileSync(path.join(incoming, RELEASE_FILE), `${JSON.stringify(release, null, 2)}\n`, { flag: 'wx' });
+    } catch (error) {
+      fs.rmSync(incoming, { recursive: true, force: true });
+      throw error;
+    }
+    const target = releaseDir(remote, version);
     try {
       fs.renameSync(incoming, target);
     } catch (error) {

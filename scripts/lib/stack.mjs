@@ -151,15 +151,8 @@ function hostPageHeaders(config) {
   return pageSecurityHeaders(contentSecurityPolicy(config));
 }
 
-/** Headers of a remote's stand-alone page (its own index.html): its CSP follows the config.json that page loads, the
- *  one its dist/ serves on its own origin (`fallback`, the stack's, while that file is missing or unreadable). */
-function remotePageHeaders(dist, fallback) {
-  let config = fallback;
-  try {
-    config = JSON.parse(readFileSync(path.join(dist, 'config.json'), 'utf8'));
-  } catch {
-    // No config.json of its own: the page cannot start, and the stack's config is the nearest truth.
-  }
+/** Headers of a remote's stand-alone page (its own index.html): its CSP follows the config that page loads. */
+function remotePageHeaders(config) {
   return pageSecurityHeaders(standaloneContentSecurityPolicy(config));
 }
 
@@ -167,8 +160,11 @@ function remotePageHeaders(dist, fallback) {
  * How the static server of one built app is started (all but its port). The host answers its routes with its page,
  * /config.json from the stack's own file (`configFile`, re-read on every request: an operator — or a test — edits it
  * to roll a remote out or back, and two stacks built from one dist/ never share it), and its page's CSP follows that
- * file, and the page carries that file inline (scripts/lib/inline-config.mjs). A remote answers cross-origin (the host page fetches its manifest and chunks), and its stand-alone page's CSP
- * follows the config.json of its own dist/, the one that page loads (`config`, the stack's, when it has none).
+ * file, and the page carries that file inline (scripts/lib/inline-config.mjs). A remote answers cross-origin (the host
+ * page fetches its manifest and chunks), and answers /config.json, which its stand-alone page loads, with the stack's
+ * config (`config`, from the stack's settings), never the file its build copied from public/: that one names the
+ * default ports, and a page on a stack started on others would send its sign-ins and ID tokens to whatever listens
+ * there. That page's CSP follows the same config.
  * `releases` (releasesOf): the host's config follows the release store's live pointer too, read on every request, and
  * each remote serves its releases from the store under /releases/<remote>/.
  * `sourceMaps`: serve the builds' *.map files (SERVE_SOURCE_MAPS=1); otherwise they are 404s.
@@ -200,8 +196,8 @@ export function staticServerOptions(app, { dist, configFile, config, sourceMaps 
     sourceMaps,
     spa: false,
     cors: true,
-    dynamic: {},
-    headers: () => remotePageHeaders(dist, config),
+    dynamic: { '/config.json': () => config },
+    headers: () => remotePageHeaders(config),
     // Its releases, as the host's config names them (releasesOf): the release store's folder of this remote.
     mounts: releases ? { [`/releases/${app.dir}/`]: path.join(releases.store, app.dir) } : {},
   };

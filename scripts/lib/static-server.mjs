@@ -6,8 +6,9 @@
 // (compression.mjs), and the security headers of every page (Content-Security-Policy, X-Frame-Options,
 // Referrer-Policy). A path it cannot read as a file inside its root (undecodable, NUL or control characters,
 // backslashes, '..' segments, too long) is a 400; a file outside the root is never served, whatever the path or a
-// symbolic link says. Source maps (*.map) are never served unless `sourceMaps` says so: they carry the apps' whole
-// source, comments included.
+// symbolic link says: what is sent, a compressed copy included, is a regular file whose real path is inside the root.
+// Source maps (*.map) are never served unless `sourceMaps` says so: they carry the apps' whole source, comments
+// included.
 import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import http from 'node:http';
@@ -73,23 +74,39 @@ export function isInside(root, file) {
   return file === root || file.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 }
 
+/** Whether `file` may be sent from `root`: where it really leads is a regular file inside the root. A symbolic link
+ *  inside the root may point anywhere (a crafted build's `logo.png.br` at the pool's signing key), and a FIFO or a
+ *  device would be read without end. */
+async function isServable(root, file) {
+  try {
+    const [realRoot, real] = await Promise.all([realpath(root), realpath(file)]);
+    return isInside(realRoot, real) && (await stat(real)).isFile();
+  } catch {
+    return false; // Not there, a dangling link, or a name too long for the file system.
+  }
+}
+
 async function fileAt(root, urlPath) {
   const file = path.join(root, urlPath);
   if (!isInside(root, file)) return null;
-  try {
-    const info = await stat(file);
-    let found = null;
-    if (info.isFile()) found = file;
-    else if (info.isDirectory()) {
-      const index = path.join(file, 'index.html');
-      if ((await stat(index).catch(() => null))?.isFile()) found = index;
-    }
-    // A symbolic link inside the root may point anywhere: what is served is where it really leads, inside the root.
-    if (found && !isInside(await realpath(root), await realpath(found))) return null;
-    return found;
-  } catch {
-    return null; // Not there (or a name too long for the file system).
+  if (await isServable(root, file)) return file;
+  const index = path.join(file, 'index.html');
+  return (await isServable(root, index)) ? index : null;
+}
+
+/** The codings sirv may send `file` in: those the client takes (q > 0), brotli first, whose copy beside the file
+ *  (<file>.br, <file>.gz) passes the same check as the file. sirv looks a copy up by name and follows links: a coding
+ *  whose copy fails is never offered to it. */
+async function servableCodings(root, file, acceptEncoding) {
+  const accepted = acceptedEncodings(acceptEncoding);
+  const codings = [];
+  for (const [coding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ]) {
+    if (accepted.has(coding) && (await isServable(root, `${file}${suffix}`))) codings.push(coding);
   }
+  return codings;
 }
 
 /** What a production build writes a source map beside. */
@@ -98,12 +115,6 @@ const MAPPED = new Set(['.js', '.mjs', '.css']);
 /** Whether a request path names a source map. Compared without case: a case-insensitive file system finds
  *  main.js.map under /main.js.MAP. */
 const isSourceMap = (urlPath) => urlPath.toLowerCase().endsWith('.map');
-
-const isFile = (file) =>
-  stat(file).then(
-    (info) => info.isFile(),
-    () => false,
-  );
 
 /** What every HTML answer carries unless the server is given its own: no framing, no plugins, no foreign <base>. */
 const PAGE_DEFAULTS = {
@@ -211,7 +222,7 @@ export function createStaticServer({
         ...(extension === '.html'
           ? defined({ ...PAGE_DEFAULTS, ...(typeof headers === 'function' ? headers(request) : headers) })
           : {}),
-        ...(sourceMaps && MAPPED.has(extension) && (await isFile(`${file}.map`))
+        ...(sourceMaps && MAPPED.has(extension) && (await isServable(folder, `${file}.map`))
           ? { SourceMap: encodeURIComponent(`${path.basename(file)}.map`) }
           : {}),
       };
@@ -245,10 +256,11 @@ export function createStaticServer({
         return;
       }
       // sirv sends the file or its .br/.gz copy, with their length and coding, keeping the headers set here. It reads
-      // Accept-Encoding by name alone: it is given only the codings the client takes (q > 0), brotli first.
+      // Accept-Encoding by name alone: it is given only the codings the client takes whose copy may be sent.
       for (const [name, value] of Object.entries(base)) response.setHeader(name, value);
-      const accepted = acceptedEncodings(request.headers['accept-encoding']);
-      request.headers['accept-encoding'] = ['br', 'gzip'].filter((coding) => accepted.has(coding)).join(', ');
+      request.headers['accept-encoding'] = (
+        await servableCodings(folder, file, request.headers['accept-encoding'])
+      ).join(', ');
       request.url = `/${path.relative(folder, file).split(path.sep).map(encodeURIComponent).join('/')}`;
       // sirv pipes a file stream into the response without listening for its errors: a file removed between sirv's
       // look-up and its read (a rebuild over the folder being served) would throw in this process. End that response.

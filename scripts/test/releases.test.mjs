@@ -1,9 +1,23 @@
 // The release store, the gate and the live config (scripts/lib/release-store.mjs, release-gate.mjs, live-config.mjs,
 // semver-range.mjs): immutable releases, the transitions and their log, the lock, the compatibility refusals, and the
-// host config a live pointer makes.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// host config a live pointer makes; and `npm run remote` (scripts/remote.mjs) refusing what it must not store.
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { ROUTED_PAGES } from '../../host/src/app/routed-pages.ts';
 import { contentSecurityPolicy } from '../lib/content-security-policy.mjs';
 import { liveRuntimeConfig, remoteManifestUrls } from '../lib/live-config.mjs';
 import { compatibilityProblems, describeProblems } from '../lib/release-gate.mjs';
@@ -16,6 +30,7 @@ import {
   rolloutTransition,
 } from '../lib/release-store.mjs';
 import { satisfies } from '../lib/semver-range.mjs';
+import { main } from '../remote.mjs';
 
 let dir;
 beforeEach(() => {
@@ -150,6 +165,78 @@ describe('releases', () => {
     expect(store.readLog().map((entry) => entry.action)).toEqual(['release', 'release']);
   });
 
+  /** A folder outside the build: a file an attacker wants published, and one they want written over. */
+  function outside() {
+    const folder = mkdtempSync(path.join(dir, 'outside-'));
+    writeFileSync(path.join(folder, 'signing-key.json'), 'PRIVATE KEY');
+    writeFileSync(path.join(folder, 'victim.txt'), 'untouched');
+    return folder;
+  }
+
+  /** What a promise rejects with; null when it resolves. */
+  const refusal = (promise) =>
+    promise.then(
+      () => null,
+      (error) => error,
+    );
+
+  it('refuses a build holding symbolic links, naming each, before anything is written', async () => {
+    const store = openReleaseStore(path.join(dir, 'store'));
+    const elsewhere = outside();
+    const folder = build({ 'mf-manifest.json': JSON.stringify(manifestOf()), 'logo.png': 'png', 'static/a.js': 'a' });
+    symlinkSync(path.join(elsewhere, 'signing-key.json'), path.join(folder, 'logo.png.br'));
+    symlinkSync(path.join(elsewhere, 'victim.txt'), path.join(folder, 'release.json'));
+    symlinkSync(elsewhere, path.join(folder, 'static', 'more'));
+    const error = await refusal(store.addRelease('remote-contests', folder, meta));
+    expect(error).toBeInstanceOf(ReleaseError);
+    for (const name of ['logo.png.br', 'release.json', 'static/more']) expect(error.message).toContain(name);
+    expect(readFileSync(path.join(elsewhere, 'victim.txt'), 'utf8')).toBe('untouched');
+    expect(existsSync(store.root)).toBe(false);
+  });
+
+  it('refuses anything but regular files and folders (a socket), naming it', async () => {
+    const store = openReleaseStore(path.join(dir, 'store'));
+    const folder = build({ 'mf-manifest.json': JSON.stringify(manifestOf()) });
+    // A listening Unix socket is a file of its own kind in the folder while it is open.
+    const socket = net.createServer();
+    await new Promise((resolve) => socket.listen(path.join(folder, 'sock'), resolve));
+    try {
+      const error = await refusal(store.addRelease('remote-contests', folder, meta));
+      expect(error).toBeInstanceOf(ReleaseError);
+      expect(error.message).toContain('sock (socket)');
+      expect(existsSync(store.root)).toBe(false);
+    } finally {
+      await new Promise((resolve) => socket.close(resolve));
+    }
+  });
+
+  it('refuses a build carrying a release.json of its own: the store writes that name', async () => {
+    const store = openReleaseStore(path.join(dir, 'store'));
+    const folder = build({ 'mf-manifest.json': JSON.stringify(manifestOf()), 'release.json': '{"version":"fake"}' });
+    const error = await refusal(store.addRelease('remote-contests', folder, meta));
+    expect(error).toBeInstanceOf(ReleaseError);
+    expect(error.message).toContain('release.json');
+    expect(existsSync(store.root)).toBe(false);
+  });
+
+  it('stores exactly what its version covers: every file, by name and content, and no empty folder', async () => {
+    const store = openReleaseStore(dir);
+    const files = {
+      'mf-manifest.json': JSON.stringify(manifestOf()),
+      'remoteEntry.1.js': 'entry',
+      'static/js/page.2.js': 'page',
+    };
+    const folder = build(files);
+    mkdirSync(path.join(folder, 'empty', 'inner'), { recursive: true });
+    const { version, dir: stored, release } = await store.addRelease('remote-contests', folder, meta);
+    const hash = createHash('sha256');
+    for (const name of Object.keys(files).sort()) hash.update(`${name}\0${files[name].length}\0${files[name]}`);
+    expect(version).toBe(`1.0.0-${hash.digest('hex').slice(0, 12)}`);
+    expect(release.files).toEqual(Object.keys(files).sort());
+    const entries = readdirSync(stored, { recursive: true }).map((name) => name.split(path.sep).join('/'));
+    expect(entries.sort()).toEqual([...Object.keys(files), 'release.json', 'static', 'static/js'].sort());
+  });
+
   it('refuses what is not a remote build, and names that are paths', async () => {
     const store = openReleaseStore(dir);
     await expect(store.addRelease('remote-contests', build({ 'index.html': '' }), meta)).rejects.toThrow(
@@ -157,6 +244,33 @@ describe('releases', () => {
     );
     expect(() => store.releaseDir('remote-contests', '../../etc')).toThrow(ReleaseError);
     expect(() => store.releaseDir('../x', '1.0.0')).toThrow(ReleaseError);
+  });
+});
+
+describe('npm run remote -- release --from', () => {
+  it('refuses a folder holding a link before writing anything, the compressed copies it would refresh included', async () => {
+    const store = path.join(dir, 'store');
+    const elsewhere = mkdtempSync(path.join(dir, 'outside-'));
+    const victim = path.join(elsewhere, 'victim.txt');
+    writeFileSync(victim, 'untouched');
+    // Older than the script beside the link: a stale copy that `release` would refresh, through the link.
+    utimesSync(victim, new Date('2020-01-01'), new Date('2020-01-01'));
+    const folder = build({
+      'mf-manifest.json': JSON.stringify(manifestOf()),
+      'main.js': `console.log(${JSON.stringify('page '.repeat(200))});`,
+    });
+    symlinkSync(victim, path.join(folder, 'main.js.br'));
+    const errors = [];
+    const code = await main(['release', 'remote-contests', '--from', folder, '--store', store], {
+      env: { REMOTE_OPERATOR: 'op' },
+      print: () => undefined,
+      printError: (line) => errors.push(line),
+    });
+    expect(code).toBe(1);
+    expect(errors.join('\n')).toContain('main.js.br');
+    expect(readFileSync(victim, 'utf8')).toBe('untouched');
+    expect(existsSync(path.join(folder, 'main.js.gz'))).toBe(false);
+    expect(existsSync(store)).toBe(false);
   });
 });
 
@@ -228,6 +342,17 @@ describe('rollout, canary, promote, rollback and the log', () => {
     );
   });
 
+  it.each([12.5, 0.5, 99.99, 0.01])('refuses a share that is not a whole percent: %p', (percent) => {
+    expect(() => rolloutTransition(empty, 'remote-contests', 'v2', { percent, by: 'op', at: at(1) })).toThrow(
+      ReleaseError,
+    );
+  });
+
+  it.each([1, 10, 99])('takes a whole percent from 1 to 99: %p', (percent) => {
+    const { state } = rolloutTransition(empty, 'remote-contests', 'v2', { percent, by: 'op', at: at(1) });
+    expect(state.remotes['remote-contests'].canary).toMatchObject({ version: 'v2', percent });
+  });
+
   it('a failed transition changes nothing, neither live.json nor the log', async () => {
     const store = openReleaseStore(dir);
     await expect(store.change((s) => promoteTransition(s, 'remote-contests', { by: 'op', at: at(1) }))).rejects.toThrow(
@@ -274,6 +399,60 @@ describe('rollout, canary, promote, rollback and the log', () => {
     writeFileSync(path.join(dir, '.lock'), 'alive');
     await expect(store.withLock(async () => undefined, { timeoutMs: 200 })).rejects.toThrow('busy');
   });
+});
+
+describe('npm run remote -- rollout --canary', () => {
+  let host;
+  let store;
+  let version;
+  beforeEach(async () => {
+    // A live host the gate reads, and a release it lets through: every page the host routes to on remote-contests.
+    host = http.createServer((_, response) => response.end(JSON.stringify(HOST)));
+    await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
+    const exposes = ROUTED_PAGES.filter((ref) => ref.remote === 'contests').map((ref) => ref.page);
+    store = openReleaseStore(path.join(dir, 'store'));
+    ({ version } = await store.addRelease(
+      'remote-contests',
+      build({ 'mf-manifest.json': JSON.stringify(manifestOf({ exposes })) }),
+      {
+        packageVersion: '1.0.0',
+        builtAt: '2030-01-01T00:00:00.000Z',
+        commit: null,
+        by: 'op',
+      },
+    ));
+  });
+  afterEach(() => new Promise((resolve) => host.close(resolve)));
+
+  const rollout = async (...flags) => {
+    const errors = [];
+    const code = await main(['rollout', 'remote-contests', version, '--store', store.root, ...flags], {
+      env: { HOST_URL: `http://127.0.0.1:${host.address().port}`, REMOTE_OPERATOR: 'op' },
+      print: () => undefined,
+      printError: (line) => errors.push(line),
+    });
+    return { code, errors: errors.join('\n') };
+  };
+
+  it('takes a whole percent from 1 to 99', async () => {
+    expect(await rollout('--canary', '10')).toEqual({ code: 0, errors: '' });
+    expect(store.readState().remotes['remote-contests']).toMatchObject({
+      live: null,
+      canary: { version, percent: 10 },
+    });
+  });
+
+  it.each(['100', '0', '0x10', '1e1', '10.0', '12.5', '-5', '+10', ' 10', '010', 'Infinity', ''])(
+    'refuses --canary %p, naming the flag and what it takes, and changes nothing',
+    async (share) => {
+      // One argument, so parseArgs takes '-5' as the value too.
+      const { code, errors } = await rollout(`--canary=${share}`);
+      expect(code).toBe(2);
+      expect(errors).toContain('--canary takes a whole percentage from 1 to 99');
+      expect(store.readState()).toEqual({ remotes: {} });
+      expect(store.readLog().map((entry) => entry.action)).toEqual(['release']);
+    },
+  );
 });
 
 describe('the host config a live pointer makes', () => {

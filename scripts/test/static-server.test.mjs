@@ -20,6 +20,8 @@ import { cacheControl, createStaticServer, isInside, requestPath } from '../lib/
 const SECRET = 'TOP-SECRET-7f3a';
 const INDEX = '<!doctype html><html><head><title>dist</title></head><body><div id="root"></div></body></html>';
 const CHUNK = `console.log(${JSON.stringify('chunk '.repeat(200))});`;
+// A picture: no compressed copy of it is ever made (precompress.ts), so any beside it was put there by someone else.
+const LOGO = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 const CONFIG = {
   apiHost: 'http://localhost:4000',
   auth: { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', userPoolEndpoint: 'http://localhost:9229' },
@@ -51,6 +53,10 @@ beforeAll(() => {
   // Links inside the root that lead out of it.
   symlinkSync(path.join(evil, 'secret.txt'), path.join(root, 'leak.txt'));
   symlinkSync(evil, path.join(root, 'leak-dir'));
+  // A picture whose "compressed copies" are links out of the root, as a crafted build would carry them.
+  writeFileSync(path.join(root, 'logo.png'), LOGO);
+  symlinkSync(path.join(evil, 'secret.txt'), path.join(root, 'logo.png.br'));
+  symlinkSync(path.join(base, 'secret.txt'), path.join(root, 'logo.png.gz'));
   // A fixed modification time, so ETags are stable within the run.
   for (const name of ['index.html', 'main.0123456789ab.js', 'remoteEntry.js', 'mf-manifest.json']) {
     utimesSync(path.join(root, name), new Date('2026-01-01'), new Date('2026-01-01'));
@@ -231,6 +237,55 @@ describe('nothing outside the root is ever served (security review, item 1)', ()
     expect(isInside(root, root)).toBe(true);
     expect(isInside(root, path.join(root, 'index.html'))).toBe(true);
     expect(isInside(`${root}${path.sep}`, path.join(root, 'index.html'))).toBe(true);
+  });
+});
+
+describe('a compressed copy is sent only when it is a file inside the root, as the file itself must be', () => {
+  const remote = serving({ cors: true });
+
+  it.each(['br', 'gzip', 'gzip, deflate, br', '*'])(
+    'Accept-Encoding: %s — copies that are links out of the root are never sent: the file goes out as it is',
+    async (accepted) => {
+      const response = await request(remote.port, '/logo.png', { headers: { 'Accept-Encoding': accepted } });
+      expect(response.status).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.body.toString()).not.toContain(SECRET);
+      expect(response.body.equals(LOGO)).toBe(true);
+    },
+  );
+
+  it("a release mounted from the store: a copy leading out of the release (to the pool's key) is never sent", async () => {
+    const store = path.join(base, 'store');
+    const release = path.join(store, 'remote-contests', '1.0.0-0123456789ab');
+    mkdirSync(release, { recursive: true });
+    mkdirSync(path.join(store, 'remote-trading'), { recursive: true });
+    writeFileSync(path.join(base, 'signing-key.json'), JSON.stringify({ privateKey: SECRET }));
+    writeFileSync(path.join(store, 'remote-trading', 'other.js.gz'), SECRET);
+    writeFileSync(path.join(release, 'logo.png'), LOGO);
+    writeFileSync(path.join(release, 'main.js'), CHUNK);
+    symlinkSync(path.join(base, 'signing-key.json'), path.join(release, 'logo.png.br'));
+    // Relative, and inside the store but outside this remote's mount.
+    symlinkSync('../../remote-trading/other.js.gz', path.join(release, 'main.js.gz'));
+    const server = await createStaticServer({
+      root,
+      port: 0,
+      cors: true,
+      mounts: { '/releases/remote-contests/': path.join(store, 'remote-contests') },
+    });
+    try {
+      for (const [target, body] of [
+        ['/releases/remote-contests/1.0.0-0123456789ab/logo.png', LOGO],
+        ['/releases/remote-contests/1.0.0-0123456789ab/main.js', Buffer.from(CHUNK)],
+      ]) {
+        const response = await request(server.port, target, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+        expect(response.status).toBe(200);
+        expect(response.headers['content-encoding']).toBeUndefined();
+        expect(response.body.toString()).not.toContain(SECRET);
+        expect(response.body.equals(body)).toBe(true);
+      }
+    } finally {
+      await server.close();
+    }
   });
 });
 

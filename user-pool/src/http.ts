@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CognitoError } from './errors';
 import { isLoopbackAddress } from './loopback';
 import { isAdminOperation, operations } from './operations';
-import { outboxPage } from './outbox-page';
+import { OUTBOX_PAGE_HEADERS, outboxPage } from './outbox-page';
 import type { UserPool } from './pool';
 import { isOwnHost, originVerdict } from './request-guard';
 
@@ -153,6 +153,7 @@ export function createHandler(pool: UserPool) {
         return send(request, response, 200, outboxPage(outbox, phone), {
           'content-type': 'text/html; charset=utf-8',
           'cache-control': 'no-store',
+          ...OUTBOX_PAGE_HEADERS,
         });
       case '/':
       case '/health':

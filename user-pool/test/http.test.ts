@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHandler } from '../src/http';
@@ -96,6 +97,29 @@ test('the outbox page lists codes newest first and refreshes itself', async () =
   const newest = html.indexOf(entries[0].code);
   expect(newest).toBeGreaterThan(-1);
   expect(newest).toBeLessThanOrEqual(html.indexOf(entries[1].code));
+});
+
+test('the outbox page may load nothing but its own style, and no page may frame it', async () => {
+  const page = await fetch(`${pool.url}/outbox`);
+  const html = await page.text();
+  const policy = page.headers.get('content-security-policy') ?? '';
+  const directives = new Map(
+    policy.split(';').map((part) => {
+      const [name, ...sources] = part.trim().split(/\s+/);
+      return [name, sources] as const;
+    }),
+  );
+  expect(directives.get('default-src')).toEqual(["'none'"]);
+  expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(directives.get('base-uri')).toEqual(["'none'"]);
+  expect(directives.get('form-action')).toEqual(["'none'"]);
+  // Its one <style> block, by hash: no inline style or script of anyone else's runs.
+  const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+  expect(directives.get('style-src')).toEqual([`'sha256-${createHash('sha256').update(style).digest('base64')}'`]);
+  expect(directives.has('script-src')).toBe(false);
+  expect(policy).not.toContain('unsafe');
+  expect(page.headers.get('x-frame-options')).toBe('DENY');
+  expect(page.headers.get('x-content-type-options')).toBe('nosniff');
 });
 
 // Object.prototype's names: a lookup on a plain object finds them, and `constructor` could dump the whole state.

@@ -65,6 +65,8 @@ export default async function globalSetup() {
     configFile: path.join(settings.dataDir, 'host', 'config.json'),
     // `npm run remote -- … ` with RELEASE_STORE set to this changes what this stack serves (e2e/rollouts.test.ts).
     releaseStore: stack.releaseStore,
+    // What `npm run remote -- status` sends to read remote health (operators only).
+    opsToken: stack.opsToken,
     ports: settings.ports,
     spareBase: settings.spareBase,
     adminPhone: E2E_ADMIN_PHONE,

@@ -43,6 +43,7 @@ function remote(args: string[], env: Record<string, string> = {}): Promise<Outco
           RELEASE_STORE: s.releaseStore,
           HOST_URL: s.app,
           API_URL: s.api,
+          OPS_TOKEN: s.opsToken ?? '',
           REMOTE_OPERATOR: 'e2e operator',
           ...env,
         },

@@ -9,7 +9,7 @@
 //
 // Settings: RELEASE_STORE (or --store; default .data/releases), HOST_URL (the live host whose build the gate checks
 // against; default http://localhost:$HOST_PORT), API_URL (health for status; default http://localhost:$API_PORT),
-// REMOTE_OPERATOR (who the log says made a change; default user@machine).
+// OPS_TOKEN (the operators' token the API reads health for; default the local stack's, under DATA_DIR), REMOTE_OPERATOR (who the log says made a change; default user@machine).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -29,6 +29,7 @@ import {
   rolloutTransition,
 } from './lib/release-store.mjs';
 import { precompress } from '../tooling/rspack-config/src/precompress.ts';
+import { operatorsToken } from './lib/ops-token.mjs';
 import { APPS, ROOT } from './lib/stack.mjs';
 
 const execFileAsync = promisify(execFile);
@@ -215,17 +216,22 @@ async function rollback(store, app, options, env, print) {
   );
 }
 
-/** Views and errors per release over the last `minutes`, from the API; null when it does not answer. */
+/** Views and errors per release over the last `minutes`, from the API: `{ rows }`, or `{ rows: null, problem }`. */
 async function health(env, minutes) {
   const apiUrl = (env.API_URL || localUrl(env, 'API_PORT', 4000)).replace(/\/+$/, '');
+  const token = operatorsToken(env, ROOT);
   try {
     const response = await fetch(`${apiUrl}/telemetry/remote-health?minutes=${minutes}`, {
       signal: AbortSignal.timeout(5_000),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
     });
+    if (response.status === 401 || response.status === 403)
+      return { rows: null, problem: 'the API refused the operators’ token (OPS_TOKEN)' };
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return (await response.json()).releases;
+    const body = await response.json();
+    return { rows: body.releases, windowMinutes: body.windowMinutes };
   } catch {
-    return null;
+    return { rows: null, problem: 'the API did not answer (API_URL)' };
   }
 }
 
@@ -237,7 +243,7 @@ async function status(store, options, env, print) {
     throw new UsageError('--minutes takes a whole number of minutes from 1 to 10080');
   const state = store.readState();
   const log = store.readLog();
-  const rows = await health(env, minutes);
+  const { rows, problem, windowMinutes } = await health(env, minutes);
   const remotes = REMOTES.map((app) => {
     const current = remoteState(state, app.dir);
     const releasesSeen = (rows ?? [])
@@ -255,7 +261,13 @@ async function status(store, options, env, print) {
     };
   });
   if (options.json) {
-    print(JSON.stringify({ store: store.root, minutes, healthAvailable: rows !== null, remotes }, null, 2));
+    print(
+      JSON.stringify(
+        { store: store.root, minutes, healthAvailable: rows !== null, healthProblem: problem ?? null, remotes },
+        null,
+        2,
+      ),
+    );
     return;
   }
   print(`Release store: ${store.root}`);
@@ -272,11 +284,11 @@ async function status(store, options, env, print) {
       print(
         `  canary   ${remote.canary.version} to ${remote.canary.percent}% since ${remote.canary.since}${remote.canary.autoRollback ? ' (auto-rollback on)' : ''}`,
       );
-    if (rows === null) print('  health   the API did not answer (API_URL)');
+    if (rows === null) print(`  health   ${problem}`);
     else if (remote.health.length === 0) print(`  health   no page views in the last ${minutes} min`);
     for (const row of remote.health)
       print(
-        `  health   ${row.release}: ${row.views} views, ${row.errorsPerThousand} errors per 1,000 views (${row.loadFailures} failed loads, ${row.errors} errors) in the last ${minutes} min`,
+        `  health   ${row.release}: ${row.views} views, ${row.errorsPerThousand} errors per 1,000 views (${row.loadFailures} failed loads, ${row.errors} errors; ${row.failingReporters} users or browsers met one) in the last ${minutes} min (a view: one user or browser in one ${windowMinutes}-minute window)`,
       );
   }
 }

@@ -27,6 +27,8 @@ export interface Stack {
   configFile?: string;
   /** The release store the host's live pointer is read from (owned stacks only). */
   releaseStore?: string;
+  /** The operators' token the API reads remote health for (owned stacks only). */
+  opsToken?: string;
   ports?: Record<'host' | 'auth' | 'contests' | 'trading' | 'profile', number>;
   /** First of three free ports (spareBase .. spareBase + 2) for servers a test starts itself. */
   spareBase?: number;

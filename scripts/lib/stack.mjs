@@ -13,6 +13,7 @@ import {
 } from './content-security-policy.mjs';
 import { inlineRuntimeConfig } from './inline-config.mjs';
 import { liveRuntimeConfig, remoteManifestUrls } from './live-config.mjs';
+import { ensureOpsToken } from './ops-token.mjs';
 import { openReleaseStore } from './release-store.mjs';
 import { fetchRemoteManifests } from './remote-manifests.mjs';
 import { signInPreloads } from './sign-in-preloads.mjs';
@@ -363,7 +364,10 @@ export async function startStack({
     }
 
     check();
+    const opsToken = env.OPS_TOKEN ?? process.env.OPS_TOKEN ?? ensureOpsToken(settings.dataDir);
     service('api', [TSX, path.join(ROOT, 'api', 'src', 'server.ts')], {
+      // Operators read remote health with it (`npm run remote -- status`).
+      OPS_TOKEN: opsToken,
       PORT: String(settings.apiPort),
       API_DATA_DIR: path.join(settings.dataDir, 'api'),
       AUTH_ISSUER: `${url(settings.poolPort)}/${POOL_ID}`,
@@ -430,6 +434,7 @@ export async function startStack({
       configFile,
       settings,
       releaseStore: releasesOf(settings).store,
+      opsToken,
       stop,
       compressed,
       died,

@@ -26,7 +26,7 @@ export interface HealthCounts {
 }
 
 /** The start of the window `at` falls in. */
-export const windowOf = (at: Date): Date => new Date(Math.floor(at.getTime() / HEALTH_WINDOW_MS) * HEALTH_WINDOW_MS);
+const windowOf = (at: Date): Date => new Date(Math.floor(at.getTime() / HEALTH_WINDOW_MS) * HEALTH_WINDOW_MS);
 
 /**
  * Sets what `reporter` saw in the window `at` falls in, in one statement: a flag once set stays set, so a report sent

@@ -38,7 +38,7 @@ const randomId = (): string =>
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /** This browser's random id, made on first use and kept in localStorage (per page when storage is refused). */
-export function browserId(): string {
+function browserId(): string {
   try {
     const kept = localStorage.getItem(BROWSER_ID_KEY);
     if (kept && /^[0-9A-Za-z-]{8,64}$/.test(kept)) return kept;

@@ -55,7 +55,10 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
 
     test.each([
       ['isTeamCollaboration true without affiliations', { isTeamCollaboration: true }, 'isTeamCollaboration'],
-      ['isTeamCollaboration false with affiliations', { affiliations: ['Red'] }, 'isTeamCollaboration'],
+      ['isTeamCollaboration false with affiliations', { affiliations: ['Red', 'Blue'] }, 'isTeamCollaboration'],
+      ['a team collaboration of one team', { affiliations: ['Red'], isTeamCollaboration: true }, 'affiliations'],
+      ['a name written right to left by an override', { name: 'Desk \u202eraW' }, 'name'],
+      ['a description with an isolate', { description: 'Buy \u2067low\u2069' }, 'description'],
       ['name too short', { name: 'ab' }, 'name'],
       ['picksCount 0', { picksCount: 0 }, 'picksCount'],
       ['picksCount 11', { picksCount: 11 }, 'picksCount'],
@@ -548,7 +551,10 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
       await joinContest(ctx, await createUser(ctx), contest._id);
       const response = await call(ctx, 'POST', '/contest/edit-contest', {
         token: owner.token,
-        body: { contestId: contest._id, ...contestFields(ctx, { affiliations: ['Red'], isTeamCollaboration: true }) },
+        body: {
+          contestId: contest._id,
+          ...contestFields(ctx, { affiliations: ['Red', 'Blue'], isTeamCollaboration: true }),
+        },
       });
       expect(response.statusCode).toBe(409);
       expect(fieldsOf(response)).toEqual(['affiliations']);

@@ -36,9 +36,9 @@ describe('createContestBodySchema', () => {
   });
 
   it('requires isTeamCollaboration to be true exactly when there are affiliations', () => {
-    expect(issuePaths(createContestBodySchema.safeParse({ ...validContest, affiliations: ['Bulls'] }))).toEqual([
-      'isTeamCollaboration',
-    ]);
+    expect(
+      issuePaths(createContestBodySchema.safeParse({ ...validContest, affiliations: ['Bulls', 'Bears'] })),
+    ).toEqual(['isTeamCollaboration']);
     expect(issuePaths(createContestBodySchema.safeParse({ ...validContest, isTeamCollaboration: true }))).toEqual([
       'isTeamCollaboration',
     ]);
@@ -149,6 +149,40 @@ describe('text fields: control characters, unpaired surrogates and invisible-onl
     ]);
     expect(issuesOf(editProfileBodySchema.safeParse(profile({ displayName: `A${char}ce` })))).toEqual([
       'displayName: Display name: no control characters',
+    ]);
+  });
+
+  it.each([
+    ['U+202A', '\u202a'],
+    ['U+202E (right-to-left override)', '\u202e'],
+    ['U+2066', '\u2066'],
+    ['U+2069', '\u2069'],
+  ])(
+    'refuses the text direction control %s in every free-text field, naming it (a team name drops it)',
+    (_label, char) => {
+      expect(issuesOf(createContestBodySchema.safeParse({ ...validContest, name: `Tech${char}Titans` }))).toEqual([
+        'name: Name: no text direction characters',
+      ]);
+      expect(issuesOf(createContestBodySchema.safeParse({ ...validContest, description: `Big${char}tech` }))).toEqual([
+        'description: Description: no text direction characters',
+      ]);
+      // A team name drops every character that draws nothing (normalizeTeamName): the control is stripped.
+      expect(createContestBodySchema.safeParse(withTeams(['Bulls', `Be${char}ars`])).data?.affiliations).toEqual([
+        'Bulls',
+        'Bears',
+      ]);
+      expect(issuesOf(editProfileBodySchema.safeParse(profile({ displayName: `A${char}ce` })))).toEqual([
+        'displayName: Display name: no text direction characters',
+      ]);
+      expect(issuesOf(editProfileBodySchema.safeParse(profile({ bio: `Value${char}investor` })))).toEqual([
+        'bio: Bio: no text direction characters',
+      ]);
+    },
+  );
+
+  it('refuses a team collaboration of one team', () => {
+    expect(issuesOf(createContestBodySchema.safeParse(withTeams(['Bulls'])))).toEqual([
+      'affiliations: A team collaboration needs at least two teams',
     ]);
   });
 

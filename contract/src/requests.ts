@@ -61,11 +61,16 @@ function isWellFormedText(value: string): boolean {
  */
 function textSchema(label: string, lines: 'one-line' | 'multi-line', normalize: (value: string) => string = (v) => v) {
   const multiLine = lines === 'multi-line';
-  return z
-    .string()
-    .overwrite((value) => visibleText(normalize(multiLine ? value.replace(/\r\n/g, '\n') : value)))
-    .refine((value) => !hasControlCharacter(value, multiLine), `${label}: no control characters`)
-    .refine(isWellFormedText, `${label}: invalid characters`);
+  return (
+    z
+      .string()
+      .overwrite((value) => visibleText(normalize(multiLine ? value.replace(/\r\n/g, '\n') : value)))
+      .refine((value) => !hasControlCharacter(value, multiLine), `${label}: no control characters`)
+      // Embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) make text read in another order than it is
+      // stored: a name that shows as someone else's, or a reversed word.
+      .refine((value) => !/[\u202a-\u202e\u2066-\u2069]/.test(value), `${label}: no text direction characters`)
+      .refine(isWellFormedText, `${label}: invalid characters`)
+  );
 }
 
 export const symbolSchema = z.string().trim().toUpperCase().regex(SYMBOL_PATTERN, 'Unknown symbol');
@@ -218,6 +223,13 @@ function checkContestFields(fields: ContestFieldsInput, ctx: z.RefinementCtx) {
       ctx.addIssue({ code: 'custom', path: ['affiliations', index], message: 'Team names must be different' });
     seen.add(key);
   });
+  if (fields.affiliations.length === 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['affiliations'],
+      message: 'A team collaboration needs at least two teams',
+    });
+  }
   if (fields.isTeamCollaboration !== fields.affiliations.length > 0) {
     ctx.addIssue({
       code: 'custom',

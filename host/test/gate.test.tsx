@@ -79,6 +79,16 @@ describe('auth gate', () => {
     expect(useUserStore.getState().user).toBeNull();
   });
 
+  it('does not send the next person to the page the last one signed out on', async () => {
+    answerUser({ user: activeUser });
+    renderAt('/edit-picks/c-rosa', { signedIn: true });
+    expect(await heading('remote_contests/EditPicksPage')).toBeInTheDocument();
+    auth.signedIn = false;
+    act(() => hub.emit('signedOut'));
+    expect(await heading('remote_auth/AuthPage')).toBeInTheDocument();
+    expect(localStorage.getItem('next')).toBeNull();
+  });
+
   it('signs a user in again right after they signed out in the same tab', async () => {
     let calls = 0;
     server.use(
@@ -100,7 +110,8 @@ describe('auth gate', () => {
     });
     expect(await heading(/^remote_/)).not.toHaveTextContent('remote_auth/AuthPage');
     await waitFor(() => expect(calls).toBe(2));
-    expect(await heading('remote_profile/ProfilePage')).toBeInTheDocument();
+    // Home, not the page the last session ended on.
+    expect(await heading('remote_contests/HomePage')).toBeInTheDocument();
   });
 
   it('signs out when the session can no longer be refreshed', async () => {

@@ -149,6 +149,11 @@ it('creates the contest with the derived flag and goes to the confirmation', asy
   expect(screen.getByRole('radio', { name: 'Private' })).toBeChecked();
   await user.type(screen.getByLabelText('Teams (affiliations)'), 'Bulls{Enter}');
   await user.click(screen.getByRole('button', { name: 'Create contest' }));
+  // One team is no collaboration: said on the field, and nothing is sent.
+  expect(await screen.findByText('A team collaboration needs at least two teams')).toBeInTheDocument();
+  expect(sent('/contest/create-contest')).toEqual([]);
+  await user.type(screen.getByLabelText('Teams (affiliations)'), 'Bears{Enter}');
+  await user.click(screen.getByRole('button', { name: 'Create contest' }));
 
   expect(await screen.findByTestId('location')).toHaveTextContent('/contest-confirmed/c-new');
   const [call] = sent('/contest/create-contest');
@@ -159,7 +164,7 @@ it('creates the contest with the derived flag and goes to the confirmation', asy
     startingCash: 100_000,
     maxParticipants: 50,
     visibility: 'private',
-    affiliations: ['Bulls'],
+    affiliations: ['Bulls', 'Bears'],
     isTeamCollaboration: true,
   });
   const body = call?.body as { startsAt: string; endsAt: string };

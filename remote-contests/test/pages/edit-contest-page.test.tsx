@@ -9,7 +9,7 @@ const mine = makeContest({
   name: 'My Cup',
   createdBy: { _id: ME.id, ticker: ME.ticker },
   participantsCount: 0,
-  affiliations: ['Red'],
+  affiliations: ['Red', 'Blue'],
   isTeamCollaboration: true,
 });
 
@@ -33,7 +33,7 @@ it('lets the creator edit an upcoming contest, prefilled, and saves it with its 
   const { user } = renderEdit();
   const name = await screen.findByLabelText('Name');
   expect(name).toHaveValue('My Cup');
-  expect(screen.getByTestId('team-collaboration')).toHaveTextContent('Yes — 1 team');
+  expect(screen.getByTestId('team-collaboration')).toHaveTextContent('Yes — 2 teams');
   await user.clear(name);
   await user.type(name, 'My Bigger Cup');
   await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -42,7 +42,7 @@ it('lets the creator edit an upcoming contest, prefilled, and saves it with its 
   expect(sent('/contest/edit-contest')[0]?.body).toMatchObject({
     contestId: 'c-1',
     name: 'My Bigger Cup',
-    affiliations: ['Red'],
+    affiliations: ['Red', 'Blue'],
     isTeamCollaboration: true,
   });
   expect(toasts()).toContainEqual(expect.objectContaining({ kind: 'success', message: 'Contest updated' }));

@@ -14,6 +14,7 @@ import {
 } from '@bullpen/shared';
 import { useEffect, useState } from 'react';
 import { forgetLastPage } from '../../last-page';
+import { forgetAddressOfEndedSession } from '../../next-address';
 import { mutate, unload } from 'swr';
 
 // SPEC §4: auth status is configuring (loader), unauthenticated (signed-out routes) or authenticated.
@@ -29,6 +30,7 @@ const WIDGET_DONE_FALLBACK_MS = 120_000;
  *  in again right after signing out) is handed the old request, whose answer SWR then discards as older than the
  *  clearing: the screen waits for ever (vercel/swr#2877). */
 function forgetSession() {
+  forgetAddressOfEndedSession();
   forgetPersistedReads();
   forgetLastPage();
   useUserStore.getState().clear();

@@ -71,9 +71,13 @@ export default async function contestRoutes(fastify: FastifyInstance) {
     async (request) => ({ contests: await contestsWithResults(deps, requireUser(request), 'completed') }),
   );
 
-  for (const phase of ['active', 'completed'] as const) {
+  const boards = [
+    ['active', API_ROUTES.activeContest],
+    ['completed', API_ROUTES.completedContest],
+  ] as const;
+  for (const [phase, url] of boards) {
     app.get(
-      `/contest/${phase}/:id`,
+      url,
       { schema: { tags, params: contestIdParams, response: { 200: contestBoardResponseSchema } } },
       async (request, reply) => {
         const json = await boardJson(deps, requireUser(request), request.params.id, phase);

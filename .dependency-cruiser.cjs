@@ -93,6 +93,24 @@ module.exports = {
       to: { path: '^api/src/routes/' },
     },
     {
+      name: 'api-routes-no-db',
+      comment:
+        'Routes call use cases (contests/, trading/, results/, users/, health/, live/), which call the repositories of ' +
+        'db/: a route never reaches a repository, nor its row types, itself.',
+      severity: 'error',
+      from: { path: '^api/src/routes/' },
+      to: { path: '^api/src/db/' },
+    },
+    {
+      name: 'api-imports-no-scripts',
+      comment:
+        'scripts/ is the ops CLI and the local stack; the API never imports it. What both need is a package of its own ' +
+        '(the release store: @bullpen/release-store).',
+      severity: 'error',
+      from: { path: '^api/' },
+      to: { path: '^scripts/' },
+    },
+    {
       name: 'no-circular',
       comment: 'Circular imports make load order matter and hide a missing module boundary.',
       severity: 'error',

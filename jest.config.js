@@ -12,6 +12,7 @@ module.exports = {
     'remote-profile',
     'scripts',
     'tooling/rspack-config',
+    'tooling/release-store',
     'bench',
   ].map((dir) => `<rootDir>/${dir}`),
 };

@@ -55,6 +55,9 @@ const config: KnipConfig = {
       // react-router is the apps' own, whose production build create-config.ts points their production builds at.
       ignoreDependencies: ['css-loader', 'style-loader', 'react-router'],
     },
+    'tooling/release-store': {
+      project: ['src/**/*.mjs', 'test/**/*.mjs'],
+    },
     api: {
       project: ['src/**/*.ts', 'test/**/*.ts'],
     },

@@ -27,7 +27,7 @@ import {
   remoteState,
   rollbackTransition,
   rolloutTransition,
-} from './lib/release-store.mjs';
+} from '@bullpen/release-store';
 import { precompress } from '../tooling/rspack-config/src/precompress.ts';
 import { operatorsToken } from './lib/ops-token.mjs';
 import { APPS, ROOT } from './lib/stack.mjs';

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
-import { openReleaseStore } from '../../scripts/lib/release-store.mjs';
+import { openReleaseStore } from '@bullpen/release-store';
 import { CanaryWatch } from './clock/canary-watch';
 import { ContestClock } from './clock/contest-clock';
 import type { AppDeps } from './app-deps';

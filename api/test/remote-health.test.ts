@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HEALTH_LIMITS } from '@bullpen/contract';
-import { openReleaseStore } from '../../scripts/lib/release-store.mjs';
+import { openReleaseStore } from '@bullpen/release-store';
 import { CanaryWatch, judgeCanary, WATCH_OPERATOR } from '../src/clock/canary-watch';
 import type { AppConfig } from '../src/config';
 import { HEALTH_WINDOW_MS } from '../src/db/remote-health';

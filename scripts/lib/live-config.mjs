@@ -1,10 +1,10 @@
-// The host page's runtime config with the release store's live pointer applied (scripts/lib/release-store.mjs): each
+// The host page's runtime config with the release store's live pointer applied (@bullpen/release-store): each
 // remote with a live release is loaded from that release's manifest, and a remote with a canary carries both, the
 // share, and the versions, under `releases` (the host's boot code picks one per user: canary.ts). A remote whose
 // live release is null (its own build) keeps the manifest config.json names. Read on every page request, so a
 // rollout, promote or rollback is on the next page load, and the page's Content-Security-Policy and inline manifests
 // follow it (content-security-policy.mjs and remote-manifests.mjs take every URL this config names).
-import { BASE_RELEASE } from './release-store.mjs';
+import { BASE_RELEASE } from '@bullpen/release-store';
 
 /** The URL of a release's manifest: `<base>/<remote>/<version>/mf-manifest.json`. */
 function releaseManifestUrl(base, remote, version) {

@@ -14,7 +14,7 @@ import {
 import { inlineRuntimeConfig } from './inline-config.mjs';
 import { liveRuntimeConfig, remoteManifestUrls } from './live-config.mjs';
 import { ensureOpsToken } from './ops-token.mjs';
-import { openReleaseStore } from './release-store.mjs';
+import { openReleaseStore } from '@bullpen/release-store';
 import { fetchRemoteManifests } from './remote-manifests.mjs';
 import { signInPreloads } from './sign-in-preloads.mjs';
 import { createStaticServer } from './static-server.mjs';

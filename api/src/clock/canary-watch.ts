@@ -1,10 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  autoRollbackTransition,
-  BASE_RELEASE,
-  type LogEntry,
-  type ReleaseStore,
-} from '../../../scripts/lib/release-store.mjs';
+import { autoRollbackTransition, BASE_RELEASE, type LogEntry, type ReleaseStore } from '@bullpen/release-store';
 import type { AppConfig } from '../config';
 import type { Executor } from '../db/database';
 import { forgetRemoteHealth, type HealthCounts, remoteHealthSince } from '../db/remote-health';

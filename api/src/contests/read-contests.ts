@@ -1,7 +1,12 @@
-import type { Contest, UpcomingContestsResponse, upcomingContestsQuerySchema } from '@bullpen/contract';
+import type {
+  Contest,
+  ContestWithResult,
+  UpcomingContestsResponse,
+  upcomingContestsQuerySchema,
+} from '@bullpen/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../app-deps';
-import { contestView, decodeUpcomingCursor, listUpcoming } from '../db/contests';
+import { contestView, decodeUpcomingCursor, listUpcoming, listWithResults } from '../db/contests';
 import type { UserRow } from '../db/users';
 import { badRequest } from '../lib/errors';
 import { requireContest } from './checks';
@@ -27,4 +32,14 @@ export async function upcomingContests(
     throw badRequest('Validation failed', [{ field: 'cursor', message: 'Not a cursor of this list' }]);
   }
   return listUpcoming(deps.db, user.id, { limit, after });
+}
+
+/** `GET /contest/active` and `GET /contest/completed`: the caller's live or completed contests (joined or created), with
+ *  the caller's rank and return. */
+export async function contestsWithResults(
+  deps: Pick<AppDeps, 'db'>,
+  user: UserRow,
+  phase: 'active' | 'completed',
+): Promise<ContestWithResult[]> {
+  return listWithResults(deps.db, user.id, phase);
 }

@@ -1,18 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
-import { z } from 'zod';
 import { conflict } from '../lib/errors';
 import type { Executor } from './database';
 import { idempotencyKeys } from './schema';
-
-/** The `Idempotency-Key` header of the order calls. Printable ASCII only: the key is stored, and a control character
- *  would reach the database. */
-export const idempotencyKeySchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key: printable characters only');
 
 /** What a key remembers of its request, so a reuse for another request is refused rather than answered. */
 export function requestHashOf(parts: readonly unknown[]): string {

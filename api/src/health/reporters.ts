@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { BASE_RELEASE, type ReleaseStore } from '../../../scripts/lib/release-store.mjs';
+import { BASE_RELEASE, type ReleaseStore } from '@bullpen/release-store';
 
 // Who a health report comes from, and which releases it may speak of. Health must be a count of real page loads, so
 // a report counts only as its reporter: a signed-in user (a verified ID token) or a browser the API has issued a

@@ -21,8 +21,7 @@ import { cancelContest } from '../contests/cancel-contest';
 import { createContest } from '../contests/create-contest';
 import { editContest } from '../contests/edit-contest';
 import { changePicks, joinContest, leaveContest } from '../contests/picks';
-import { getContest, upcomingContests } from '../contests/read-contests';
-import { listWithResults } from '../db/contests';
+import { contestsWithResults, getContest, upcomingContests } from '../contests/read-contests';
 import { contestIdParams, requireActiveUser, requireUser } from './guards';
 import { API_ROUTES } from '@bullpen/contract/paths';
 
@@ -63,24 +62,22 @@ export default async function contestRoutes(fastify: FastifyInstance) {
   app.get(
     API_ROUTES.activeContests,
     { schema: { tags, response: { 200: contestResultsResponseSchema } } },
-    async (request) => {
-      const user = requireUser(request);
-      return { contests: await listWithResults(deps.db, user.id, 'active') };
-    },
+    async (request) => ({ contests: await contestsWithResults(deps, requireUser(request), 'active') }),
   );
 
   app.get(
     API_ROUTES.completedContests,
     { schema: { tags, response: { 200: contestResultsResponseSchema } } },
-    async (request) => {
-      const user = requireUser(request);
-      return { contests: await listWithResults(deps.db, user.id, 'completed') };
-    },
+    async (request) => ({ contests: await contestsWithResults(deps, requireUser(request), 'completed') }),
   );
 
-  for (const phase of ['active', 'completed'] as const) {
+  const boards = [
+    ['active', API_ROUTES.activeContest],
+    ['completed', API_ROUTES.completedContest],
+  ] as const;
+  for (const [phase, url] of boards) {
     app.get(
-      `/contest/${phase}/:id`,
+      url,
       { schema: { tags, params: contestIdParams, response: { 200: contestBoardResponseSchema } } },
       async (request, reply) => {
         const json = await boardJson(deps, requireUser(request), request.params.id, phase);

@@ -2,8 +2,8 @@ import type { PricesEvent } from '@bullpen/contract';
 import { API_ROUTES } from '@bullpen/contract/paths';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { marginCallsAt } from '../db/portfolios';
 import { type LiveBoard, ownRowOutsideTop } from '../live/boards';
+import { marginCallsOfTick } from '../live/margin-calls';
 import { roundRatio, toDollars } from '../domain/money';
 import { conflict, notFound, tooManyRequests } from '../lib/errors';
 import { contestIdParams, requireUser } from './guards';
@@ -126,11 +126,8 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
     if (status !== 'active') tailText += sse('end', { contestId, status });
     const tail = Buffer.from(tailText);
     const marginCalls = new Map<string, Buffer>();
-    const asOf = board.row.standingsAsOf;
-    if (board.row.rules?.shortSelling && asOf && status === 'active') {
-      for (const [userId, covers] of await marginCallsAt(deps.db, contestId, asOf)) {
-        marginCalls.set(userId, Buffer.from(sse('margin-call', { contestId, trades: covers })));
-      }
+    for (const [userId, covers] of await marginCallsOfTick(deps, board)) {
+      marginCalls.set(userId, Buffer.from(sse('margin-call', { contestId, trades: covers })));
     }
     return {
       marginCalls,

@@ -1,20 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { UserRow } from '../db/users';
-import { forbidden, unauthorized } from '../lib/errors';
+import { activeUser, signedIn } from '../users/access';
 
 /** Any id: one that cannot be ours is unknown (404) in the lookup, never a validation error. */
 export const contestIdParams = z.strictObject({ id: z.string().max(2048) });
 
-export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw unauthorized();
-  return request.user;
+/** The signed-in caller; 401 for nobody. */
+export function requireUser(request: FastifyRequest) {
+  return signedIn(request.user);
 }
 
-/** Contest, trading and profile actions need a finished onboarding (a call sign to show on boards). */
-export function requireActiveUser(request: FastifyRequest): UserRow {
-  const user = requireUser(request);
-  if (user.status === 'not-initialized') throw forbidden('Choose your call sign first');
-  if (user.status !== 'active') throw forbidden('Your account is suspended');
-  return user;
+/** The caller, signed in and onboarded (users/access.ts says why). */
+export function requireActiveUser(request: FastifyRequest) {
+  return activeUser(request.user);
 }

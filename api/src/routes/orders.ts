@@ -7,11 +7,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idempotencyKeySchema } from '../db/idempotency';
 import { cancelOrder } from '../trading/cancel-order';
 import { ordersOf } from '../trading/list-orders';
 import { placeConditionalOrder } from '../trading/place-conditional-order';
 import { contestIdParams, requireActiveUser, requireUser } from './guards';
+import { idempotencyKeySchema } from './idempotency-key';
 import { API_ROUTES } from '@bullpen/contract/paths';
 
 /**

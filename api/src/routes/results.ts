@@ -2,9 +2,9 @@ import { benchmarkResponseSchema, completedPlayerResponseSchema, livePublicRespo
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listLivePublic } from '../db/results';
 import { benchmarkReader } from '../results/benchmark';
 import { completedPlayer } from '../results/completed-player';
+import { livePublic } from '../results/live-public';
 import { contestIdParams, requireUser } from './guards';
 import { API_ROUTES } from '@bullpen/contract/paths';
 
@@ -17,10 +17,11 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
   const tags = ['results'];
   const benchmarkOf = benchmarkReader(deps);
 
-  app.get(API_ROUTES.livePublic, { schema: { tags, response: { 200: livePublicResponseSchema } } }, async (request) => {
-    const user = requireUser(request);
-    return { contests: await listLivePublic(deps.db, user.id) };
-  });
+  app.get(
+    API_ROUTES.livePublic,
+    { schema: { tags, response: { 200: livePublicResponseSchema } } },
+    async (request) => ({ contests: await livePublic(deps, requireUser(request)) }),
+  );
 
   app.get(
     API_ROUTES.benchmark,

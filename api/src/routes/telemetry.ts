@@ -9,8 +9,8 @@ import { API_ROUTES } from '@bullpen/contract/paths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HEALTH_WINDOW_MS, recordRemoteHealth, remoteHealthSince } from '../db/remote-health';
-import { isCurrent, isOpsToken, issuePass, passHolder, reporterKey } from '../health/reporters';
+import { recordHealthReports, remoteHealthOfLast } from '../health/remote-health';
+import { isOpsToken, issuePass, passHolder } from '../health/reporters';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
 import { tokenFromHeader } from '../plugins/authentication';
 
@@ -90,21 +90,8 @@ export default async function telemetryRoutes(fastify: FastifyInstance) {
       const identity = idToken ? await app.verifyIdToken(idToken) : null;
       const browser = identity ? null : pass ? passHolder(key, pass, now) : null;
       if (!identity && !browser) throw unauthorized();
-      const reporter = reporterKey(key, identity ? { user: identity.sub } : { browser: browser as string });
-      const releases = app.deps.health.releases(now);
-      const current = reports.filter((report) => isCurrent(releases, report.remote, report.release));
-      await recordRemoteHealth(
-        app.deps.db,
-        now,
-        reporter,
-        current.map((report) => ({
-          remote: report.remote,
-          release: report.release,
-          viewed: report.views > 0,
-          loadFailed: report.loadFailures > 0,
-          errored: report.errors > 0,
-        })),
-      );
+      const reporter = identity ? { user: identity.sub } : { browser: browser as string };
+      await recordHealthReports(app.deps, now, reporter, reports);
       return reply.status(204).send(null);
     },
   );
@@ -129,13 +116,7 @@ export default async function telemetryRoutes(fastify: FastifyInstance) {
           throw unauthorized();
         }
       }
-      const { minutes } = request.query;
-      const since = new Date(app.deps.clock.now().getTime() - minutes * 60_000);
-      return {
-        minutes,
-        windowMinutes: HEALTH_WINDOW_MS / 60_000,
-        releases: await remoteHealthSince(app.deps.db, since),
-      };
+      return remoteHealthOfLast(app.deps, request.query.minutes);
     },
   );
 }

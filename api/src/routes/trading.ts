@@ -2,10 +2,10 @@ import { portfolioHistoryResponseSchema, tradeBodySchema, tradeResponseSchema } 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idempotencyKeySchema } from '../db/idempotency';
 import { placeMarketOrder } from '../trading/place-market-order';
 import { portfolioHistory } from '../trading/portfolio-history';
 import { contestIdParams, requireActiveUser, requireUser } from './guards';
+import { idempotencyKeySchema } from './idempotency-key';
 import { API_ROUTES } from '@bullpen/contract/paths';
 
 export default async function tradingRoutes(fastify: FastifyInstance) {

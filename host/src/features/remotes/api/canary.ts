@@ -7,7 +7,7 @@ import { storedIdToken, tokenSub } from '@bullpen/shared/early-reads';
 // one load to the next. Raising the share keeps everyone already on the canary there. Imports nothing shared:
 // main.js (early-manifest.ts) chooses before sharing is set up.
 
-/** The name health reports give a remote's own build, the one config.remotes names (scripts/lib/release-store.mjs). */
+/** The name health reports give a remote's own build, the one config.remotes names (@bullpen/release-store). */
 export const BASE_RELEASE = 'base';
 /** Where this browser keeps its random id. */
 export const BROWSER_ID_KEY = 'bullpen.browser-id';

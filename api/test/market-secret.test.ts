@@ -102,7 +102,9 @@ describe.each(DRIVERS)('the market secret (%s)', (driver) => {
         Object.fromEntries(await exact(second.database)),
       );
       const secretOf = async (database: typeof first.database) =>
-        (await database.db.select().from(serverSecrets)).map((row) => row.value);
+        (await database.db.select().from(serverSecrets).where(eq(serverSecrets.name, 'market-seed'))).map(
+          (row) => row.value,
+        );
       const [secret] = await secretOf(first.database);
       expect(secret).toEqual(expect.any(String));
       expect((await secretOf(second.database))[0]).not.toBe(secret);

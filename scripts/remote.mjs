@@ -235,6 +235,23 @@ async function health(env, minutes) {
   }
 }
 
+/** What the running host serves (its /config.json): each remote's live release and canary; null when it does not
+ *  answer. */
+async function hostPointers(env) {
+  const hostUrl = (env.HOST_URL || localUrl(env, 'HOST_PORT', 3000)).replace(/\/+$/, '');
+  try {
+    const response = await fetch(`${hostUrl}/config.json`, { signal: AbortSignal.timeout(5_000) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const config = await response.json();
+    return { hostUrl, releases: config.releases ?? {} };
+  } catch {
+    return { hostUrl, releases: null };
+  }
+}
+
+/** The host's pointer for one remote in the store's terms: `live` and the canary's `version@percent`, or none. */
+const pointerOf = (live, canary) => `${live}${canary ? ` + canary ${canary.version} at ${canary.percent}%` : ''}`;
+
 const perThousand = (row) => (row.views > 0 ? ((row.loadFailures + row.errors) * 1000) / row.views : 0);
 
 async function status(store, options, env, print) {
@@ -243,15 +260,22 @@ async function status(store, options, env, print) {
     throw new UsageError('--minutes takes a whole number of minutes from 1 to 10080');
   const state = store.readState();
   const log = store.readLog();
-  const { rows, problem, windowMinutes } = await health(env, minutes);
+  const [{ rows, problem, windowMinutes }, host] = await Promise.all([health(env, minutes), hostPointers(env)]);
   const remotes = REMOTES.map((app) => {
     const current = remoteState(state, app.dir);
     const releasesSeen = (rows ?? [])
       .filter((row) => row.remote === app.key)
       .map((row) => ({ ...row, errorsPerThousand: Math.round(perThousand(row) * 10) / 10 }));
     const last = log.filter((entry) => entry.remote === app.dir && entry.action !== 'release').at(-1) ?? null;
+    const stored = pointerOf(current.live ?? BASE_RELEASE, current.canary);
+    const served = host.releases
+      ? pointerOf(host.releases[app.key]?.live ?? BASE_RELEASE, host.releases[app.key]?.canary)
+      : null;
     return {
       remote: app.dir,
+      // What the running host serves, and whether it is what this store says: another store is another stack.
+      hostServes: served,
+      matchesHost: served === null ? null : served === stored,
       live: current.live ?? BASE_RELEASE,
       since: current.since,
       by: current.by,
@@ -271,6 +295,15 @@ async function status(store, options, env, print) {
     return;
   }
   print(`Release store: ${store.root}`);
+  const drifted = remotes.filter((remote) => remote.matchesHost === false);
+  if (host.releases === null) print(`Host: ${host.hostUrl} did not answer (HOST_URL): what it serves is not compared`);
+  else if (drifted.length > 0) {
+    print(`\nWARNING: the host at ${host.hostUrl} does not serve what this store says.`);
+    for (const remote of drifted) print(`  ${remote.remote}: the host serves ${remote.hostServes}`);
+    print(
+      '  The stack reads another release store: run this command with its RELEASE_STORE or DATA_DIR (or --store), or set HOST_URL to the host of this store.',
+    );
+  }
   for (const remote of remotes) {
     print(`\n${remote.remote}`);
     print(

@@ -79,3 +79,8 @@ test.each([
   expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
   expect(() => loadConfig({ [name]: value })).toThrow(name);
 });
+
+test('the release store is found as every tool finds it: RELEASE_STORE, else under DATA_DIR', () => {
+  expect(loadConfig({ DATA_DIR: '/srv/bullpen' }).releases.store).toBe('/srv/bullpen/releases');
+  expect(loadConfig({ DATA_DIR: '/srv/bullpen', RELEASE_STORE: '/srv/store' }).releases.store).toBe('/srv/store');
+});

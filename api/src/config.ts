@@ -171,7 +171,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowMs: read('RATE_LIMIT_WINDOW_MS', intSetting(1000, 3_600_000), '60000'),
     },
     releases: {
-      store: path.resolve(read('RELEASE_STORE', z.string().min(1), path.join(REPO_ROOT, '.data', 'releases'))),
+      // As every tool finds it (@bullpen/release-store's releaseStorePath): RELEASE_STORE, else under DATA_DIR.
+      store: path.resolve(
+        read('RELEASE_STORE', z.string().min(1), path.join(env.DATA_DIR || path.join(REPO_ROOT, '.data'), 'releases')),
+      ),
       checkMs: read('CANARY_CHECK_MS', intSetting(200, 3_600_000), '30000'),
       minViews: read('CANARY_MIN_VIEWS', intSetting(1, 10_000_000), '200'),
       minFailingReporters: read('CANARY_MIN_FAILING_REPORTERS', intSetting(2, 1_000_000), '5'),

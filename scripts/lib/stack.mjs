@@ -14,7 +14,7 @@ import {
 import { inlineRuntimeConfig } from './inline-config.mjs';
 import { liveRuntimeConfig, remoteManifestUrls } from './live-config.mjs';
 import { ensureOpsToken } from './ops-token.mjs';
-import { openReleaseStore } from '@bullpen/release-store';
+import { openReleaseStore, releaseStorePath } from '@bullpen/release-store';
 import { fetchRemoteManifests } from './remote-manifests.mjs';
 import { signInPreloads } from './sign-in-preloads.mjs';
 import { createStaticServer } from './static-server.mjs';
@@ -64,7 +64,7 @@ export function settingsFrom(env = process.env) {
     // The builds' source maps carry the apps' whole source: served only when an operator asks (debugging a build).
     sourceMaps: flagFrom(env, 'SERVE_SOURCE_MAPS'),
     // `npm run remote` keeps releases and the live pointer here (docs/operating-remotes.md).
-    releaseStore: path.resolve(env.RELEASE_STORE || path.join(env.DATA_DIR ?? path.join(ROOT, '.data'), 'releases')),
+    releaseStore: releaseStorePath(env, path.join(ROOT, '.data')),
     // Where browsers fetch releases from: a bucket or CDN in production; unset, each remote's own server serves its
     // releases under /releases/.
     releaseBaseUrl: env.RELEASE_BASE_URL || null,

@@ -42,9 +42,10 @@ function assertVersion(version) {
     throw new ReleaseError(`"${version}" is not a release version`);
 }
 
-/** The folder of the release store: RELEASE_STORE, else `<dataDir>/releases`. */
+/** The folder of the release store, found the same way by every tool (the stack, the API, `npm run remote`):
+ *  RELEASE_STORE, else `releases` under DATA_DIR, else under `dataDir`. */
 export function releaseStorePath(env = process.env, dataDir = path.join(process.cwd(), '.data')) {
-  return path.resolve(env.RELEASE_STORE || path.join(dataDir, 'releases'));
+  return path.resolve(env.RELEASE_STORE || path.join(env.DATA_DIR || dataDir, 'releases'));
 }
 
 const emptyState = () => ({ remotes: {} });

@@ -204,6 +204,34 @@ describe.each(DRIVERS)('contest rules (%s)', (driver) => {
       expect(mine.trades.map((t: { commission: number }) => t.commission)).toEqual([5.02, 5.45]);
     });
 
+    test('a commission is rounded up to the cent: $0.004 a share costs $0.01 on one share, on every kind of trade', async () => {
+      const { contestId, player } = await liveContest({ commission: { perTrade: 0, perShare: 0.004 } });
+      // The 50 MSFT sold at $100 paid 50 × $0.004 = $0.20 exactly.
+      expect((await portfolio(player, contestId)).cash).toBe(4999.8);
+      const one = await ok(trade(player, contestId, 'NVDA', 'buy', 1));
+      expect(one.data.trade).toMatchObject({ amount: 50, commission: 0.01 });
+      expect(one.data.portfolio.cash).toBe(4949.79);
+      const sold = await ok(trade(player, contestId, 'AAPL', 'sell', 1));
+      expect(sold.data.trade).toMatchObject({ amount: 100, commission: 0.01 });
+      // 51 × $0.004 = $0.204: $0.21, not $0.20.
+      const more = await ok(trade(player, contestId, 'NVDA', 'buy', 51));
+      expect(more.data.trade.commission).toBe(0.21);
+      expect(more.data.portfolio.cash).toBe(cents(5049.78 - 2550 - 0.21) / 100);
+      const placed = await place(player, {
+        contestId,
+        symbol: 'NVDA',
+        side: 'buy',
+        quantity: 1,
+        type: 'limit',
+        limitPrice: 48,
+      });
+      expect(placed.statusCode).toBe(200);
+      await tickWith({ NVDA: 47.5 });
+      const filled = (await orders(player, contestId)).find((o) => o._id === placed.json().data.order._id);
+      expect(filled).toMatchObject({ status: 'filled', fill: { price: 47.5, commission: 0.01 } });
+      await tickWith({ NVDA: 50 });
+    });
+
     test('cost + commission must fit the buying power: exactly at it passes, a cent above is refused', async () => {
       // $4,994.55 of cash; NVDA at $50: 99 shares cost $4,950 + $5.94 = $4,955.94, 100 would be $5,005.95.
       const { contestId, player } = await liveContest({ commission: { perTrade: 44.55, perShare: 0 } });

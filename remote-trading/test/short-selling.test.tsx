@@ -191,6 +191,24 @@ it('shows buying power and the commission to the cent before Review, and shorts 
   expect(placed).toEqual([{ contestId: 'c1', symbol: 'NVDA', side: 'short', quantity: 7 }]);
 });
 
+it('charges a per-share commission under half a cent as a whole cent on one share, never as nothing', async () => {
+  api({ ...RULES, commission: { perTrade: 0, perShare: 0.004 } });
+  renderAt('/trading/c1');
+  await chooseSymbol('NVD', 'NVDA');
+  // $0.004 is rounded up to $0.01, as the server charges it: a one-share trade does not dodge the commission.
+  expect(figure('Commission')).toHaveTextContent('$0.01');
+  await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
+  expect(screen.getByRole('dialog')).toHaveTextContent(
+    'Buy 1 NVDA at about $100.00 for about $100.00? Market orders fill at the price when they arrive. Commission: $0.01.',
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+  const quantity = screen.getByLabelText('Quantity (shares)');
+  await userEvent.clear(quantity);
+  await userEvent.type(quantity, '101');
+  // $0.404 up to the cent.
+  expect(figure('Commission')).toHaveTextContent('$0.41');
+});
+
 it('shows how many shares fit under the cap, and says it again when the server refuses a larger position', async () => {
   api({ ...RULES, commission: { perTrade: 4.95, perShare: 0 } });
   answerWith = () =>

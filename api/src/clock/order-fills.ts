@@ -1,3 +1,4 @@
+import { commissionCents, rulesInCents } from '@bullpen/contract';
 import { rulesOfContests } from '../db/contests';
 import type { Executor } from '../db/database';
 import { allPrices } from '../db/market';
@@ -14,7 +15,7 @@ import { lockParticipantsCash } from '../db/participants';
 import type { NewTradeRow } from '../db/portfolios';
 import { reservationsOfPlayers } from '../db/reservations';
 import { describeOrderType, evaluateOrder, formatDollars, reservationOf, unaffordableReason } from '../domain/orders';
-import { buyingPowerCents, commissionCents, opens, rulesFrom } from '../domain/rules';
+import { buyingPowerCents, opens } from '../domain/rules';
 import { fill } from '../domain/trade';
 import { newId } from '../lib/ids';
 
@@ -112,7 +113,7 @@ export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport
       continue;
     }
     if (cashCents === null || cashCents === undefined) continue;
-    const rules = rulesOf.get(row.contest_id) ?? rulesFrom(null);
+    const rules = rulesOf.get(row.contest_id) ?? rulesInCents(null);
     const own = reservationOf(order);
     const position = held.get(posKey) ?? null;
     const heldQuantity = position?.quantity ?? 0;

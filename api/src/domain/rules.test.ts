@@ -1,27 +1,12 @@
+import { commissionCents, rulesInCents } from '@bullpen/contract';
 import * as fc from 'fast-check';
 import { maxDrawdown, sectorExposure } from './analytics';
 import { nextTrailingStop, trailingStopAt } from './orders';
-import {
-  buyingPowerCents,
-  commissionCents,
-  reservedCashOf,
-  rulesFrom,
-  sharesWithinCap,
-  shortExposureCents,
-  withinCap,
-} from './rules';
+import { buyingPowerCents, reservedCashOf, sharesWithinCap, shortExposureCents, withinCap } from './rules';
 import { fill } from './trade';
 
 const rules = (commission = { perTrade: 0, perShare: 0 }, maxPositionPct: number | null = null) =>
-  rulesFrom({ shortSelling: true, commission, maxPositionPct });
-
-test('commission: per trade plus per share, rounded to the cent (half a cent up)', () => {
-  expect(commissionCents(rules(), 1000)).toBe(0);
-  expect(commissionCents(rules({ perTrade: 4.95, perShare: 0 }), 1)).toBe(495);
-  expect(commissionCents(rules({ perTrade: 0, perShare: 0.005 }), 1)).toBe(1);
-  expect(commissionCents(rules({ perTrade: 0, perShare: 0.005 }), 3)).toBe(2);
-  expect(commissionCents(rules({ perTrade: 1, perShare: 0.0037 }), 1000)).toBe(470);
-});
+  rulesInCents({ shortSelling: true, commission, maxPositionPct });
 
 test('buying power is cash less 150 % of the shorts; a short reserves 150 % rounded up to a cent', () => {
   const prices = new Map([

@@ -1,24 +1,17 @@
+import { type RulesInCents, rulesInCents } from '@bullpen/contract';
 import type { ContestRow } from '../db/contests';
 import type { Executor } from '../db/database';
 import { loadPositions, type PriceLookup } from '../db/portfolios';
 import { type Reservations, reservationsOf } from '../db/reservations';
 import { formatDollars } from '../domain/orders';
-import {
-  buyingPowerCents,
-  capMessage,
-  type Rules,
-  rulesFrom,
-  sharesWithinCap,
-  shortExposureCents,
-  withinCap,
-} from '../domain/rules';
+import { buyingPowerCents, capMessage, sharesWithinCap, shortExposureCents, withinCap } from '../domain/rules';
 import type { TradeSide } from '../domain/trade';
 import { portfolioValueCents } from '../domain/valuation';
 import { conflict } from '../lib/errors';
 
 /** One player's money and holdings in one contest, read under the participant lock. */
 export interface Account {
-  rules: Rules;
+  rules: RulesInCents;
   cashCents: number;
   positions: { symbol: string; quantity: number; costCents: number }[];
   prices: ReadonlyMap<string, number>;
@@ -36,7 +29,7 @@ export async function loadAccount(
   const positions = await loadPositions(tx, contest.id, userId);
   const current = await prices(tx, [...new Set([...positions.map((p) => p.symbol), symbol])]);
   const reserved = await reservationsOf(tx, contest.id, userId);
-  return { rules: rulesFrom(contest.rules), cashCents, positions, prices: current, reserved };
+  return { rules: rulesInCents(contest.rules), cashCents, positions, prices: current, reserved };
 }
 
 function heldIn(account: Account, symbol: string) {
@@ -52,7 +45,7 @@ export function freeBuyingPowerCents(account: Account): number {
 }
 
 /** 409 unless the contest allows this side. */
-export function requireSideAllowed(rules: Rules, side: TradeSide) {
+export function requireSideAllowed(rules: RulesInCents, side: TradeSide) {
   if ((side === 'short' || side === 'cover') && !rules.shortSelling) {
     throw conflict('Short selling is not allowed in this contest', [
       { field: 'side', message: 'Short selling is not allowed in this contest' },

@@ -18,9 +18,11 @@ describe('order arithmetic', () => {
     expect(maxBuyQuantity(4.95, 1, fee)).toBe(0);
   });
 
-  it('charges perTrade + perShare × quantity, rounded to the cent', () => {
+  it('charges perTrade + perShare × quantity, rounded up to the cent', () => {
     expect(commissionFor({ perTrade: 4.95, perShare: 0 }, 10)).toBe(4.95);
     expect(commissionFor({ perTrade: 0, perShare: 0.005 }, 3)).toBe(0.02);
+    expect(commissionFor({ perTrade: 0, perShare: 0.004 }, 1)).toBe(0.01);
+    expect(commissionFor({ perTrade: 0, perShare: 0.004 }, 100)).toBe(0.4);
     expect(commissionFor({ perTrade: 1, perShare: 0.0049 }, 100)).toBe(1.49);
     expect(commissionFor({ perTrade: 0, perShare: 0 }, 100)).toBe(0);
     expect(commissionFor({ perTrade: 4.95, perShare: 0 }, 0)).toBe(0);

@@ -1,10 +1,16 @@
-import { type RulesInCents, rulesInCents } from '@bullpen/contract';
+import {
+  positionCapMessage,
+  type RulesInCents,
+  rulesInCents,
+  sharesWithinCap,
+  withinPositionCap,
+} from '@bullpen/contract';
 import type { ContestRow } from '../db/contests';
 import type { Executor } from '../db/database';
 import { loadPositions, type PriceLookup } from '../db/portfolios';
 import { type Reservations, reservationsOf } from '../db/reservations';
 import { formatDollars } from '../domain/orders';
-import { buyingPowerCents, capMessage, sharesWithinCap, shortExposureCents, withinCap } from '../domain/rules';
+import { buyingPowerCents, shortExposureCents } from '../domain/rules';
 import type { TradeSide } from '../domain/trade';
 import { portfolioValueCents } from '../domain/valuation';
 import { conflict } from '../lib/errors';
@@ -93,11 +99,12 @@ export function requireWithinCap(
   prices.set(symbol, priceCents);
   const valueCents = portfolioValueCents(account.cashCents, account.positions, prices);
   const held = Math.abs(heldIn(account, symbol)?.quantity ?? 0);
-  if (withinCap(rules, held + quantity, priceCents, valueCents - commission)) return;
+  if (withinPositionCap(rules.maxPositionBp, held + quantity, priceCents, valueCents - commission)) return;
   const maxQuantity = sharesWithinCap(rules, held, priceCents, valueCents);
+  const message = positionCapMessage(rules.maxPositionBp);
   throw conflict(
-    `${capMessage(rules)}: ${maxQuantity === 0 ? 'no more shares fit' : `at most ${maxQuantity} more shares fit`}`,
-    [{ field: 'quantity', message: capMessage(rules) }],
+    `${message}: ${maxQuantity === 0 ? 'no more shares fit' : `at most ${maxQuantity} more shares fit`}`,
+    [{ field: 'quantity', message }],
     { maxQuantity },
   );
 }

@@ -1,6 +1,6 @@
 import { formatMoney } from '@bullpen/shared/format';
 import type { ContestRules, TradeSide } from '@bullpen/shared/schemas';
-import { commissionFor, estimatedAmount, sharesWithinCap } from '../lib/order-math';
+import { commissionFor, estimatedAmount, sharesUnderCap } from '../lib/order-math';
 
 export const sharesText = (count: number) => `${count} ${count === 1 ? 'share' : 'shares'}`;
 
@@ -35,7 +35,7 @@ export function TicketFigures({
   const cap = rules.maxPositionPct;
   const room =
     cap !== null && price !== null && opens
-      ? sharesWithinCap(cap, Math.abs(holding.held), price, portfolioValue, rules.commission)
+      ? sharesUnderCap(rules, Math.abs(holding.held), price, portfolioValue)
       : null;
   const short = holding.held < 0;
   const reserved = Math.abs(holding.held) - holding.available;

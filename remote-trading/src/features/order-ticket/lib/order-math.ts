@@ -1,4 +1,11 @@
-import { commissionCents, commissionRateOf, type TradeSide } from '@bullpen/shared/schemas';
+import {
+  type ContestRules,
+  commissionCents,
+  commissionRateOf,
+  rulesInCents,
+  sharesWithinCap,
+  type TradeSide,
+} from '@bullpen/shared/schemas';
 
 // Market orders of DESIGN §5: whole shares at the current price; API.md "Contest rules" adds a commission, short
 // selling and a position cap, counted here with the contract's own rules (integer cents) so the ticket's figures match.
@@ -34,26 +41,11 @@ export function maxBuyQuantity(cash: number, price: number, commission: Commissi
 }
 
 /**
- * The most shares a buy or short may add to a position of `heldShares` (absolute, same direction) under a cap of
- * `maxPositionPct`, with the portfolio worth `portfolioValue` before the trade: the commission lowers the value after.
+ * The most shares a buy or short may add to a position of `heldShares` (absolute, same direction) under the contest's
+ * cap at `price`, with the portfolio worth `portfolioValue` before the trade: the contract's rule, in dollars.
  */
-export function sharesWithinCap(
-  maxPositionPct: number,
-  heldShares: number,
-  price: number,
-  portfolioValue: number,
-  commission: Commission = NO_COMMISSION,
-): number {
-  const priceCents = cents(price);
-  const valueCents = cents(portfolioValue);
-  const capBp = Math.round(maxPositionPct * 100);
-  const fits = (n: number) =>
-    (heldShares + n) * priceCents * 10_000 <= capBp * (valueCents - commissionOf(commission, n));
-  if (priceCents <= 0 || !fits(0)) return 0;
-  let n = Math.max(0, Math.floor((maxPositionPct / 100) * (valueCents / priceCents) - heldShares));
-  while (n > 0 && !fits(n)) n -= 1;
-  while (fits(n + 1)) n += 1;
-  return n;
+export function sharesUnderCap(rules: ContestRules, heldShares: number, price: number, portfolioValue: number): number {
+  return sharesWithinCap(rulesInCents(rules), heldShares, cents(price), cents(portfolioValue));
 }
 
 /**

@@ -314,6 +314,115 @@ describe.each(DRIVERS)('contest rules (%s)', (driver) => {
     });
   });
 
+  describe('the position cap against a player walking past it', () => {
+    /**
+     * A live $100,000 contest with a 10 % cap: the player picked AAPL and MSFT at $100 (500 shares each) and sold the
+     * given shares, so the portfolio is worth $100,000 and at most $10,000 may be in one stock. BAC is at $40.20.
+     */
+    async function cappedContest(extra: Record<string, unknown>, sell: Record<string, number>) {
+      const owner = await createUser(ctx);
+      const player = await createUser(ctx);
+      const contest = await createContest(ctx, owner, {
+        startingCash: 100_000,
+        rules: { maxPositionPct: 10, ...extra },
+      });
+      await joinContest(ctx, player, contest._id, ['AAPL', 'MSFT']);
+      feed.set({ AAPL: 100, MSFT: 100, BAC: 40.2 });
+      await tickAt(ctx, contest.startsAt);
+      for (const [symbol, quantity] of Object.entries(sell))
+        await ok(trade(player, contest._id, symbol, 'sell', quantity));
+      return { contestId: contest._id, player };
+    }
+    const cap = 'At most 10% of your portfolio in one stock';
+
+    test('a buy stop far below the price is checked at its fill price: rejected with a reason, its cash released', async () => {
+      const { contestId, player } = await cappedContest({}, { MSFT: 500, AAPL: 110 });
+      // $61,000 of cash: enough to pay for 1,500 BAC at $40.20 ($60,300), which would be 60 % of the portfolio.
+      const placed = await place(player, {
+        contestId,
+        symbol: 'BAC',
+        side: 'buy',
+        quantity: 1500,
+        type: 'stop',
+        stopPrice: 0.01,
+      });
+      // Checked at its own price, $15 of BAC fits: the order is taken, and the fill is where the cap must hold.
+      expect(placed.statusCode).toBe(200);
+      expect(placed.json().data.portfolio.reservedCash).toBe(15);
+      await tickWith({ BAC: 40.2 });
+      const [order] = await orders(player, contestId);
+      expect(order).toMatchObject({
+        status: 'rejected',
+        fill: null,
+        reason: `${cap}: your stop order to buy 1500 BAC at $40.20 was not filled`,
+      });
+      const after = await portfolio(player, contestId);
+      expect(after).toMatchObject({ cash: 61_000, reservedCash: 0, value: 100_000 });
+      expect(after.positions.map((p) => p.symbol)).toEqual(['AAPL']);
+    });
+
+    test('a short limit at $0.01 is checked at its fill price: rejected with a reason, its margin released', async () => {
+      const { contestId, player } = await cappedContest({ shortSelling: true }, { MSFT: 500 });
+      // A short limit fills at its limit or higher: at $0.01 it fills at the next price, 1,000 BAC short at $40.20
+      // (40 % of the portfolio), although only $15 of it was checked when it was placed.
+      const placed = await place(player, {
+        contestId,
+        symbol: 'BAC',
+        side: 'short',
+        quantity: 1000,
+        type: 'limit',
+        limitPrice: 0.01,
+      });
+      expect(placed.statusCode).toBe(200);
+      expect(placed.json().data.portfolio.reservedCash).toBe(15);
+      await tickWith({ BAC: 40.2 });
+      const [order] = await orders(player, contestId);
+      expect(order).toMatchObject({
+        status: 'rejected',
+        fill: null,
+        reason: `${cap}: your limit order to short 1000 BAC at $40.20 was not filled`,
+      });
+      expect(await portfolio(player, contestId)).toMatchObject({
+        cash: 50_000,
+        reservedCash: 0,
+        buyingPower: 50_000,
+        value: 100_000,
+      });
+    });
+
+    test('orders that fit when placed fill at one tick while the portfolio at that tick has room, the rest are rejected', async () => {
+      const { contestId, player } = await cappedContest({}, { MSFT: 500 });
+      await tickWith({ BAC: 45 });
+      // Five buy limits of 49 BAC at $40 ($1,960 each, $9,800 together): within 10 % of $100,000 as placed.
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const response = await place(player, {
+          contestId,
+          symbol: 'BAC',
+          side: 'buy',
+          quantity: 49,
+          type: 'limit',
+          limitPrice: 40,
+        });
+        expect(response.statusCode).toBe(200);
+        ids.push(response.json().data.order._id);
+      }
+      // AAPL falls to $20 as BAC comes down to $40: the portfolio is worth $60,000, so $6,000 of BAC fits, three
+      // orders (147 shares, $5,880); the fourth would make it $7,840, and is rejected, as is the fifth.
+      const report = await tickWith({ AAPL: 20, BAC: 40 });
+      expect(report.orders).toMatchObject({ filled: 3, rejected: 2 });
+      const byId = new Map((await orders(player, contestId)).map((o) => [o._id, o]));
+      expect(ids.map((id) => byId.get(id)?.status)).toEqual(['filled', 'filled', 'filled', 'rejected', 'rejected']);
+      expect(byId.get(ids[3] as string)?.reason).toBe(
+        `${cap}: your limit order to buy 49 BAC at $40.00 was not filled`,
+      );
+      const after = await portfolio(player, contestId);
+      expect(after.positions.find((p) => p.symbol === 'BAC')).toMatchObject({ quantity: 147, value: 5880 });
+      expect(after).toMatchObject({ cash: 50_000 - 5880, reservedCash: 0, value: 60_000 });
+      feed.set({ AAPL: 100 });
+    });
+  });
+
   describe('short selling', () => {
     test('short then cover with a commission: cash, buying power and value exact to the cent', async () => {
       const { contestId, player } = await liveContest(RULES);

@@ -85,6 +85,6 @@ export function sharesWithinCap(cap: PositionCap, heldShares: number, priceCents
   return n;
 }
 
-/** The words of a refusal over the cap. */
+/** The words of a refusal over the cap, and of the reason an order is rejected at its fill. */
 export const positionCapMessage = (maxPositionBp: number) =>
   `At most ${maxPositionBp / 100}% of your portfolio in one stock`;

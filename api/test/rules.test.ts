@@ -390,6 +390,78 @@ describe.each(DRIVERS)('contest rules (%s)', (driver) => {
       });
     });
 
+    test('five buy limits each just under the cap: open orders count as filled, so the second is refused', async () => {
+      const { contestId, player } = await cappedContest({}, { MSFT: 500 });
+      // 248 BAC at $40.20 is $9,969.60, just under $10,000; twice that would be 20 %.
+      const limit = () =>
+        place(player, { contestId, symbol: 'BAC', side: 'buy', quantity: 248, type: 'limit', limitPrice: 40.2 });
+      const first = await limit();
+      expect(first.statusCode).toBe(200);
+      for (let i = 0; i < 4; i += 1) {
+        const refused = await limit();
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json()).toEqual({
+          errMessage: `${cap}: no more shares fit, counting the 248 BAC of your open orders`,
+          errors: [{ field: 'quantity', message: cap }],
+          data: { maxQuantity: 0 },
+        });
+      }
+      // A market buy counts them too.
+      expect((await trade(player, contestId, 'BAC', 'buy', 1)).statusCode).toBe(409);
+      // Cancelled, the open order no longer counts.
+      await call(ctx, 'POST', '/contest/orders/cancel', {
+        token: player.token,
+        body: { contestId, orderId: first.json().data.order._id },
+      });
+      expect((await limit()).statusCode).toBe(200);
+      // A stop far below the price is checked at its own price ($0.01 a share) when placed, and at its fill's price
+      // when it fills: the limit, older, fills first, and then the stop's one share is over the cap.
+      const stop = await place(player, {
+        contestId,
+        symbol: 'BAC',
+        side: 'buy',
+        quantity: 1,
+        type: 'stop',
+        stopPrice: 0.01,
+      });
+      expect(stop.statusCode).toBe(200);
+      await tickWith({ BAC: 40.2 });
+      const [stopAfter] = (await orders(player, contestId)).filter((o) => o._id === stop.json().data.order._id);
+      expect(stopAfter).toMatchObject({ status: 'rejected', fill: null });
+      const after = await portfolio(player, contestId);
+      expect(after.positions.find((p) => p.symbol === 'BAC')).toMatchObject({ quantity: 248 });
+      expect(after.reservedCash).toBe(0);
+    });
+
+    test('open shorts count as filled against a new short of their symbol, not against another symbol', async () => {
+      const { contestId, player } = await cappedContest({ shortSelling: true }, { MSFT: 500 });
+      // 220 BAC short at $45 ($9,900) waits for its price. A market short of 30 more at $40.20 counts them:
+      // 250 × $40.20 = $10,050 is over $10,000; 28 fit (248 × $40.20 = $9,969.60).
+      const waiting = await place(player, {
+        contestId,
+        symbol: 'BAC',
+        side: 'short',
+        quantity: 220,
+        type: 'limit',
+        limitPrice: 45,
+      });
+      expect(waiting.statusCode).toBe(200);
+      const over = await trade(player, contestId, 'BAC', 'short', 30);
+      expect(over.statusCode).toBe(409);
+      expect(over.json().data).toEqual({ maxQuantity: 28 });
+      await ok(trade(player, contestId, 'BAC', 'short', 28));
+      // An order of another symbol is not held back by the BAC shorts.
+      const other = await place(player, {
+        contestId,
+        symbol: 'NVDA',
+        side: 'buy',
+        quantity: 1,
+        type: 'limit',
+        limitPrice: 1,
+      });
+      expect(other.statusCode).toBe(200);
+    });
+
     test('orders that fit when placed fill at one tick while the portfolio at that tick has room, the rest are rejected', async () => {
       const { contestId, player } = await cappedContest({}, { MSFT: 500 });
       await tickWith({ BAC: 45 });

@@ -28,7 +28,7 @@ export function reservedCashOf(side: TradeSide, quantity: number, priceCents: nu
 }
 
 /** Sides that open or add to a position: they need buying power, and the cap applies to them. */
-export const opens = (side: TradeSide) => side === 'buy' || side === 'short';
+export const opens = (side: TradeSide): side is 'buy' | 'short' => side === 'buy' || side === 'short';
 
 /** The same rules, compared as the cents and basis points they are enforced in. */
 export function sameRules(a: ContestRules, b: ContestRules): boolean {

@@ -82,13 +82,15 @@ export function requireSameDirection(side: TradeSide, heldQuantity: number, symb
 }
 
 /**
- * The cap of API.md at the order's price: the position after a buy or a short, against the portfolio's value after
- * it (valued with this symbol at the order's price, less the commission). 409 with how many shares would fit, as
- * `data.maxQuantity`, so the ticket can offer it.
+ * The cap of API.md at the order's price: the position after a buy or a short, with the open orders of the same side
+ * and symbol counted as filled (each under the cap on its own, several would not be), against the portfolio's value
+ * after it (valued with this symbol at the order's price, less the commission). 409 with how many shares would fit,
+ * as `data.maxQuantity`, so the ticket can offer it. The clock checks again at the fill, at the fill's price.
  */
 export function requireWithinCap(
   account: Account,
   symbol: string,
+  side: 'buy' | 'short',
   quantity: number,
   priceCents: number,
   commission: number,
@@ -98,12 +100,14 @@ export function requireWithinCap(
   const prices = new Map(account.prices);
   prices.set(symbol, priceCents);
   const valueCents = portfolioValueCents(account.cashCents, account.positions, prices);
-  const held = Math.abs(heldIn(account, symbol)?.quantity ?? 0);
+  const pending = account.reserved.opening[side].get(symbol) ?? 0;
+  const held = Math.abs(heldIn(account, symbol)?.quantity ?? 0) + pending;
   if (withinPositionCap(rules.maxPositionBp, held + quantity, priceCents, valueCents - commission)) return;
   const maxQuantity = sharesWithinCap(rules, held, priceCents, valueCents);
   const message = positionCapMessage(rules.maxPositionBp);
+  const fit = maxQuantity === 0 ? 'no more shares fit' : `at most ${maxQuantity} more shares fit`;
   throw conflict(
-    `${message}: ${maxQuantity === 0 ? 'no more shares fit' : `at most ${maxQuantity} more shares fit`}`,
+    `${message}: ${fit}${pending > 0 ? `, counting the ${pending} ${symbol} of your open orders` : ''}`,
     [{ field: 'quantity', message }],
     { maxQuantity },
   );

@@ -180,7 +180,7 @@ async function placeUnderLock(
       );
     }
     if (!longOnly && wanted + commission > free) throw notEnoughBuyingPower(wanted + commission, free);
-    if (opens(order.side)) requireWithinCap(account, order.symbol, order.quantity, priceCents, commission);
+    if (opens(order.side)) requireWithinCap(account, order.symbol, order.side, order.quantity, priceCents, commission);
   }
   const id = newId();
   await insertOrder(tx, {

@@ -91,7 +91,7 @@ async function executeMarketOrder(
         [{ field: 'quantity', message: 'Not enough cash' }],
       );
     }
-    requireWithinCap(account, body.symbol, body.quantity, priceCents, commission);
+    requireWithinCap(account, body.symbol, body.side, body.quantity, priceCents, commission);
   } else if (body.side === 'cover') {
     requireSameDirection('cover', heldQuantity, body.symbol);
     if (body.quantity > -heldQuantity - reservedShares) {

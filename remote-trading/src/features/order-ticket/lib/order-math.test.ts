@@ -1,4 +1,4 @@
-import { commissionFor, estimatedAmount, maxBuyQuantity, sharesUnderCap, trailingStopPrice } from './order-math';
+import { commissionFor, estimatedAmount, maxBuyQuantity, trailingStopPrice } from './order-math';
 
 describe('order arithmetic', () => {
   it('buys as many whole shares as the cash allows, in cents', () => {
@@ -26,21 +26,6 @@ describe('order arithmetic', () => {
     expect(commissionFor({ perTrade: 1, perShare: 0.0049 }, 100)).toBe(1.49);
     expect(commissionFor({ perTrade: 0, perShare: 0 }, 100)).toBe(0);
     expect(commissionFor({ perTrade: 4.95, perShare: 0 }, 0)).toBe(0);
-  });
-
-  it('counts the shares that fit under a position cap with the contract’s rule, in dollars', () => {
-    const cap = (perTrade: number) => ({
-      shortSelling: false,
-      commission: { perTrade, perShare: 0 },
-      maxPositionPct: 25,
-    });
-    // 25 % of $10,000 at $100: 25 shares; the commission lowers the value after the trade, so 24.
-    expect(sharesUnderCap(cap(0), 0, 100, 10_000)).toBe(25);
-    expect(sharesUnderCap(cap(4.95), 0, 100, 10_000)).toBe(24);
-    expect(sharesUnderCap(cap(0), 20, 100, 10_000)).toBe(5);
-    expect(sharesUnderCap(cap(0), 30, 100, 10_000)).toBe(0);
-    // 25 % of $0.28 is exactly one share at $0.07: no float drift on the way to cents.
-    expect(sharesUnderCap(cap(0), 0, 0.07, 0.28)).toBe(1);
   });
 
   it('puts a trailing stop below the price for a sell or short, above it for a buy or cover', () => {

@@ -1,14 +1,8 @@
-import {
-  type ContestRules,
-  commissionCents,
-  commissionRateOf,
-  rulesInCents,
-  sharesWithinCap,
-  type TradeSide,
-} from '@bullpen/shared/schemas';
+import { commissionCents, commissionRateOf, type TradeSide } from '@bullpen/shared/schemas';
 
 // Market orders of DESIGN §5: whole shares at the current price; API.md "Contest rules" adds a commission, short
-// selling and a position cap, counted here with the contract's own rules (integer cents) so the ticket's figures match.
+// selling and a position cap (ticket-form.ts), counted with the contract's own rules (integer cents) so the ticket's
+// figures match the server's.
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
@@ -38,14 +32,6 @@ export function maxBuyQuantity(cash: number, price: number, commission: Commissi
   let n = Math.floor(cents(cash) / cents(price));
   while (n > 0 && !fits(n)) n -= 1;
   return n;
-}
-
-/**
- * The most shares a buy or short may add to a position of `heldShares` (absolute, same direction) under the contest's
- * cap at `price`, with the portfolio worth `portfolioValue` before the trade: the contract's rule, in dollars.
- */
-export function sharesUnderCap(rules: ContestRules, heldShares: number, price: number, portfolioValue: number): number {
-  return sharesWithinCap(rulesInCents(rules), heldShares, cents(price), cents(portfolioValue));
 }
 
 /**

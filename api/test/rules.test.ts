@@ -204,6 +204,34 @@ describe.each(DRIVERS)('contest rules (%s)', (driver) => {
       expect(mine.trades.map((t: { commission: number }) => t.commission)).toEqual([5.02, 5.45]);
     });
 
+    test('a commission is rounded up to the cent: $0.004 a share costs $0.01 on one share, on every kind of trade', async () => {
+      const { contestId, player } = await liveContest({ commission: { perTrade: 0, perShare: 0.004 } });
+      // The 50 MSFT sold at $100 paid 50 × $0.004 = $0.20 exactly.
+      expect((await portfolio(player, contestId)).cash).toBe(4999.8);
+      const one = await ok(trade(player, contestId, 'NVDA', 'buy', 1));
+      expect(one.data.trade).toMatchObject({ amount: 50, commission: 0.01 });
+      expect(one.data.portfolio.cash).toBe(4949.79);
+      const sold = await ok(trade(player, contestId, 'AAPL', 'sell', 1));
+      expect(sold.data.trade).toMatchObject({ amount: 100, commission: 0.01 });
+      // 51 × $0.004 = $0.204: $0.21, not $0.20.
+      const more = await ok(trade(player, contestId, 'NVDA', 'buy', 51));
+      expect(more.data.trade.commission).toBe(0.21);
+      expect(more.data.portfolio.cash).toBe(cents(5049.78 - 2550 - 0.21) / 100);
+      const placed = await place(player, {
+        contestId,
+        symbol: 'NVDA',
+        side: 'buy',
+        quantity: 1,
+        type: 'limit',
+        limitPrice: 48,
+      });
+      expect(placed.statusCode).toBe(200);
+      await tickWith({ NVDA: 47.5 });
+      const filled = (await orders(player, contestId)).find((o) => o._id === placed.json().data.order._id);
+      expect(filled).toMatchObject({ status: 'filled', fill: { price: 47.5, commission: 0.01 } });
+      await tickWith({ NVDA: 50 });
+    });
+
     test('cost + commission must fit the buying power: exactly at it passes, a cent above is refused', async () => {
       // $4,994.55 of cash; NVDA at $50: 99 shares cost $4,950 + $5.94 = $4,955.94, 100 would be $5,005.95.
       const { contestId, player } = await liveContest({ commission: { perTrade: 44.55, perShare: 0 } });
@@ -283,6 +311,187 @@ describe.each(DRIVERS)('contest rules (%s)', (driver) => {
         (await place(player, { contestId, symbol: 'NVDA', side: 'buy', quantity: 62, type: 'limit', limitPrice: 40 }))
           .statusCode,
       ).toBe(200);
+    });
+  });
+
+  describe('the position cap against a player walking past it', () => {
+    /**
+     * A live $100,000 contest with a 10 % cap: the player picked AAPL and MSFT at $100 (500 shares each) and sold the
+     * given shares, so the portfolio is worth $100,000 and at most $10,000 may be in one stock. BAC is at $40.20.
+     */
+    async function cappedContest(extra: Record<string, unknown>, sell: Record<string, number>) {
+      const owner = await createUser(ctx);
+      const player = await createUser(ctx);
+      const contest = await createContest(ctx, owner, {
+        startingCash: 100_000,
+        rules: { maxPositionPct: 10, ...extra },
+      });
+      await joinContest(ctx, player, contest._id, ['AAPL', 'MSFT']);
+      feed.set({ AAPL: 100, MSFT: 100, BAC: 40.2 });
+      await tickAt(ctx, contest.startsAt);
+      for (const [symbol, quantity] of Object.entries(sell))
+        await ok(trade(player, contest._id, symbol, 'sell', quantity));
+      return { contestId: contest._id, player };
+    }
+    const cap = 'At most 10% of your portfolio in one stock';
+
+    test('a buy stop far below the price is checked at its fill price: rejected with a reason, its cash released', async () => {
+      const { contestId, player } = await cappedContest({}, { MSFT: 500, AAPL: 110 });
+      // $61,000 of cash: enough to pay for 1,500 BAC at $40.20 ($60,300), which would be 60 % of the portfolio.
+      const placed = await place(player, {
+        contestId,
+        symbol: 'BAC',
+        side: 'buy',
+        quantity: 1500,
+        type: 'stop',
+        stopPrice: 0.01,
+      });
+      // Checked at its own price, $15 of BAC fits: the order is taken, and the fill is where the cap must hold.
+      expect(placed.statusCode).toBe(200);
+      expect(placed.json().data.portfolio.reservedCash).toBe(15);
+      await tickWith({ BAC: 40.2 });
+      const [order] = await orders(player, contestId);
+      expect(order).toMatchObject({
+        status: 'rejected',
+        fill: null,
+        reason: `${cap}: your stop order to buy 1500 BAC at $40.20 was not filled`,
+      });
+      const after = await portfolio(player, contestId);
+      expect(after).toMatchObject({ cash: 61_000, reservedCash: 0, value: 100_000 });
+      expect(after.positions.map((p) => p.symbol)).toEqual(['AAPL']);
+    });
+
+    test('a short limit at $0.01 is checked at its fill price: rejected with a reason, its margin released', async () => {
+      const { contestId, player } = await cappedContest({ shortSelling: true }, { MSFT: 500 });
+      // A short limit fills at its limit or higher: at $0.01 it fills at the next price, 1,000 BAC short at $40.20
+      // (40 % of the portfolio), although only $15 of it was checked when it was placed.
+      const placed = await place(player, {
+        contestId,
+        symbol: 'BAC',
+        side: 'short',
+        quantity: 1000,
+        type: 'limit',
+        limitPrice: 0.01,
+      });
+      expect(placed.statusCode).toBe(200);
+      expect(placed.json().data.portfolio.reservedCash).toBe(15);
+      await tickWith({ BAC: 40.2 });
+      const [order] = await orders(player, contestId);
+      expect(order).toMatchObject({
+        status: 'rejected',
+        fill: null,
+        reason: `${cap}: your limit order to short 1000 BAC at $40.20 was not filled`,
+      });
+      expect(await portfolio(player, contestId)).toMatchObject({
+        cash: 50_000,
+        reservedCash: 0,
+        buyingPower: 50_000,
+        value: 100_000,
+      });
+    });
+
+    test('five buy limits each just under the cap: open orders count as filled, so the second is refused', async () => {
+      const { contestId, player } = await cappedContest({}, { MSFT: 500 });
+      // 248 BAC at $40.20 is $9,969.60, just under $10,000; twice that would be 20 %.
+      const limit = () =>
+        place(player, { contestId, symbol: 'BAC', side: 'buy', quantity: 248, type: 'limit', limitPrice: 40.2 });
+      const first = await limit();
+      expect(first.statusCode).toBe(200);
+      for (let i = 0; i < 4; i += 1) {
+        const refused = await limit();
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json()).toEqual({
+          errMessage: `${cap}: no more shares fit, counting the 248 BAC of your open orders`,
+          errors: [{ field: 'quantity', message: cap }],
+          data: { maxQuantity: 0 },
+        });
+      }
+      // A market buy counts them too.
+      expect((await trade(player, contestId, 'BAC', 'buy', 1)).statusCode).toBe(409);
+      // Cancelled, the open order no longer counts.
+      await call(ctx, 'POST', '/contest/orders/cancel', {
+        token: player.token,
+        body: { contestId, orderId: first.json().data.order._id },
+      });
+      expect((await limit()).statusCode).toBe(200);
+      // A stop far below the price is checked at its own price ($0.01 a share) when placed, and at its fill's price
+      // when it fills: the limit, older, fills first, and then the stop's one share is over the cap.
+      const stop = await place(player, {
+        contestId,
+        symbol: 'BAC',
+        side: 'buy',
+        quantity: 1,
+        type: 'stop',
+        stopPrice: 0.01,
+      });
+      expect(stop.statusCode).toBe(200);
+      await tickWith({ BAC: 40.2 });
+      const [stopAfter] = (await orders(player, contestId)).filter((o) => o._id === stop.json().data.order._id);
+      expect(stopAfter).toMatchObject({ status: 'rejected', fill: null });
+      const after = await portfolio(player, contestId);
+      expect(after.positions.find((p) => p.symbol === 'BAC')).toMatchObject({ quantity: 248 });
+      expect(after.reservedCash).toBe(0);
+    });
+
+    test('open shorts count as filled against a new short of their symbol, not against another symbol', async () => {
+      const { contestId, player } = await cappedContest({ shortSelling: true }, { MSFT: 500 });
+      // 220 BAC short at $45 ($9,900) waits for its price. A market short of 30 more at $40.20 counts them:
+      // 250 × $40.20 = $10,050 is over $10,000; 28 fit (248 × $40.20 = $9,969.60).
+      const waiting = await place(player, {
+        contestId,
+        symbol: 'BAC',
+        side: 'short',
+        quantity: 220,
+        type: 'limit',
+        limitPrice: 45,
+      });
+      expect(waiting.statusCode).toBe(200);
+      const over = await trade(player, contestId, 'BAC', 'short', 30);
+      expect(over.statusCode).toBe(409);
+      expect(over.json().data).toEqual({ maxQuantity: 28 });
+      await ok(trade(player, contestId, 'BAC', 'short', 28));
+      // An order of another symbol is not held back by the BAC shorts.
+      const other = await place(player, {
+        contestId,
+        symbol: 'NVDA',
+        side: 'buy',
+        quantity: 1,
+        type: 'limit',
+        limitPrice: 1,
+      });
+      expect(other.statusCode).toBe(200);
+    });
+
+    test('orders that fit when placed fill at one tick while the portfolio at that tick has room, the rest are rejected', async () => {
+      const { contestId, player } = await cappedContest({}, { MSFT: 500 });
+      await tickWith({ BAC: 45 });
+      // Five buy limits of 49 BAC at $40 ($1,960 each, $9,800 together): within 10 % of $100,000 as placed.
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const response = await place(player, {
+          contestId,
+          symbol: 'BAC',
+          side: 'buy',
+          quantity: 49,
+          type: 'limit',
+          limitPrice: 40,
+        });
+        expect(response.statusCode).toBe(200);
+        ids.push(response.json().data.order._id);
+      }
+      // AAPL falls to $20 as BAC comes down to $40: the portfolio is worth $60,000, so $6,000 of BAC fits, three
+      // orders (147 shares, $5,880); the fourth would make it $7,840, and is rejected, as is the fifth.
+      const report = await tickWith({ AAPL: 20, BAC: 40 });
+      expect(report.orders).toMatchObject({ filled: 3, rejected: 2 });
+      const byId = new Map((await orders(player, contestId)).map((o) => [o._id, o]));
+      expect(ids.map((id) => byId.get(id)?.status)).toEqual(['filled', 'filled', 'filled', 'rejected', 'rejected']);
+      expect(byId.get(ids[3] as string)?.reason).toBe(
+        `${cap}: your limit order to buy 49 BAC at $40.00 was not filled`,
+      );
+      const after = await portfolio(player, contestId);
+      expect(after.positions.find((p) => p.symbol === 'BAC')).toMatchObject({ quantity: 147, value: 5880 });
+      expect(after).toMatchObject({ cash: 50_000 - 5880, reservedCash: 0, value: 60_000 });
+      feed.set({ AAPL: 100 });
     });
   });
 

@@ -191,6 +191,24 @@ it('shows buying power and the commission to the cent before Review, and shorts 
   expect(placed).toEqual([{ contestId: 'c1', symbol: 'NVDA', side: 'short', quantity: 7 }]);
 });
 
+it('charges a per-share commission under half a cent as a whole cent on one share, never as nothing', async () => {
+  api({ ...RULES, commission: { perTrade: 0, perShare: 0.004 } });
+  renderAt('/trading/c1');
+  await chooseSymbol('NVD', 'NVDA');
+  // $0.004 is rounded up to $0.01, as the server charges it: a one-share trade does not dodge the commission.
+  expect(figure('Commission')).toHaveTextContent('$0.01');
+  await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
+  expect(screen.getByRole('dialog')).toHaveTextContent(
+    'Buy 1 NVDA at about $100.00 for about $100.00? Market orders fill at the price when they arrive. Commission: $0.01.',
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+  const quantity = screen.getByLabelText('Quantity (shares)');
+  await userEvent.clear(quantity);
+  await userEvent.type(quantity, '101');
+  // $0.404 up to the cent.
+  expect(figure('Commission')).toHaveTextContent('$0.41');
+});
+
 it('shows how many shares fit under the cap, and says it again when the server refuses a larger position', async () => {
   api({ ...RULES, commission: { perTrade: 4.95, perShare: 0 } });
   answerWith = () =>
@@ -221,6 +239,63 @@ it('shows how many shares fit under the cap, and says it again when the server r
   await userEvent.type(quantity, '24');
   expect(quantity).not.toHaveAttribute('aria-invalid');
   expect(screen.getByRole('button', { name: 'Review order' })).toBeEnabled();
+});
+
+it('counts open orders as filled when it says how many shares fit under the cap, as the server does', async () => {
+  api({ ...RULES, commission: { perTrade: 4.95, perShare: 0 } });
+  orders = [
+    {
+      _id: 'o7',
+      contestId: 'c1',
+      symbol: 'NVDA',
+      side: 'buy',
+      quantity: 10,
+      type: 'limit',
+      limitPrice: 95,
+      stopPrice: null,
+      status: 'open',
+      createdAt: new Date(Date.now() - 60_000).toISOString(),
+      updatedAt: new Date(Date.now() - 60_000).toISOString(),
+      fill: null,
+      reason: null,
+      trailAmount: null,
+      trailPercent: null,
+      expiresAt: endsAt,
+    },
+  ];
+  answerWith = () =>
+    HttpResponse.json(
+      {
+        errMessage:
+          'At most 25% of your portfolio in one stock: at most 14 more shares fit, counting the 10 NVDA of your open orders',
+        errors: [{ field: 'quantity', message: 'At most 25% of your portfolio in one stock' }],
+        data: { maxQuantity: 14 },
+      },
+      { status: 409 },
+    );
+  renderAt('/trading/c1');
+  await screen.findByRole('list', { name: 'Open orders' });
+  await chooseSymbol('NVD', 'NVDA');
+  // 24 shares fit in 25 % of $10,000 less the $4.95 commission at $100; the open buy limit of 10 counts as filled.
+  expect(figure('Fits under the 25% cap')).toHaveTextContent('14 more shares (10 in open orders)');
+  const quantity = screen.getByLabelText('Quantity (shares)');
+  await userEvent.clear(quantity);
+  await userEvent.type(quantity, '20');
+  expect(figure('Fits under the 25% cap')).toHaveClass('bp-warning-text');
+  await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Confirm buy' }));
+  await waitFor(() =>
+    expect(quantity).toHaveAccessibleDescription(
+      'At most 25% of your portfolio in one stock: 14 more shares would fit',
+    ),
+  );
+  // A limit is counted at its own price: at $80, (10 + 21) × $80 = $2,480 fits, a 22nd share would not.
+  await userEvent.selectOptions(screen.getByLabelText('Order type'), 'limit');
+  await userEvent.type(screen.getByLabelText('Limit price ($)'), '80');
+  expect(figure('Fits under the 25% cap')).toHaveTextContent('21 more shares (10 in open orders)');
+  // A short is not held back by open buys.
+  await userEvent.click(screen.getByLabelText('Short'));
+  expect(figure('Fits under the 25% cap')).toHaveTextContent(/^31 shares$/);
 });
 
 it("a trailing stop shows today's stop from the current price, by amount or percent", async () => {

@@ -1,10 +1,9 @@
-import { MARGIN } from '@bullpen/contract';
+import { commissionCents, MARGIN, rulesInCents } from '@bullpen/contract';
 import { rulesOfContests } from '../db/contests';
 import type { Executor } from '../db/database';
 import { lockPricedHoldings, playersBelowMargin, writeMarginCalls } from '../db/margin-calls';
 import { lockParticipantsCash, type ParticipantCash } from '../db/participants';
 import type { NewTradeRow, PositionKey } from '../db/portfolios';
-import { commissionCents, rulesFrom } from '../domain/rules';
 import { fill } from '../domain/trade';
 import { newId } from '../lib/ids';
 
@@ -27,7 +26,7 @@ export async function runMarginCalls(tx: Executor, now: Date): Promise<number> {
   const cashUpdates: ParticipantCash[] = [];
   const emptied: PositionKey[] = [];
   for (const player of cash) {
-    const rules = rulesOf.get(player.contest_id) ?? rulesFrom(null);
+    const rules = rulesOf.get(player.contest_id) ?? rulesInCents(null);
     const mine = held.filter((h) => h.contest_id === player.contest_id && h.user_id === player.user_id);
     let cashCents = Number(player.cash_cents);
     let valueCents = mine.reduce((sum, h) => sum + Number(h.quantity) * Number(h.price_cents), cashCents);

@@ -1,3 +1,4 @@
+import { commissionCents, positionCapMessage, rulesInCents, withinPositionCap } from '@bullpen/contract';
 import { rulesOfContests } from '../db/contests';
 import type { Executor } from '../db/database';
 import { allPrices } from '../db/market';
@@ -14,7 +15,7 @@ import { lockParticipantsCash } from '../db/participants';
 import type { NewTradeRow } from '../db/portfolios';
 import { reservationsOfPlayers } from '../db/reservations';
 import { describeOrderType, evaluateOrder, formatDollars, reservationOf, unaffordableReason } from '../domain/orders';
-import { buyingPowerCents, commissionCents, opens, rulesFrom } from '../domain/rules';
+import { buyingPowerCents, opens } from '../domain/rules';
 import { fill } from '../domain/trade';
 import { newId } from '../lib/ids';
 
@@ -48,7 +49,9 @@ function shortExposureOf(
 /**
  * Fills the conditional orders whose price has come (API.md "Conditional orders"), run by the clock inside the
  * tick's valuation transaction, so a fill counts in that tick's standings. Orders are taken oldest first at this tick's
- * price. Only orders that fill or trigger now are read in full, so 10,000 waiting orders cost one indexed scan.
+ * price, each checked against the player's money and the position cap as the earlier fills have left them (an order's
+ * own price, checked when it was placed, says nothing of the price it fills at). Only orders that fill or trigger now
+ * are read in full, so 10,000 waiting orders cost one indexed scan.
  *
  * Races: the participant rows are locked (as a market order, a placement or a cancel locks its own) before the orders
  * are read again, so an order cancelled meanwhile is seen as cancelled, and a cancel that comes later finds it filled.
@@ -84,6 +87,15 @@ export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport
       { quantity: Number(row.quantity), costCents: Number(row.cost_cents) },
     ]),
   );
+  // Each player's portfolio value at this tick's prices (cash + Σ quantity × price), kept up to date as the orders
+  // fill: the position cap is checked against the portfolio as the earlier fills of this tick left it.
+  const worthOf = new Map<string, number>();
+  for (const [pk, cents] of cashOf) if (cents !== null) worthOf.set(pk, cents);
+  for (const row of heldRows) {
+    const pk = participantKey(row.contest_id, row.user_id);
+    const cents = worthOf.get(pk);
+    if (cents !== undefined) worthOf.set(pk, cents + Number(row.quantity) * (prices.get(row.symbol) ?? 0));
+  }
   const touchedPositions = new Set<string>();
   const touchedCash = new Set<string>();
   const orderUpdates: OrderOutcome[] = [];
@@ -112,7 +124,7 @@ export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport
       continue;
     }
     if (cashCents === null || cashCents === undefined) continue;
-    const rules = rulesOf.get(row.contest_id) ?? rulesFrom(null);
+    const rules = rulesOf.get(row.contest_id) ?? rulesInCents(null);
     const own = reservationOf(order);
     const position = held.get(posKey) ?? null;
     const heldQuantity = position?.quantity ?? 0;
@@ -152,6 +164,15 @@ export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport
         );
         continue;
       }
+      // The cap at the fill, at the fill's price, whatever price the order was placed and checked at: the shares are
+      // valued at the price paid, so the portfolio is worth its value now less the commission.
+      const valueAfter = (worthOf.get(pk) ?? cashCents) - commission;
+      if (!withinPositionCap(rules.maxPositionBp, Math.abs(heldQuantity) + order.quantity, priceCents, valueAfter)) {
+        reject(
+          `${positionCapMessage(rules.maxPositionBp ?? 0)}: your ${describeOrderType(order.type)} order to ${order.side} ${order.quantity} ${row.symbol} at ${formatDollars(priceCents)} was not filled`,
+        );
+        continue;
+      }
     } else {
       const free = (order.side === 'sell' ? heldQuantity : -heldQuantity) - otherShares;
       if (order.quantity > free) {
@@ -171,6 +192,10 @@ export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport
     const tradeId = newId();
     cashOf.set(pk, cashCents + outcome.cashDeltaCents);
     held.set(posKey, { quantity: outcome.quantity, costCents: outcome.costCents });
+    worthOf.set(
+      pk,
+      (worthOf.get(pk) ?? cashCents) + outcome.cashDeltaCents + (outcome.quantity - heldQuantity) * priceCents,
+    );
     touchedCash.add(pk);
     touchedPositions.add(posKey);
     tradeRows.push({

@@ -1,9 +1,8 @@
 import type { Contest, ContestRules, ContestWithResult, Standing, TeamStanding } from '@bullpen/contract';
-import { LIMITS } from '@bullpen/contract';
+import { LIMITS, type RulesInCents, rulesInCents } from '@bullpen/contract';
 import { and, asc, count, desc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { contestStatus } from '../domain/contest-status';
 import { roundRatio, toDollars } from '../domain/money';
-import { type Rules, rulesFrom } from '../domain/rules';
 import { isWellFormedId } from '../lib/ids';
 import { type Db, type Executor, queryRows } from './database';
 import { contests, participants, users } from './schema';
@@ -315,7 +314,10 @@ export async function readStandings(
 }
 
 /** The rules of each given contest, by id. */
-export async function rulesOfContests(executor: Executor, contestIds: readonly string[]): Promise<Map<string, Rules>> {
+export async function rulesOfContests(
+  executor: Executor,
+  contestIds: readonly string[],
+): Promise<Map<string, RulesInCents>> {
   const rows = await queryRows<{ id: string; rules: ContestRules | string }>(
     executor,
     sql`SELECT id, rules FROM contests WHERE id IN (${sql.join(
@@ -324,6 +326,6 @@ export async function rulesOfContests(executor: Executor, contestIds: readonly s
     )})`,
   );
   return new Map(
-    rows.map((row) => [row.id, rulesFrom(typeof row.rules === 'string' ? JSON.parse(row.rules) : row.rules)]),
+    rows.map((row) => [row.id, rulesInCents(typeof row.rules === 'string' ? JSON.parse(row.rules) : row.rules)]),
   );
 }

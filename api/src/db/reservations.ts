@@ -7,6 +7,8 @@ export interface Reservations {
   cashCents: number;
   /** Shares held by open sells (of a long) and covers (of a short), per symbol. */
   shares: Map<string, number>;
+  /** Shares open buys and open shorts would add to each symbol's position, per symbol: the cap counts them as filled. */
+  opening: { buy: Map<string, number>; short: Map<string, number> };
 }
 
 /**
@@ -21,6 +23,10 @@ const reservedCashSql = sql`CASE
 /** Shares one open order holds back: a sell's of the long, a cover's of the short. */
 const reservedSharesSql = sql`CASE WHEN ${orders.side} IN ('sell', 'cover') THEN ${orders.quantity} ELSE 0 END`;
 
+/** Shares one open order of this side would add to its symbol's position once filled. */
+const openingSharesSql = (side: 'buy' | 'short') =>
+  sql`CASE WHEN ${orders.side} = ${side} THEN ${orders.quantity} ELSE 0 END`;
+
 /**
  * What the player's open orders hold back. Summed from the open orders themselves (at most 50 per player), under the
  * participant row lock when the caller is about to spend: nothing to keep in step, nothing to drift.
@@ -31,17 +37,22 @@ export async function reservationsOf(executor: Executor, contestId: string, user
       symbol: orders.symbol,
       cash: sql<string | number>`COALESCE(SUM(${reservedCashSql}), 0)`,
       shares: sql<string | number>`COALESCE(SUM(${reservedSharesSql}), 0)`,
+      buying: sql<string | number>`COALESCE(SUM(${openingSharesSql('buy')}), 0)`,
+      shorting: sql<string | number>`COALESCE(SUM(${openingSharesSql('short')}), 0)`,
     })
     .from(orders)
     .where(and(eq(orders.contestId, contestId), eq(orders.userId, userId), eq(orders.status, 'open')))
     .groupBy(orders.symbol);
   const shares = new Map<string, number>();
+  const opening = { buy: new Map<string, number>(), short: new Map<string, number>() };
   let cashCents = 0;
   for (const row of rows) {
     cashCents += Number(row.cash);
     if (Number(row.shares) > 0) shares.set(row.symbol, Number(row.shares));
+    if (Number(row.buying) > 0) opening.buy.set(row.symbol, Number(row.buying));
+    if (Number(row.shorting) > 0) opening.short.set(row.symbol, Number(row.shorting));
   }
-  return { cashCents, shares };
+  return { cashCents, shares, opening };
 }
 
 export interface PlayerReservationRow extends PlayerKey {

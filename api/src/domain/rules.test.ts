@@ -1,27 +1,7 @@
-import * as fc from 'fast-check';
 import { maxDrawdown, sectorExposure } from './analytics';
 import { nextTrailingStop, trailingStopAt } from './orders';
-import {
-  buyingPowerCents,
-  commissionCents,
-  reservedCashOf,
-  rulesFrom,
-  sharesWithinCap,
-  shortExposureCents,
-  withinCap,
-} from './rules';
+import { buyingPowerCents, reservedCashOf, shortExposureCents } from './rules';
 import { fill } from './trade';
-
-const rules = (commission = { perTrade: 0, perShare: 0 }, maxPositionPct: number | null = null) =>
-  rulesFrom({ shortSelling: true, commission, maxPositionPct });
-
-test('commission: per trade plus per share, rounded to the cent (half a cent up)', () => {
-  expect(commissionCents(rules(), 1000)).toBe(0);
-  expect(commissionCents(rules({ perTrade: 4.95, perShare: 0 }), 1)).toBe(495);
-  expect(commissionCents(rules({ perTrade: 0, perShare: 0.005 }), 1)).toBe(1);
-  expect(commissionCents(rules({ perTrade: 0, perShare: 0.005 }), 3)).toBe(2);
-  expect(commissionCents(rules({ perTrade: 1, perShare: 0.0037 }), 1000)).toBe(470);
-});
 
 test('buying power is cash less 150 % of the shorts; a short reserves 150 % rounded up to a cent', () => {
   const prices = new Map([
@@ -70,27 +50,6 @@ test('fills: a short then a cover give back exactly the price difference less co
     ok: false,
     reason: 'insufficient-shares',
   });
-});
-
-test('the shares that fit under a cap are exactly the most that pass the cap, whatever the commission', () => {
-  fc.assert(
-    fc.property(
-      fc.integer({ min: 500, max: 10_000 }),
-      fc.integer({ min: 0, max: 5000 }),
-      fc.integer({ min: 0, max: 10_000 }),
-      fc.integer({ min: 1, max: 50_000 }),
-      fc.integer({ min: 0, max: 300 }),
-      fc.integer({ min: 100_000, max: 10_000_000 }),
-      (bp, perTrade, perShare, price, held, value) => {
-        const r = rules({ perTrade: perTrade / 100, perShare: perShare / 10_000 }, bp / 100);
-        const fits = (n: number) => withinCap(r, held + n, price, value - commissionCents(r, n));
-        const n = sharesWithinCap(r, held, price, value);
-        if (n === 0) return !fits(1) || !fits(0);
-        return fits(n) && !fits(n + 1);
-      },
-    ),
-    { seed: 31 },
-  );
 });
 
 test('a trailing stop trails the best price by the amount or the percent and never moves back', () => {

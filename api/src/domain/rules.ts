@@ -1,33 +1,9 @@
-import { type ContestRules, DEFAULT_CONTEST_RULES, MARGIN } from '@bullpen/contract';
+import { type ContestRules, MARGIN, rulesInCents } from '@bullpen/contract';
 import type { TradeSide } from './trade';
 
-// API.md "Contest rules" in integer arithmetic: commissions in cents, the cap in basis points, buying power with the
-// 150 % initial margin of a short. Pure: the trading use cases and the clock apply them under the participant lock.
-
-export interface Rules {
-  shortSelling: boolean;
-  perTradeCents: number;
-  /** Dollars per share × 10,000 (a hundredth of a cent is the finest rate a creator can set). */
-  perShareTenThousandths: number;
-  /** maxPositionPct × 100; null: no cap. */
-  maxPositionBp: number | null;
-}
-
-export function rulesFrom(rules: ContestRules | null | undefined): Rules {
-  const chosen = rules ?? DEFAULT_CONTEST_RULES;
-  return {
-    shortSelling: chosen.shortSelling,
-    perTradeCents: Math.round(chosen.commission.perTrade * 100),
-    perShareTenThousandths: Math.round(chosen.commission.perShare * 10_000),
-    maxPositionBp: chosen.maxPositionPct === null ? null : Math.round(chosen.maxPositionPct * 100),
-  };
-}
-
-/** perTrade + perShare × quantity, rounded to cents (half a cent up). */
-export function commissionCents(rules: Rules, quantity: number): number {
-  if (rules.perTradeCents === 0 && rules.perShareTenThousandths === 0) return 0;
-  return rules.perTradeCents + Math.round((rules.perShareTenThousandths * quantity) / 100);
-}
+// API.md "Contest rules" in integer arithmetic, beside the commission and the position cap the ticket computes too
+// (@bullpen/contract): buying power with the 150 % initial margin of a short, what open orders hold back. Pure: the
+// trading use cases and the clock apply them under the participant lock.
 
 /** Σ |short value| in cents. */
 export function shortExposureCents(
@@ -52,51 +28,12 @@ export function reservedCashOf(side: TradeSide, quantity: number, priceCents: nu
 }
 
 /** Sides that open or add to a position: they need buying power, and the cap applies to them. */
-export const opens = (side: TradeSide) => side === 'buy' || side === 'short';
-
-/**
- * Whether a position of `sharesAfter` (absolute) at `priceCents` stays within the cap of a portfolio worth
- * `portfolioValueCents` after the trade. BigInt: shares × price × 10,000 exceeds 2^53 for large positions.
- */
-export function withinCap(rules: Rules, sharesAfter: number, priceCents: number, portfolioValueCents: number): boolean {
-  if (rules.maxPositionBp === null) return true;
-  if (portfolioValueCents <= 0) return sharesAfter === 0;
-  return (
-    BigInt(sharesAfter) * BigInt(priceCents) * 10_000n <= BigInt(rules.maxPositionBp) * BigInt(portfolioValueCents)
-  );
-}
-
-/**
- * The most shares a buy or short may add to a position of `heldShares` (absolute, same direction) at `priceCents`,
- * with the portfolio worth `valueCents` before the trade: value after = value − commission, since the shares are
- * valued at the price paid.
- */
-export function sharesWithinCap(rules: Rules, heldShares: number, priceCents: number, valueCents: number): number {
-  if (rules.maxPositionBp === null) return Number.MAX_SAFE_INTEGER;
-  const fits = (n: number) => withinCap(rules, heldShares + n, priceCents, valueCents - commissionCents(rules, n));
-  if (!fits(0) || priceCents <= 0) return 0;
-  // A first guess from the closed form without the per-trade fee's rounding, then exact steps around it.
-  const pct = rules.maxPositionBp / 10_000;
-  const guess = Math.max(
-    0,
-    Math.floor(
-      (pct * (valueCents - rules.perTradeCents) - heldShares * priceCents) /
-        (priceCents + (pct * rules.perShareTenThousandths) / 100),
-    ),
-  );
-  let n = guess;
-  while (n > 0 && !fits(n)) n -= 1;
-  while (fits(n + 1)) n += 1;
-  return n;
-}
-
-export const capMessage = (rules: Rules) =>
-  `At most ${(rules.maxPositionBp ?? 0) / 100}% of your portfolio in one stock`;
+export const opens = (side: TradeSide): side is 'buy' | 'short' => side === 'buy' || side === 'short';
 
 /** The same rules, compared as the cents and basis points they are enforced in. */
 export function sameRules(a: ContestRules, b: ContestRules): boolean {
-  const x = rulesFrom(a);
-  const y = rulesFrom(b);
+  const x = rulesInCents(a);
+  const y = rulesInCents(b);
   return (
     x.shortSelling === y.shortSelling &&
     x.perTradeCents === y.perTradeCents &&

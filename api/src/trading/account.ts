@@ -1,24 +1,23 @@
+import {
+  positionCapMessage,
+  type RulesInCents,
+  rulesInCents,
+  sharesWithinCap,
+  withinPositionCap,
+} from '@bullpen/contract';
 import type { ContestRow } from '../db/contests';
 import type { Executor } from '../db/database';
 import { loadPositions, type PriceLookup } from '../db/portfolios';
 import { type Reservations, reservationsOf } from '../db/reservations';
 import { formatDollars } from '../domain/orders';
-import {
-  buyingPowerCents,
-  capMessage,
-  type Rules,
-  rulesFrom,
-  sharesWithinCap,
-  shortExposureCents,
-  withinCap,
-} from '../domain/rules';
+import { buyingPowerCents, shortExposureCents } from '../domain/rules';
 import type { TradeSide } from '../domain/trade';
 import { portfolioValueCents } from '../domain/valuation';
 import { conflict } from '../lib/errors';
 
 /** One player's money and holdings in one contest, read under the participant lock. */
 export interface Account {
-  rules: Rules;
+  rules: RulesInCents;
   cashCents: number;
   positions: { symbol: string; quantity: number; costCents: number }[];
   prices: ReadonlyMap<string, number>;
@@ -36,7 +35,7 @@ export async function loadAccount(
   const positions = await loadPositions(tx, contest.id, userId);
   const current = await prices(tx, [...new Set([...positions.map((p) => p.symbol), symbol])]);
   const reserved = await reservationsOf(tx, contest.id, userId);
-  return { rules: rulesFrom(contest.rules), cashCents, positions, prices: current, reserved };
+  return { rules: rulesInCents(contest.rules), cashCents, positions, prices: current, reserved };
 }
 
 function heldIn(account: Account, symbol: string) {
@@ -52,7 +51,7 @@ export function freeBuyingPowerCents(account: Account): number {
 }
 
 /** 409 unless the contest allows this side. */
-export function requireSideAllowed(rules: Rules, side: TradeSide) {
+export function requireSideAllowed(rules: RulesInCents, side: TradeSide) {
   if ((side === 'short' || side === 'cover') && !rules.shortSelling) {
     throw conflict('Short selling is not allowed in this contest', [
       { field: 'side', message: 'Short selling is not allowed in this contest' },
@@ -83,13 +82,15 @@ export function requireSameDirection(side: TradeSide, heldQuantity: number, symb
 }
 
 /**
- * The cap of API.md at the order's price: the position after a buy or a short, against the portfolio's value after
- * it (valued with this symbol at the order's price, less the commission). 409 with how many shares would fit, as
- * `data.maxQuantity`, so the ticket can offer it.
+ * The cap of API.md at the order's price: the position after a buy or a short, with the open orders of the same side
+ * and symbol counted as filled (each under the cap on its own, several would not be), against the portfolio's value
+ * after it (valued with this symbol at the order's price, less the commission). 409 with how many shares would fit,
+ * as `data.maxQuantity`, so the ticket can offer it. The clock checks again at the fill, at the fill's price.
  */
 export function requireWithinCap(
   account: Account,
   symbol: string,
+  side: 'buy' | 'short',
   quantity: number,
   priceCents: number,
   commission: number,
@@ -99,12 +100,15 @@ export function requireWithinCap(
   const prices = new Map(account.prices);
   prices.set(symbol, priceCents);
   const valueCents = portfolioValueCents(account.cashCents, account.positions, prices);
-  const held = Math.abs(heldIn(account, symbol)?.quantity ?? 0);
-  if (withinCap(rules, held + quantity, priceCents, valueCents - commission)) return;
+  const pending = account.reserved.opening[side].get(symbol) ?? 0;
+  const held = Math.abs(heldIn(account, symbol)?.quantity ?? 0) + pending;
+  if (withinPositionCap(rules.maxPositionBp, held + quantity, priceCents, valueCents - commission)) return;
   const maxQuantity = sharesWithinCap(rules, held, priceCents, valueCents);
+  const message = positionCapMessage(rules.maxPositionBp);
+  const fit = maxQuantity === 0 ? 'no more shares fit' : `at most ${maxQuantity} more shares fit`;
   throw conflict(
-    `${capMessage(rules)}: ${maxQuantity === 0 ? 'no more shares fit' : `at most ${maxQuantity} more shares fit`}`,
-    [{ field: 'quantity', message: capMessage(rules) }],
+    `${message}: ${fit}${pending > 0 ? `, counting the ${pending} ${symbol} of your open orders` : ''}`,
+    [{ field: 'quantity', message }],
     { maxQuantity },
   );
 }

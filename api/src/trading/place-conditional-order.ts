@@ -1,4 +1,10 @@
-import { ORDER_LIMITS, type OrderResponse, type PlaceOrderBody, type placeOrderBodySchema } from '@bullpen/contract';
+import {
+  commissionCents,
+  ORDER_LIMITS,
+  type OrderResponse,
+  type PlaceOrderBody,
+  type placeOrderBodySchema,
+} from '@bullpen/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../app-deps';
 import { requireContest } from '../contests/checks';
@@ -11,7 +17,7 @@ import type { UserRow } from '../db/users';
 import { acceptsTrades, contestStatus } from '../domain/contest-status';
 import { toCents } from '../domain/money';
 import { formatDollars, trailingStopAt } from '../domain/orders';
-import { commissionCents, opens, reservedCashOf } from '../domain/rules';
+import { opens, reservedCashOf } from '../domain/rules';
 import type { TradeSide } from '../domain/trade';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -174,7 +180,7 @@ async function placeUnderLock(
       );
     }
     if (!longOnly && wanted + commission > free) throw notEnoughBuyingPower(wanted + commission, free);
-    if (opens(order.side)) requireWithinCap(account, order.symbol, order.quantity, priceCents, commission);
+    if (opens(order.side)) requireWithinCap(account, order.symbol, order.side, order.quantity, priceCents, commission);
   }
   const id = newId();
   await insertOrder(tx, {

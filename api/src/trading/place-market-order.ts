@@ -1,4 +1,4 @@
-import type { TradeResponse, tradeBodySchema } from '@bullpen/contract';
+import { commissionCents, type TradeResponse, type tradeBodySchema } from '@bullpen/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../app-deps';
 import type { ContestRow } from '../db/contests';
@@ -10,7 +10,7 @@ import type { UserRow } from '../db/users';
 import { requireContest } from '../contests/checks';
 import { acceptsTrades, contestStatus } from '../domain/contest-status';
 import { formatDollars } from '../domain/orders';
-import { commissionCents, opens } from '../domain/rules';
+import { opens } from '../domain/rules';
 import { fill } from '../domain/trade';
 import { ApiError, conflict, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -91,7 +91,7 @@ async function executeMarketOrder(
         [{ field: 'quantity', message: 'Not enough cash' }],
       );
     }
-    requireWithinCap(account, body.symbol, body.quantity, priceCents, commission);
+    requireWithinCap(account, body.symbol, body.side, body.quantity, priceCents, commission);
   } else if (body.side === 'cover') {
     requireSameDirection('cover', heldQuantity, body.symbol);
     if (body.quantity > -heldQuantity - reservedShares) {

@@ -2,17 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, notifyError, toast } from '@bullpen/shared';
 import { formatMoney, formatPercent, percentTrend } from '@bullpen/shared/format';
 import { useEquities } from '@bullpen/shared/reads';
-import type { ContestRules, Equity, TradeBody, TradeResponse, TradeSide } from '@bullpen/shared/schemas';
+import type { ContestRules, Equity, Order, TradeBody, TradeResponse, TradeSide } from '@bullpen/shared/schemas';
 import { Button, Card, Field, Select } from '@bullpen/shared/ui';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { placeConditionalOrder } from '../../orders';
+import { placeConditionalOrder, useOrders } from '../../orders';
 import type { TicketOrderType } from '../lib/order-math';
 import {
   localDateTime,
   maxQuantity,
   quantityOf,
   reservedCash,
+  roomUnderCap,
   type TicketContext,
   type TicketField,
   type TicketOrder,
@@ -82,6 +83,8 @@ export interface OrderTicketProps {
   placeOrder: (body: TradeBody, idempotencyKey: string) => Promise<TradeResponse>;
 }
 
+const NO_ORDERS: readonly Order[] = [];
+
 /** The server's figure when it refuses a buy or short over the cap: how many more shares would fit. */
 function capRoom(error: ApiError): number | null {
   const data = (error.data as { data?: { maxQuantity?: unknown } } | undefined)?.data;
@@ -108,6 +111,8 @@ export function OrderTicket({
   const equity = equities.find((item) => item.symbol === symbol) ?? null;
   const price = equity?.price ?? null;
   const holding = (symbol ? holdings[symbol] : undefined) ?? { held: 0, available: 0 };
+  // The screen's list of orders (the same request, read once): open buys and shorts count against the cap.
+  const orders = useOrders(contestId).data?.orders ?? NO_ORDERS;
   const defaultExpiry = localDateTime(endsAt);
   const context: TicketContext = {
     contestId,
@@ -117,6 +122,8 @@ export function OrderTicket({
     held: holding.held,
     available: holding.available,
     rules,
+    portfolioValue,
+    orders,
     endsAt: defaultExpiry,
     now: Date.now(),
   };
@@ -220,6 +227,8 @@ export function OrderTicket({
   /** The server's refusal on the fields it names; a toast when no field of the ticket can show it. */
   const showRefusal = (error: unknown) => {
     const onFields = error instanceof ApiError ? error.errors.filter((item) => ticketFieldOf(item.field)) : [];
+    // The server counts more shares on top of those held and those its open orders of this side would add.
+    const adds = holding.held !== 0 || (roomUnderCap(values, context)?.pending ?? 0) > 0;
     for (const item of onFields) {
       const field = ticketFieldOf(item.field) as TicketField;
       const room = error instanceof ApiError && field === 'quantity' ? capRoom(error) : null;
@@ -228,7 +237,7 @@ export function OrderTicket({
           ? ''
           : room === 0
             ? ': no more shares fit'
-            : `: ${room} ${holding.held !== 0 ? 'more ' : ''}${room === 1 ? 'share' : 'shares'} would fit`;
+            : `: ${room} ${adds ? 'more ' : ''}${room === 1 ? 'share' : 'shares'} would fit`;
       setError(field === 'symbol' ? 'root' : field, { type: 'server', message: `${item.message}${fit}` });
     }
     if (onFields.length === 0) notifyError(error);
@@ -268,6 +277,7 @@ export function OrderTicket({
   };
   const hasErrors = Object.keys(errors).some((field) => shownError(field as TicketField) !== null);
   const reserve = reservedCash(values, price);
+  const room = roomUnderCap(values, context);
 
   return (
     <Card className="bp-stack" title="Place an order" aria-label="Place an order">
@@ -401,7 +411,7 @@ export function OrderTicket({
         buyingPower={buyingPower}
         holding={holding}
         rules={rules}
-        portfolioValue={portfolioValue}
+        room={room}
       />
 
       {errors.root?.message ? <p className="bp-warning-text">{errors.root.message}</p> : null}

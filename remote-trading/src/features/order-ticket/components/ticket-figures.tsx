@@ -1,12 +1,14 @@
 import { formatMoney } from '@bullpen/shared/format';
 import type { ContestRules, TradeSide } from '@bullpen/shared/schemas';
-import { commissionFor, estimatedAmount, sharesWithinCap } from '../lib/order-math';
+import { commissionFor, estimatedAmount } from '../lib/order-math';
+import type { CapRoom } from '../lib/ticket-form';
 
 export const sharesText = (count: number) => `${count} ${count === 1 ? 'share' : 'shares'}`;
 
 /**
  * The figures an order is decided on, before Review: its amount (or what it reserves), its commission, buying power,
- * the shares held and free, and how many shares fit under the contest's position cap at this price.
+ * the shares held and free, and how many shares fit under the contest's position cap at the order's price, after the
+ * open orders of the same side.
  */
 export function TicketFigures({
   side,
@@ -17,7 +19,7 @@ export function TicketFigures({
   buyingPower,
   holding,
   rules,
-  portfolioValue,
+  room,
 }: {
   side: TradeSide;
   conditional: boolean;
@@ -27,16 +29,10 @@ export function TicketFigures({
   buyingPower: number;
   holding: { held: number; available: number };
   rules: ContestRules;
-  portfolioValue: number;
+  room: CapRoom | null;
 }) {
   const shares = Number.isInteger(quantity) && quantity > 0 ? quantity : 0;
   const charges = rules.commission.perTrade > 0 || rules.commission.perShare > 0;
-  const opens = side === 'buy' || side === 'short';
-  const cap = rules.maxPositionPct;
-  const room =
-    cap !== null && price !== null && opens
-      ? sharesWithinCap(cap, Math.abs(holding.held), price, portfolioValue, rules.commission)
-      : null;
   const short = holding.held < 0;
   const reserved = Math.abs(holding.held) - holding.available;
   return (
@@ -64,9 +60,11 @@ export function TicketFigures({
       </div>
       {room !== null ? (
         <div className="bp-pairs__item">
-          <dt>Fits under the {cap}% cap</dt>
-          <dd className={`bp-num${shares > room ? ' bp-warning-text' : ''}`}>
-            {Math.abs(holding.held) > 0 ? `${room} more` : room} {room === 1 ? 'share' : 'shares'}
+          <dt>Fits under the {rules.maxPositionPct}% cap</dt>
+          <dd className={`bp-num${shares > room.shares ? ' bp-warning-text' : ''}`}>
+            {holding.held !== 0 || room.pending > 0 ? `${room.shares} more` : room.shares}{' '}
+            {room.shares === 1 ? 'share' : 'shares'}
+            {room.pending > 0 ? <small className="bp-muted"> ({room.pending} in open orders)</small> : null}
           </dd>
         </div>
       ) : null}

@@ -1,4 +1,4 @@
-import { commissionFor, estimatedAmount, maxBuyQuantity, sharesWithinCap, trailingStopPrice } from './order-math';
+import { commissionFor, estimatedAmount, maxBuyQuantity, trailingStopPrice } from './order-math';
 
 describe('order arithmetic', () => {
   it('buys as many whole shares as the cash allows, in cents', () => {
@@ -18,20 +18,14 @@ describe('order arithmetic', () => {
     expect(maxBuyQuantity(4.95, 1, fee)).toBe(0);
   });
 
-  it('charges perTrade + perShare × quantity, rounded to the cent', () => {
+  it('charges perTrade + perShare × quantity, rounded up to the cent', () => {
     expect(commissionFor({ perTrade: 4.95, perShare: 0 }, 10)).toBe(4.95);
     expect(commissionFor({ perTrade: 0, perShare: 0.005 }, 3)).toBe(0.02);
+    expect(commissionFor({ perTrade: 0, perShare: 0.004 }, 1)).toBe(0.01);
+    expect(commissionFor({ perTrade: 0, perShare: 0.004 }, 100)).toBe(0.4);
     expect(commissionFor({ perTrade: 1, perShare: 0.0049 }, 100)).toBe(1.49);
     expect(commissionFor({ perTrade: 0, perShare: 0 }, 100)).toBe(0);
     expect(commissionFor({ perTrade: 4.95, perShare: 0 }, 0)).toBe(0);
-  });
-
-  it('counts the shares that fit under a position cap, as the server does', () => {
-    // 25 % of $10,000 at $100: 25 shares; the commission lowers the value after the trade, so 24.
-    expect(sharesWithinCap(25, 0, 100, 10_000)).toBe(25);
-    expect(sharesWithinCap(25, 0, 100, 10_000, { perTrade: 4.95, perShare: 0 })).toBe(24);
-    expect(sharesWithinCap(25, 20, 100, 10_000)).toBe(5);
-    expect(sharesWithinCap(25, 30, 100, 10_000)).toBe(0);
   });
 
   it('puts a trailing stop below the price for a sell or short, above it for a buy or cover', () => {

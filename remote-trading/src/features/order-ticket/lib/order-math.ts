@@ -1,7 +1,8 @@
-import type { TradeSide } from '@bullpen/shared/schemas';
+import { commissionCents, commissionRateOf, type TradeSide } from '@bullpen/shared/schemas';
 
 // Market orders of DESIGN §5: whole shares at the current price; API.md "Contest rules" adds a commission, short
-// selling and a position cap, counted here as the server counts them (integer cents) so the ticket's figures match.
+// selling and a position cap (ticket-form.ts), counted with the contract's own rules (integer cents) so the ticket's
+// figures match the server's.
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
@@ -13,49 +14,23 @@ export interface Commission {
 
 const NO_COMMISSION: Commission = { perTrade: 0, perShare: 0 };
 
-/** perTrade + perShare × quantity in cents, half a cent up; none when the contest charges nothing. */
-function commissionCents(commission: Commission, quantity: number): number {
+/** The contract's commission in cents for a quantity as typed: none until it is a whole number of shares. */
+function commissionOf(commission: Commission, quantity: number): number {
   if (!Number.isInteger(quantity) || quantity < 1) return 0;
-  const perTrade = cents(commission.perTrade);
-  const perShare = Math.round(commission.perShare * 10_000);
-  if (perTrade === 0 && perShare === 0) return 0;
-  return perTrade + Math.round((perShare * quantity) / 100);
+  return commissionCents(commissionRateOf(commission), quantity);
 }
 
 /** What this order's trade will cost in commission, in dollars to the cent. */
 export function commissionFor(commission: Commission, quantity: number): number {
-  return commissionCents(commission, quantity) / 100;
+  return commissionOf(commission, quantity) / 100;
 }
 
 /** The most whole shares the cash can buy at this price, commission included. */
 export function maxBuyQuantity(cash: number, price: number, commission: Commission = NO_COMMISSION): number {
   if (!(price > 0) || !(cash > 0)) return 0;
-  const fits = (n: number) => n * cents(price) + commissionCents(commission, n) <= cents(cash);
+  const fits = (n: number) => n * cents(price) + commissionOf(commission, n) <= cents(cash);
   let n = Math.floor(cents(cash) / cents(price));
   while (n > 0 && !fits(n)) n -= 1;
-  return n;
-}
-
-/**
- * The most shares a buy or short may add to a position of `heldShares` (absolute, same direction) under a cap of
- * `maxPositionPct`, with the portfolio worth `portfolioValue` before the trade: the commission lowers the value after.
- */
-export function sharesWithinCap(
-  maxPositionPct: number,
-  heldShares: number,
-  price: number,
-  portfolioValue: number,
-  commission: Commission = NO_COMMISSION,
-): number {
-  const priceCents = cents(price);
-  const valueCents = cents(portfolioValue);
-  const capBp = Math.round(maxPositionPct * 100);
-  const fits = (n: number) =>
-    (heldShares + n) * priceCents * 10_000 <= capBp * (valueCents - commissionCents(commission, n));
-  if (priceCents <= 0 || !fits(0)) return 0;
-  let n = Math.max(0, Math.floor((maxPositionPct / 100) * (valueCents / priceCents) - heldShares));
-  while (n > 0 && !fits(n)) n -= 1;
-  while (fits(n + 1)) n += 1;
   return n;
 }
 

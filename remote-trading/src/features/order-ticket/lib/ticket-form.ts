@@ -1,7 +1,10 @@
 import {
   type ContestRules,
+  type Order,
   type PlaceOrderBody,
   placeOrderBodySchema,
+  rulesInCents,
+  sharesWithinCap,
   type TradeBody,
   type TradeSide,
   tradeBodySchema,
@@ -47,6 +50,10 @@ export interface TicketContext {
   /** Of those, the shares open orders leave free to sell (long) or cover (short). */
   available: number;
   rules: ContestRules;
+  /** The portfolio's value: the position cap is a share of it. */
+  portfolioValue: number;
+  /** The player's orders as the screen lists them: the open buys and shorts count against the cap as if filled. */
+  orders: readonly Pick<Order, 'symbol' | 'side' | 'quantity' | 'status'>[];
   /** The contest's end, as a `datetime-local` value: the default and the latest good-until. */
   endsAt: string;
   now: number;
@@ -103,6 +110,34 @@ export function maxQuantity(values: TicketValues, context: TicketContext): numbe
   const at = orderPrice(values, context.price) ?? 0;
   const marginOf = values.type !== 'market' && values.side === 'short' ? 1.5 : 1;
   return maxBuyQuantity(context.buyingPower, Math.ceil(at * 100 * marginOf) / 100, context.rules.commission);
+}
+
+/** What the position cap leaves for this buy or short: shares that fit, after those open orders would add. */
+export interface CapRoom {
+  shares: number;
+  /** Shares of open orders of this side and symbol, counted as filled. */
+  pending: number;
+}
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/**
+ * How many shares this buy or short may add under the contest's cap, counted as the server counts them (the
+ * contract's rule): at the order's price (the current one for a market order), with the position and the portfolio
+ * valued at it, and the open orders of the same side and symbol counted as filled. Null without a cap, for a sell or
+ * cover, or until the symbol and its price are known.
+ */
+export function roomUnderCap(values: TicketValues, context: TicketContext): CapRoom | null {
+  const { price, symbol } = context;
+  const at = orderPrice(values, price);
+  if (context.rules.maxPositionPct === null || price === null || at === null || !symbol) return null;
+  if (values.side !== 'buy' && values.side !== 'short') return null;
+  const pending = context.orders
+    .filter((order) => order.status === 'open' && order.symbol === symbol && order.side === values.side)
+    .reduce((sum, order) => sum + order.quantity, 0);
+  const valueCents = cents(context.portfolioValue) + context.held * (cents(at) - cents(price));
+  const rules = rulesInCents(context.rules);
+  return { shares: sharesWithinCap(rules, Math.abs(context.held) + pending, cents(at), valueCents), pending };
 }
 
 const money = (value: number) =>

@@ -205,6 +205,31 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
     expect(after.portfolio).toMatchObject({ cash: 5000 + 20 * 100 + 30 * 120, reservedCash: 0 });
   });
 
+  const sellStop = 'A sell stop triggers when the price falls to it: set it below the current price ($100.00)';
+  const buyStop = 'A buy stop triggers when the price rises to it: set it above the current price ($100.00)';
+  test.each([
+    ['a sell stop at the price', { side: 'sell', type: 'stop', stopPrice: 100 }, sellStop],
+    ['a sell stop above the price', { side: 'sell', type: 'stop', stopPrice: 100.01 }, sellStop],
+    [
+      'a sell stop-limit triggered above the price',
+      { side: 'sell', type: 'stop-limit', stopPrice: 105, limitPrice: 104 },
+      sellStop,
+    ],
+    ['a buy stop at the price', { side: 'buy', type: 'stop', stopPrice: 100 }, buyStop],
+    ['a buy stop below the price', { side: 'buy', type: 'stop', stopPrice: 99.99 }, buyStop],
+    [
+      'a buy stop-limit triggered below the price',
+      { side: 'buy', type: 'stop-limit', stopPrice: 95, limitPrice: 96 },
+      buyStop,
+    ],
+  ])('refuses %s with 409, saying which way a stop works, and places nothing', async (_name, order, message) => {
+    const { contestId, player } = await liveContest();
+    const response = await place(player, { contestId, symbol: 'AAPL', quantity: 1, ...order });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ errMessage: message, errors: [{ field: 'stopPrice', message }] });
+    expect(await listOrders(player, contestId)).toEqual([]);
+  });
+
   // Each rule at its boundary: one cent short of the price does nothing, the price itself fills (API.md "Filling").
   test.each([
     ['buy limit fills at price ≤ limit', { side: 'buy', type: 'limit', limitPrice: 95 }, 95.01, 95],

@@ -335,10 +335,11 @@ describe.each(DRIVERS)('contest rules (%s)', (driver) => {
     }
     const cap = 'At most 10% of your portfolio in one stock';
 
-    test('a buy stop far below the price is checked at its fill price: rejected with a reason, its cash released', async () => {
+    test('a buy stop far below the price is refused; one that fits when placed is checked again at its fill price', async () => {
       const { contestId, player } = await cappedContest({}, { MSFT: 500, AAPL: 110 });
-      // $61,000 of cash: enough to pay for 1,500 BAC at $40.20 ($60,300), which would be 60 % of the portfolio.
-      const placed = await place(player, {
+      // $61,000 of cash: enough to pay for 1,500 BAC at $40.20 ($60,300), which would be 60 % of the portfolio. A buy
+      // stop at $0.01 was once checked at $0.01 and filled at $40.20; a stop below the price is now refused.
+      const below = await place(player, {
         contestId,
         symbol: 'BAC',
         side: 'buy',
@@ -346,15 +347,31 @@ describe.each(DRIVERS)('contest rules (%s)', (driver) => {
         type: 'stop',
         stopPrice: 0.01,
       });
-      // Checked at its own price, $15 of BAC fits: the order is taken, and the fill is where the cap must hold.
+      expect(below.statusCode).toBe(409);
+      expect(below.json().errors).toEqual([
+        {
+          field: 'stopPrice',
+          message: 'A buy stop triggers when the price rises to it: set it above the current price ($40.20)',
+        },
+      ]);
+      // 240 BAC at its $40.30 stop is $9,672: it fits. The price gaps to $60 before it fills: 240 × $60 = $14,400,
+      // over 10 % of the portfolio, so the fill is refused there.
+      const placed = await place(player, {
+        contestId,
+        symbol: 'BAC',
+        side: 'buy',
+        quantity: 240,
+        type: 'stop',
+        stopPrice: 40.3,
+      });
       expect(placed.statusCode).toBe(200);
-      expect(placed.json().data.portfolio.reservedCash).toBe(15);
-      await tickWith({ BAC: 40.2 });
+      expect(placed.json().data.portfolio.reservedCash).toBe(9672);
+      await tickWith({ BAC: 60 });
       const [order] = await orders(player, contestId);
       expect(order).toMatchObject({
         status: 'rejected',
         fill: null,
-        reason: `${cap}: your stop order to buy 1500 BAC at $40.20 was not filled`,
+        reason: `${cap}: your stop order to buy 240 BAC at $60.00 was not filled`,
       });
       const after = await portfolio(player, contestId);
       expect(after).toMatchObject({ cash: 61_000, reservedCash: 0, value: 100_000 });
@@ -414,20 +431,7 @@ describe.each(DRIVERS)('contest rules (%s)', (driver) => {
         body: { contestId, orderId: first.json().data.order._id },
       });
       expect((await limit()).statusCode).toBe(200);
-      // A stop far below the price is checked at its own price ($0.01 a share) when placed, and at its fill's price
-      // when it fills: the limit, older, fills first, and then the stop's one share is over the cap.
-      const stop = await place(player, {
-        contestId,
-        symbol: 'BAC',
-        side: 'buy',
-        quantity: 1,
-        type: 'stop',
-        stopPrice: 0.01,
-      });
-      expect(stop.statusCode).toBe(200);
       await tickWith({ BAC: 40.2 });
-      const [stopAfter] = (await orders(player, contestId)).filter((o) => o._id === stop.json().data.order._id);
-      expect(stopAfter).toMatchObject({ status: 'rejected', fill: null });
       const after = await portfolio(player, contestId);
       expect(after.positions.find((p) => p.symbol === 'BAC')).toMatchObject({ quantity: 248 });
       expect(after.reservedCash).toBe(0);

@@ -1,4 +1,4 @@
-import { orderReservation, placeOrderBodySchema } from './orders';
+import { orderReservation, placeOrderBodySchema, stopSideProblem } from './orders';
 import { tradeBodySchema } from './requests';
 
 const base = { contestId: 'c1', symbol: 'aapl', side: 'buy', quantity: 10 } as const;
@@ -59,4 +59,25 @@ test('what an order reserves, in cents', () => {
     shares: 0,
   });
   expect(orderReservation({ side: 'sell', quantity: 4, limitPrice: 10 })).toEqual({ cashCents: 0, shares: 4 });
+});
+
+describe('stopSideProblem: which way a stop works', () => {
+  it.each([
+    ['sell', 'falls', 'below'],
+    ['short', 'falls', 'below'],
+  ] as const)('a %s stop must be below the price', (side, moves, where) => {
+    expect(stopSideProblem(side, 42_133, 42_134)).toBeNull();
+    const message = `A ${side} stop triggers when the price ${moves} to it: set it ${where} the current price ($421.34)`;
+    expect(stopSideProblem(side, 42_134, 42_134)).toBe(message);
+    expect(stopSideProblem(side, 42_977, 42_134)).toBe(message);
+  });
+  it.each([
+    ['buy', 'rises', 'above'],
+    ['cover', 'rises', 'above'],
+  ] as const)('a %s stop must be above the price', (side, moves, where) => {
+    expect(stopSideProblem(side, 42_135, 42_134)).toBeNull();
+    const message = `A ${side} stop triggers when the price ${moves} to it: set it ${where} the current price ($421.34)`;
+    expect(stopSideProblem(side, 42_134, 42_134)).toBe(message);
+    expect(stopSideProblem(side, 1, 42_134)).toBe(message);
+  });
 });

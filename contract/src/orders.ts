@@ -53,6 +53,27 @@ export const ORDER_PRICES: Record<OrderType, { limitPrice: boolean; stopPrice: b
   'trailing-stop': { limitPrice: false, stopPrice: false },
 };
 
+const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * Which way a stop works (API.md "Corrections found in use"): a sell or short stop triggers when the price falls to
+ * it, so it must be below the price now; a buy or cover stop when the price rises to it, so above. A stop already
+ * crossed would fill at the next tick, at whatever price: the words say which way to set it, or null when it is set
+ * right. Cents in, as the server and the ticket both hold prices.
+ */
+export function stopSideProblem(
+  side: z.infer<typeof tradeSideSchema>,
+  stopCents: number,
+  priceCents: number,
+): string | null {
+  const falls = side === 'sell' || side === 'short';
+  if (falls ? stopCents < priceCents : stopCents > priceCents) return null;
+  return falls
+    ? `A ${side} stop triggers when the price falls to it: set it below the current price (${dollars(priceCents)})`
+    : `A ${side} stop triggers when the price rises to it: set it above the current price (${dollars(priceCents)})`;
+}
+
 /** A whole number of cents: 187.2 and 187.25 pass, 187.255 does not (the float error of a decimal is tolerated). */
 export const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 

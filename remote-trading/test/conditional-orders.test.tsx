@@ -182,6 +182,30 @@ it('a price just asked for is not wrong yet: the field says what it means, and R
   expect(screen.getByRole('button', { name: 'Review order' })).toBeDisabled();
 });
 
+it('says which way a stop works before Review: a sell stop at or above the price, a buy stop at or below it', async () => {
+  api();
+  renderAt('/trading/c1');
+  await chooseSymbol('AAP', 'AAPL');
+  await userEvent.click(screen.getByLabelText('Sell'));
+  await userEvent.selectOptions(screen.getByLabelText('Order type'), 'stop');
+  const stop = screen.getByLabelText('Stop price ($)');
+  await userEvent.type(stop, '195');
+  expect(
+    screen.getByText('A sell stop triggers when the price falls to it: set it below the current price ($190.00)'),
+  ).toBeInTheDocument();
+  expect(stop).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.getByRole('button', { name: 'Review order' })).toBeDisabled();
+  await userEvent.click(screen.getByLabelText('Buy'));
+  await userEvent.clear(stop);
+  await userEvent.type(stop, '190');
+  expect(
+    screen.getByText('A buy stop triggers when the price rises to it: set it above the current price ($190.00)'),
+  ).toBeInTheDocument();
+  await userEvent.clear(stop);
+  await userEvent.type(stop, '190.01');
+  expect(screen.queryByText(/stop triggers when/)).not.toBeInTheDocument();
+});
+
 it('a stop-limit sell asks for both prices, each with its meaning, and checks the shares free to sell', async () => {
   api();
   renderAt('/trading/c1');

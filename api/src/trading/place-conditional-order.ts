@@ -4,6 +4,7 @@ import {
   type OrderResponse,
   type PlaceOrderBody,
   type placeOrderBodySchema,
+  stopSideProblem,
 } from '@bullpen/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../app-deps';
@@ -132,6 +133,12 @@ async function placeUnderLock(
   }
   const expiresAt = order.expiresAt && order.expiresAt < contest.endsAt ? order.expiresAt : contest.endsAt;
   let stopPriceCents = order.stopPriceCents;
+  if ((order.type === 'stop' || order.type === 'stop-limit') && stopPriceCents !== null) {
+    const priceCents = await market.priceOf(tx, order.symbol);
+    if (priceCents === null) throw notFound(`Unknown symbol ${order.symbol}`);
+    const problem = stopSideProblem(order.side, stopPriceCents, priceCents);
+    if (problem) throw conflict(problem, [{ field: 'stopPrice', message: problem }]);
+  }
   if (order.type === 'trailing-stop') {
     const priceCents = await market.priceOf(tx, order.symbol);
     if (priceCents === null) throw notFound(`Unknown symbol ${order.symbol}`);

@@ -5,6 +5,7 @@ import {
   placeOrderBodySchema,
   rulesInCents,
   sharesWithinCap,
+  stopSideProblem,
   type TradeBody,
   type TradeSide,
   tradeBodySchema,
@@ -159,6 +160,15 @@ function ticketProblems(values: TicketValues, context: TicketContext): Partial<R
   const conditional = values.type !== 'market';
   if (needsStop(values.type) && Number.isNaN(parsePrice(values.stop)))
     problems.stop = 'Enter a stop price in dollars and cents, more than $0';
+  else if (needsStop(values.type) && context.price !== null) {
+    // Said before Review, in the server's words: a stop already crossed would fill at once.
+    const wrongSide = stopSideProblem(
+      values.side,
+      Math.round(parsePrice(values.stop) * 100),
+      Math.round(context.price * 100),
+    );
+    if (wrongSide) problems.stop = wrongSide;
+  }
   if (needsLimit(values.type) && Number.isNaN(parsePrice(values.limit)))
     problems.limit = 'Enter a limit price in dollars and cents, more than $0';
   if (values.type === 'trailing-stop') {

@@ -62,22 +62,16 @@ test('what an order reserves, in cents', () => {
 });
 
 describe('stopSideProblem: which way a stop works', () => {
+  // The price is $421.34: each side's stop one cent on its right side, at the price, and well past it.
   it.each([
-    ['sell', 'falls', 'below'],
-    ['short', 'falls', 'below'],
-  ] as const)('a %s stop must be below the price', (side, moves, where) => {
-    expect(stopSideProblem(side, 42_133, 42_134)).toBeNull();
+    ['sell', 'falls', 'below', 42_133, 42_977],
+    ['short', 'falls', 'below', 42_133, 42_977],
+    ['buy', 'rises', 'above', 42_135, 1],
+    ['cover', 'rises', 'above', 42_135, 1],
+  ] as const)('a %s stop triggers when the price %s: it must be %s the price', (side, moves, where, right, wrong) => {
+    expect(stopSideProblem(side, right, 42_134)).toBeNull();
     const message = `A ${side} stop triggers when the price ${moves} to it: set it ${where} the current price ($421.34)`;
     expect(stopSideProblem(side, 42_134, 42_134)).toBe(message);
-    expect(stopSideProblem(side, 42_977, 42_134)).toBe(message);
-  });
-  it.each([
-    ['buy', 'rises', 'above'],
-    ['cover', 'rises', 'above'],
-  ] as const)('a %s stop must be above the price', (side, moves, where) => {
-    expect(stopSideProblem(side, 42_135, 42_134)).toBeNull();
-    const message = `A ${side} stop triggers when the price ${moves} to it: set it ${where} the current price ($421.34)`;
-    expect(stopSideProblem(side, 42_134, 42_134)).toBe(message);
-    expect(stopSideProblem(side, 1, 42_134)).toBe(message);
+    expect(stopSideProblem(side, wrong, 42_134)).toBe(message);
   });
 });

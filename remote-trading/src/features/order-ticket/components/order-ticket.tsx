@@ -12,6 +12,7 @@ import {
   localDateTime,
   maxQuantity,
   quantityOf,
+  blankTicket,
   reservedCash,
   roomUnderCap,
   type TicketContext,
@@ -135,16 +136,7 @@ export function OrderTicket({
     mode: 'onChange',
     resolver,
     context,
-    defaultValues: {
-      side: 'buy',
-      quantity: '1',
-      type: 'market',
-      limit: '',
-      stop: '',
-      trailBy: 'amount',
-      trail: '',
-      expiresAt: defaultExpiry,
-    },
+    defaultValues: blankTicket(defaultExpiry),
   });
   const { register, setValue, formState, trigger, clearErrors, setError } = form;
   const values = form.watch();

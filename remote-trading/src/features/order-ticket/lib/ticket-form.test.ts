@@ -1,19 +1,9 @@
 import type { ContestRules } from '@bullpen/shared/schemas';
-import { roomUnderCap, type TicketContext, type TicketValues } from './ticket-form';
+import { blankTicket, roomUnderCap, type TicketContext, type TicketValues } from './ticket-form';
 
 const RULES: ContestRules = { shortSelling: true, commission: { perTrade: 0, perShare: 0 }, maxPositionPct: 25 };
 
-const values = (over: Partial<TicketValues> = {}): TicketValues => ({
-  side: 'buy',
-  quantity: '1',
-  type: 'market',
-  limit: '',
-  stop: '',
-  trailBy: 'amount',
-  trail: '',
-  expiresAt: '',
-  ...over,
-});
+const values = (over: Partial<TicketValues> = {}): TicketValues => ({ ...blankTicket(''), ...over });
 
 const context = (over: Partial<TicketContext> = {}): TicketContext => ({
   contestId: 'c1',

@@ -37,6 +37,18 @@ export interface TicketValues {
   expiresAt: string;
 }
 
+/** A fresh ticket: buy one share at the market, good until `expiresAt` when it becomes a conditional order. */
+export const blankTicket = (expiresAt: string): TicketValues => ({
+  side: 'buy',
+  quantity: '1',
+  type: 'market',
+  limit: '',
+  stop: '',
+  trailBy: 'amount',
+  trail: '',
+  expiresAt,
+});
+
 export type TicketField = keyof TicketValues | 'symbol';
 
 /** What the checks need besides the form: the market, the player's money and shares, the contest. */

@@ -1,3 +1,4 @@
+import type { RemoteHealthRow } from '@bullpen/contract';
 import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from './database';
 import { remoteHealthReports } from './schema';
@@ -15,15 +16,8 @@ export interface HealthFlags {
 }
 
 /** One release's health over a span: reporter-windows with a view, a failed load, an error; distinct reporters that
- *  met either failure. */
-export interface HealthCounts {
-  remote: string;
-  release: string;
-  views: number;
-  loadFailures: number;
-  errors: number;
-  failingReporters: number;
-}
+ *  met either failure (the contract's row of GET /telemetry/remote-health). */
+export type HealthCounts = RemoteHealthRow;
 
 /** The start of the window `at` falls in. */
 const windowOf = (at: Date): Date => new Date(Math.floor(at.getTime() / HEALTH_WINDOW_MS) * HEALTH_WINDOW_MS);

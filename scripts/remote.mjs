@@ -62,6 +62,8 @@ function operator(env) {
 }
 
 const localUrl = (env, portEnv, port) => `http://localhost:${env[portEnv] || port}`;
+/** The live host the gate checks against and status compares with: HOST_URL, else the local stack's. */
+const hostUrlOf = (env) => (env.HOST_URL || localUrl(env, 'HOST_PORT', 3000)).replace(/\/+$/, '');
 
 async function gitCommit(app) {
   try {
@@ -137,7 +139,7 @@ async function release(store, app, options, env, print) {
 
 /** What the live host provides (its build's mf-manifest.json) and the pages it routes to on `app`. */
 async function liveHost(app, env) {
-  const hostUrl = (env.HOST_URL || localUrl(env, 'HOST_PORT', 3000)).replace(/\/+$/, '');
+  const hostUrl = hostUrlOf(env);
   let hostManifest;
   try {
     const response = await fetch(`${hostUrl}/mf-manifest.json`, { signal: AbortSignal.timeout(5_000) });
@@ -238,7 +240,7 @@ async function health(env, minutes) {
 /** What the running host serves (its /config.json): each remote's live release and canary; null when it does not
  *  answer. */
 async function hostPointers(env) {
-  const hostUrl = (env.HOST_URL || localUrl(env, 'HOST_PORT', 3000)).replace(/\/+$/, '');
+  const hostUrl = hostUrlOf(env);
   try {
     const response = await fetch(`${hostUrl}/config.json`, { signal: AbortSignal.timeout(5_000) });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);

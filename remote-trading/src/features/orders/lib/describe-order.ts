@@ -1,5 +1,5 @@
 import { formatMoney, formatShortDateTime } from '@bullpen/shared/format';
-import type { Order, OrderType, TradeSide } from '@bullpen/shared/schemas';
+import { type Order, type OrderType, SIDE_WORDS, type TradeSide } from '@bullpen/shared/schemas';
 
 export const ORDER_TYPE_NAMES: Record<OrderType, string> = {
   limit: 'Limit',
@@ -7,8 +7,6 @@ export const ORDER_TYPE_NAMES: Record<OrderType, string> = {
   'stop-limit': 'Stop-limit',
   'trailing-stop': 'Trailing stop',
 };
-
-const SIDE_WORDS: Record<TradeSide, string> = { buy: 'Buy', sell: 'Sell', short: 'Short', cover: 'Cover' };
 
 /** "Buy 10 AAPL", "Short 5 TSLA" */
 export function describeSideAndSize(order: { side: TradeSide; quantity: number; symbol: string }): string {

@@ -266,6 +266,23 @@ describe('/confirm-save-picks', () => {
     expect(screen.getByText('Simulated prices')).toBeInTheDocument();
   });
 
+  it('holds each pick to a position cap below the equal split, and says the rest stays as cash', async () => {
+    const capped = makeContest({
+      rules: { shortSelling: false, commission: { perTrade: 0, perShare: 0 }, maxPositionPct: 25 },
+    });
+    serve(capped);
+    renderConfirm({ draft });
+    const table = await screen.findByRole('table', { name: 'Planned allocation' });
+    const [aapl] = within(table).getAllByRole('row').slice(1, 2) as HTMLElement[];
+    // $25,000 at $190.37 buys 131 shares ($24,938.47), not the equal split's 262.
+    expect(within(aapl as HTMLElement).getByText('131')).toBeInTheDocument();
+    expect(
+      screen.getByText(/The 25% position cap holds each pick to \$25,000\.00 of your \$100,000\.00/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/split equally/)).not.toBeInTheDocument();
+    expect(Number(screen.getByTestId('cash-left').textContent?.replace(/[$,]/g, ''))).toBeGreaterThan(50_000);
+  });
+
   it('warns before confirming a pick that buys zero shares, with the budget of each pick, and leads back to choose another', async () => {
     serve(smallCash, makeContestUser(), withBkng);
     const { user } = renderConfirm({ draft: { ...draft, picks: ['AAPL', 'BKNG'] } });

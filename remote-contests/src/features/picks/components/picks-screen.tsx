@@ -80,6 +80,7 @@ function PickerForContest({
         equities={equities}
         picksCount={contest.picksCount}
         startingCash={contest.startingCash}
+        maxPositionPct={rulesOf(contest).maxPositionPct}
         selected={selected}
         onSelectedChange={setSelected}
         // Changing picks keeps the team chosen at join time: the API's change-picks has no affiliation.

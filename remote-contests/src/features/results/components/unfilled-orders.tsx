@@ -57,6 +57,9 @@ export function UnfilledOrders({ contestId }: { contestId: string }) {
               </span>
               <span className="unfilled-orders__why">
                 {why} Placed {formatDateTime(order.createdAt)}.
+                {order.status === 'expired' && order.expiresAt
+                  ? ` Good until ${formatDateTime(order.expiresAt)}.`
+                  : null}
               </span>
             </li>
           );

@@ -33,9 +33,12 @@ export function orderPrices(order: PricedOrder): string[] {
   return parts;
 }
 
-/** "Good until Nov 30, 4:00 PM" while the order is open; null once it is not. */
+/**
+ * "Good until Nov 30, 4:00 PM" while the order is open, and on an expired one (the server's reason names no time: only
+ * the browser knows the player's zone); null otherwise.
+ */
 export function goodUntil(order: Pick<Order, 'expiresAt' | 'status'>): string | null {
-  if (order.status !== 'open' || !order.expiresAt) return null;
+  if ((order.status !== 'open' && order.status !== 'expired') || !order.expiresAt) return null;
   return `Good until ${formatShortDateTime(order.expiresAt)}`;
 }
 

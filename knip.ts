@@ -58,6 +58,10 @@ const config: KnipConfig = {
     'tooling/release-store': {
       project: ['src/**/*.mjs', 'test/**/*.mjs'],
     },
+    'tooling/massive-stand-in': {
+      entry: ['src/cli.mjs'],
+      project: ['src/**/*.mjs', 'test/**/*.mjs'],
+    },
     api: {
       project: ['src/**/*.ts', 'test/**/*.ts'],
     },

@@ -4,7 +4,7 @@
 // --delay-minutes in the past (as the delayed feed stamps them), and reads commands from stdin to script the rest.
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import { defaultUniverse } from './default-universe.mjs';
+import { defaultUniverse, defaultUpcoming } from './defaults.mjs';
 import { startStandIn } from './massive-stand-in.mjs';
 
 const USAGE = `Usage: npm run stand-in -- [--port 4010] [--host 127.0.0.1] [--api-key KEY] [--market open|closed|extended-hours]
@@ -40,19 +40,6 @@ if (values.help) {
   process.exit(0);
 }
 
-/** Closures and 13:00 closes NYSE publishes, so that /v1/marketstatus/upcoming has something to say offline. */
-const UPCOMING = [
-  { date: '2026-11-26', name: 'Thanksgiving', status: 'closed' },
-  { date: '2026-11-27', name: 'Thanksgiving', status: 'early-close' },
-  { date: '2026-12-24', name: 'Christmas', status: 'early-close' },
-  { date: '2026-12-25', name: 'Christmas', status: 'closed' },
-  { date: '2027-01-01', name: "New Year's Day", status: 'closed' },
-  { date: '2027-01-18', name: 'Martin Luther King, Jr. Day', status: 'closed' },
-  { date: '2027-02-15', name: "Washington's Birthday", status: 'closed' },
-  { date: '2027-03-26', name: 'Good Friday', status: 'closed' },
-  { date: '2027-05-31', name: 'Memorial Day', status: 'closed' },
-];
-
 const apiKey = values['api-key'] ?? process.env.MASSIVE_API_KEY ?? 'stand-in-key';
 const delayMs = Number(values['delay-minutes']) * 60_000;
 const universe = defaultUniverse();
@@ -62,7 +49,7 @@ const standIn = await startStandIn({
   apiKey,
   universe,
   market: /** @type {'open'} */ (values.market),
-  upcoming: UPCOMING,
+  upcoming: defaultUpcoming(),
 });
 
 const prices = new Map(universe.map((entry) => [entry.ticker, entry.price ?? 100]));

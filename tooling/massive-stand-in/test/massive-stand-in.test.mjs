@@ -447,6 +447,18 @@ describe('the command line', () => {
       expect(symbols).not.toContain('TWTR');
       expect(results.find((t) => t.ticker === 'SPY')).toMatchObject({ type: 'ETF', primary_exchange: 'ARCX' });
       expect((await rest.getMarketStatus()).market).toBe('closed');
+      // The API's shipped NYSE calendar, from New York's today on (a day of slack for the time zone).
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      const upcoming = await rest.getMarketHolidays();
+      for (const entry of upcoming) expect(entry.date >= yesterday).toBe(true);
+      if (yesterday < '2027-11-25') {
+        expect(upcoming).toContainEqual({
+          exchange: 'NYSE',
+          date: '2027-11-25',
+          name: 'Thanksgiving Day',
+          status: 'closed',
+        });
+      }
 
       cli.stdin.write('market open\n');
       await printed(/ok: market open/);

@@ -1,9 +1,11 @@
-// The universe `npm run stand-in` serves: the API's shipped table, as Massive lists it (MIC exchange codes, ETFs typed
-// ETF), plus symbols the table lacks and tickers the feed must leave out, so that an offline run shows how the API
-// treats a symbol it has no name or sector for, a delisted ticker and a type it does not trade.
+// What `npm run stand-in` serves. The universe: the API's shipped table, as Massive lists it (MIC exchange codes, ETFs
+// typed ETF), plus symbols the table lacks and tickers the feed must leave out, so that an offline run shows how the
+// API treats a symbol it has no name or sector for, a delisted ticker and a type it does not trade. The upcoming
+// closures: the NYSE calendar the API ships, so the provider and the fallback agree unless a run says otherwise.
 import { readFileSync } from 'node:fs';
 
 const TABLE = new URL('../../../api/src/market/universe.json', import.meta.url);
+const HOLIDAYS = new URL('../../../api/src/market/nyse-holidays.json', import.meta.url);
 
 const MIC = { NYSE: 'XNYS', NASDAQ: 'XNAS', 'NYSE Arca': 'ARCX' };
 
@@ -36,4 +38,22 @@ export function defaultUniverse() {
     price: row.referencePrice,
   }));
   return [...shipped, ...EXTRA, ...SKIPPED];
+}
+
+/** @returns {import('./massive-stand-in.d.mts').UpcomingInput[]} */
+export function defaultUpcoming() {
+  /** @type {{ holidays: Record<string, string>, earlyCloses: Record<string, string> }} */
+  const calendar = JSON.parse(readFileSync(HOLIDAYS, 'utf8'));
+  return [
+    ...Object.entries(calendar.holidays).map(([date, name]) => ({
+      date,
+      name,
+      status: /** @type {const} */ ('closed'),
+    })),
+    ...Object.entries(calendar.earlyCloses).map(([date, name]) => ({
+      date,
+      name,
+      status: /** @type {const} */ ('early-close'),
+    })),
+  ];
 }

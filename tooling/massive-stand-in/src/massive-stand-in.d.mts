@@ -182,8 +182,9 @@ export interface StandIn {
   clearFaults(): void;
 
   sockets(): SocketInfo[];
-  /** Closes every socket abruptly (as a network drop would); resolves once they are closed. */
-  dropSockets(): Promise<void>;
+  /** Ends every socket abruptly, as a network drop would (the client sees 1006), or closes it with `code`; resolves
+   * once they are closed. */
+  dropSockets(options?: { code?: number; reason?: string }): Promise<void>;
   /** The first answered call matching a path or a test, once there is one. */
   waitForRequest(
     match: string | ((request: RecordedRequest) => boolean),

@@ -667,11 +667,16 @@ export async function startStandIn(options = {}) {
         authenticated: client.authenticated,
         subscriptions: [...client.subscriptions],
       })),
-    async dropSockets() {
+    async dropSockets({ code, reason } = {}) {
       const closing = [...clients].map((client) =>
         client.ws.readyState === client.ws.CLOSED ? null : once(client.ws, 'close'),
       );
-      for (const client of clients) client.ws.terminate();
+      // Without a code the connection just ends, as a network drop does (the client sees 1006); with one, the server
+      // closes it properly, as Massive does when it restarts a cluster.
+      for (const client of clients) {
+        if (code === undefined) client.ws.terminate();
+        else client.ws.close(code, reason);
+      }
       await Promise.all(closing);
     },
     waitForRequest(match, { timeoutMs = 5000 } = {}) {

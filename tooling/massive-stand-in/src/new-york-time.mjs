@@ -22,7 +22,7 @@ function wallClock(at) {
 }
 
 /** Minutes New York is ahead of UTC at `at` (-300 in winter, -240 in summer). */
-export function newYorkOffsetMinutes(at) {
+function newYorkOffsetMinutes(at) {
   const w = wallClock(at);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);

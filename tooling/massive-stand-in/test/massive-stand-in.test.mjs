@@ -392,7 +392,7 @@ describe('the stocks socket, through the SDK', () => {
     const second = openSocket();
     await standIn.waitForSockets(2, { authenticated: true });
     await standIn.dropSockets();
-    await first.waitFor('close');
+    expect((await first.waitFor('close')).code).toBe(1006);
     await second.waitFor('close');
     expect(standIn.sockets()).toEqual([]);
 
@@ -402,6 +402,9 @@ describe('the stocks socket, through the SDK', () => {
     await standIn.waitForSubscription('AM.AAPL');
     expect(standIn.pushBar({ sym: 'AAPL', c: 230 })).toBe(1);
     await again.waitFor((m) => m.ev === 'AM');
+
+    await standIn.dropSockets({ code: 1001, reason: 'going away' });
+    expect((await again.waitFor('close')).code).toBe(1001);
   });
 
   it('accepts the socket at /stocks only', async () => {

@@ -38,7 +38,7 @@ export function LiveHeader({
           >
             ●{' '}
           </span>
-          <span role="status" className={mode === 'offline' ? 'bp-warning-text' : undefined}>
+          <span aria-live="polite" className={mode === 'offline' ? 'bp-warning-text' : undefined}>
             {MODE_TEXT[mode]}
           </span>
         </>

@@ -78,6 +78,10 @@ export function LineChart({ points, label, height = 240, lineLabel, compare }: L
         crosshair: { vertLine: { color: '#5bd0b3' }, horzLine: { color: '#5bd0b3' } },
       });
       chart.current = instance;
+      // The library's attribution is a link holding only an SVG: give it a name, so a screen reader says where it goes.
+      const attribution = element.querySelector<HTMLAnchorElement>('a#tv-attr-logo');
+      attribution?.setAttribute('aria-label', 'Charting by TradingView (opens a new tab)');
+      attribution?.setAttribute('rel', 'noopener noreferrer');
       // The compared line first, so the player's own line is drawn over it.
       if (hasCompare && latestCompare.current) {
         compareSeries.current = instance.addSeries(LineSeries, {

@@ -14,3 +14,4 @@ export * from './telemetry';
 export * from './contest-rules';
 export * from './trade-sides';
 export * from './market-hours';
+export * from './margin';

@@ -1,4 +1,4 @@
-import { reservedCashOf } from './rules';
+import { reservedCashCents } from '@bullpen/contract';
 import type { TradeSide } from './trade';
 
 // Conditional orders (API.md "Conditional orders"): when an order fills, and what it holds back while it waits.
@@ -48,7 +48,7 @@ export function reservationOf(order: Pick<WaitingOrder, 'side' | 'quantity' | 'l
   shares: number;
 } {
   if (order.side === 'sell') return { cashCents: 0, shares: order.quantity };
-  const cashCents = reservedCashOf(order.side, order.quantity, order.limitPriceCents ?? order.stopPriceCents ?? 0);
+  const cashCents = reservedCashCents(order.side, order.quantity, order.limitPriceCents ?? order.stopPriceCents ?? 0);
   return { cashCents, shares: order.side === 'cover' ? order.quantity : 0 };
 }
 

@@ -4,6 +4,7 @@ import {
   type OrderResponse,
   type PlaceOrderBody,
   type placeOrderBodySchema,
+  reservedCashCents,
   stopSideProblem,
 } from '@bullpen/contract';
 import type { z } from 'zod';
@@ -18,7 +19,7 @@ import type { UserRow } from '../db/users';
 import { acceptsTrades, contestStatus } from '../domain/contest-status';
 import { toCents } from '../domain/money';
 import { formatDollars, trailingStopAt } from '../domain/orders';
-import { opens, reservedCashOf } from '../domain/rules';
+import { opens } from '../domain/rules';
 import type { TradeSide } from '../domain/trade';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -175,7 +176,7 @@ async function placeUnderLock(
         );
       }
     }
-    const wanted = reservedCashOf(order.side, order.quantity, priceCents);
+    const wanted = reservedCashCents(order.side, order.quantity, priceCents);
     const commission = commissionCents(account.rules, order.quantity);
     const free = freeBuyingPowerCents(account);
     const longOnly = !account.rules.shortSelling && commission === 0;

@@ -15,3 +15,4 @@ export * from './contest-rules';
 export * from './trade-sides';
 export * from './market-hours';
 export * from './margin';
+export * from './trailing-stop';

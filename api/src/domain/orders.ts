@@ -73,33 +73,5 @@ export function unaffordableReason(
   );
 }
 
-/**
- * A trailing stop's stop at a price (API.md "Orders"): below the price for a sell or short, above it for a buy or
- * cover, by the amount or the percent (rounded to a cent, towards the price's side that keeps the trail whole).
- */
-export function trailingStopAt(
-  side: TradeSide,
-  priceCents: number,
-  trailAmountCents: number | null,
-  trailPercent: number | null,
-): number {
-  const below = side === 'sell' || side === 'short';
-  if (trailAmountCents !== null)
-    return Math.max(0, below ? priceCents - trailAmountCents : priceCents + trailAmountCents);
-  const ratio = (trailPercent ?? 0) / 100;
-  return below ? Math.floor(priceCents * (1 - ratio) + 1e-9) : Math.ceil(priceCents * (1 + ratio) - 1e-9);
-}
-
-/** The stop after a tick: it follows the price one way only (up for a sell or short, down for a buy or cover). */
-export function nextTrailingStop(
-  side: TradeSide,
-  currentStopCents: number,
-  priceCents: number,
-  trailAmountCents: number | null,
-  trailPercent: number | null,
-): number {
-  const candidate = trailingStopAt(side, priceCents, trailAmountCents, trailPercent);
-  return side === 'sell' || side === 'short'
-    ? Math.max(currentStopCents, candidate)
-    : Math.min(currentStopCents, candidate);
-}
+/** A trailing stop's stop, placed and moved by the contract's rule, under the names the domain's tests know it by. */
+export { nextTrailingStopCents as nextTrailingStop, trailingStopCents as trailingStopAt } from '@bullpen/contract';

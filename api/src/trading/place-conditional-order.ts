@@ -6,6 +6,7 @@ import {
   type placeOrderBodySchema,
   reservedCashCents,
   stopSideProblem,
+  trailingStopCents,
 } from '@bullpen/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../app-deps';
@@ -18,7 +19,7 @@ import { lockPosition, type PriceLookup } from '../db/portfolios';
 import type { UserRow } from '../db/users';
 import { acceptsTrades, contestStatus } from '../domain/contest-status';
 import { toCents } from '../domain/money';
-import { formatDollars, trailingStopAt } from '../domain/orders';
+import { formatDollars } from '../domain/orders';
 import { opens } from '../domain/rules';
 import type { TradeSide } from '../domain/trade';
 import { badRequest, conflict, notFound } from '../lib/errors';
@@ -143,7 +144,7 @@ async function placeUnderLock(
   if (order.type === 'trailing-stop') {
     const priceCents = await market.priceOf(tx, order.symbol);
     if (priceCents === null) throw notFound(`Unknown symbol ${order.symbol}`);
-    stopPriceCents = trailingStopAt(order.side, priceCents, order.trailAmountCents, order.trailPercent);
+    stopPriceCents = trailingStopCents(order.side, priceCents, order.trailAmountCents, order.trailPercent);
   }
   const account = await loadAccount(
     tx,

@@ -1,5 +1,6 @@
 import {
   type ContestRules,
+  initialMarginCents,
   type Order,
   type PlaceOrderBody,
   placeOrderBodySchema,
@@ -118,9 +119,10 @@ export function reservedCash(values: TicketValues, price: number | null): number
 /** The most shares this side can trade now: buying power for a buy or short, free shares for a sell or cover. */
 export function maxQuantity(values: TicketValues, context: TicketContext): number {
   if (values.side === 'sell' || values.side === 'cover') return Math.max(0, context.available);
-  const at = orderPrice(values, context.price) ?? 0;
-  const marginOf = values.type !== 'market' && values.side === 'short' ? 1.5 : 1;
-  return maxBuyQuantity(context.buyingPower, Math.ceil(at * 100 * marginOf) / 100, context.rules.commission);
+  const at = cents(orderPrice(values, context.price) ?? 0);
+  // A waiting short holds back its initial margin: counted a share at a time, never more shares than the cash covers.
+  const perShare = values.type !== 'market' && values.side === 'short' ? initialMarginCents(at) : at;
+  return maxBuyQuantity(context.buyingPower, perShare / 100, context.rules.commission);
 }
 
 /** What the position cap leaves for this buy or short: shares that fit, after those open orders would add. */

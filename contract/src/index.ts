@@ -16,3 +16,4 @@ export * from './trade-sides';
 export * from './market-hours';
 export * from './margin';
 export * from './trailing-stop';
+export * from './contest-phase';

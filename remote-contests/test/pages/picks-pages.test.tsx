@@ -84,6 +84,17 @@ describe('/save-picks', () => {
     expect(screen.getByText('Choose 1 more')).toBeInTheDocument();
   });
 
+  it('keeps an unsaved selection across a reload', async () => {
+    serve();
+    const first = renderSave();
+    await first.user.click(await screen.findByRole('checkbox', { name: 'Pick MSFT' }));
+    expect(screen.getByTestId('pick-counter')).toHaveTextContent('1 / 2 selected');
+    first.unmount();
+    renderSave();
+    expect(await screen.findByRole('checkbox', { name: 'Pick MSFT' })).toBeChecked();
+    expect(screen.getByTestId('pick-counter')).toHaveTextContent('1 / 2 selected');
+  });
+
   it('says in words why the other boxes are off at the full count, and a pick is removed from the bar: a swap in two taps', async () => {
     serve();
     const { user } = renderSave();

@@ -25,9 +25,12 @@ import { SignUpRefreshContext } from './sign-up-refresh';
 /** SPEC §2: the issuer shown by authenticator apps for the QR code of the setup screen. */
 const TOTP_ISSUER = 'Bullpen';
 
+/** Amplify's own placeholder ("Enter your Phone Number") is cut off beside the dial code on a 390 px phone. */
+const PHONE_PLACEHOLDER = 'Phone number';
+
 const formFields = {
   signUp: {
-    phone_number: { order: 1, dialCode: '+1' },
+    phone_number: { order: 1, dialCode: '+1', placeholder: PHONE_PLACEHOLDER },
     password: { order: 2 },
     confirm_password: { order: 3 },
   },

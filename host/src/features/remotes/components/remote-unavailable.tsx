@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { RemoteName } from '../api/federation';
 
 export const REMOTE_UNAVAILABLE_TEXT = 'This part of Bullpen is unavailable';
-export const OFFLINE_TEXT = 'You are offline';
+const OFFLINE_TEXT = 'You are offline';
 
 /** Whether the browser has a network; `onBack` runs when it comes back. */
 function useOnline(onBack: () => void): boolean {

@@ -18,7 +18,7 @@ const MAX_BACKOFF_MS = 30_000;
  * A connection that has sent nothing for this long is dead, whatever the socket says: the server writes every tick
  * and a heartbeat comment every 15 s (api/src/routes/events.ts), and a network that drops silently never closes it.
  */
-export const SILENT_STREAM_MS = 35_000;
+const SILENT_STREAM_MS = 35_000;
 
 /** Whether the browser says it has a network, and a change of it. */
 function useOnline(): boolean {

@@ -16,7 +16,7 @@ import { UserCache } from './db/user-cache';
 import { type Clock, systemClock } from './lib/clock';
 import { BoardStore } from './live/boards';
 import { MarketService } from './market/market-service';
-import type { PriceFeed } from './market/price-feed';
+import { isPriceFeed, ModelFeed, type PriceFeed, type PriceModel } from './market/price-feed';
 import { SimulatedPriceFeed } from './market/simulator';
 import { UNIVERSE } from './market/universe';
 import authentication from './plugins/authentication';
@@ -44,7 +44,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Key source for token verification; defaults to the remote JWKS of the config. */
   getKey?: JWTVerifyGetKey;
-  priceFeed?: PriceFeed;
+  /** Where prices come from instead of the configured feed (tests: a scripted model or a feed on a stand-in). */
+  priceFeed?: PriceFeed | PriceModel;
   /** Run the clock on a timer (the server); tests call `app.deps.contestClock.tick()` themselves. */
   startClock?: boolean;
   /** Structured request logs (pino); the Authorization header and cookies are always redacted. Off when absent. */
@@ -108,10 +109,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const ownsDatabase = !options.database;
+  const source =
+    options.priceFeed ??
+    new SimulatedPriceFeed(UNIVERSE, config.market.seed ?? (await marketSecret(database.db, clock.now())));
   const market = new MarketService(
     database.db,
-    options.priceFeed ??
-      new SimulatedPriceFeed(UNIVERSE, config.market.seed ?? (await marketSecret(database.db, clock.now()))),
+    isPriceFeed(source) ? source : new ModelFeed(source),
     UNIVERSE,
     clock,
     config.market.timeScale,

@@ -1,6 +1,7 @@
 import type { Equity } from '@bullpen/contract';
 import type { Db, Executor } from '../db/database';
 import {
+  addEquities,
   currentPrice,
   currentPrices,
   equityRows,
@@ -12,7 +13,7 @@ import {
 } from '../db/market';
 import { roundRatio, toDollars } from '../domain/money';
 import type { Clock } from '../lib/clock';
-import type { PriceFeed } from './price-feed';
+import type { PriceFeed, PriceUpdate } from './price-feed';
 import type { UniverseEntry } from './universe';
 
 export interface PriceSnapshot {
@@ -23,19 +24,24 @@ export interface PriceSnapshot {
 
 const utcDate = (date: Date) => date.toISOString().slice(0, 10);
 
+/** The sector of a symbol the shipped table does not describe. */
+export const UNCLASSIFIED = 'Unclassified';
+
 /** Prices live in the database, so every API instance trades at the price the one market worker wrote. */
 export class MarketService {
   readonly symbols: Set<string>;
+  private readonly shipped: Map<string, UniverseEntry>;
 
   constructor(
     private readonly db: Db,
-    private readonly feed: PriceFeed,
+    readonly feed: PriceFeed,
     private readonly universe: readonly UniverseEntry[],
     private readonly clock: Clock,
     /** MARKET_TIME_SCALE: simulated seconds per real second (1: real time). */
     readonly timeScale = 1,
   ) {
     this.symbols = new Set(universe.map((entry) => entry.symbol));
+    this.shipped = new Map(universe.map((entry) => [entry.symbol, entry]));
   }
 
   get label(): string {
@@ -76,6 +82,8 @@ export class MarketService {
     const previousClose = new Map<string, number>();
     let asOf: Date | null = null;
     for (const row of rows) {
+      // Another instance's worker may have added symbols since this one started.
+      this.symbols.add(row.symbol);
       prices.set(row.symbol, row.priceCents);
       previousClose.set(row.symbol, row.previousCloseCents);
       if (!asOf || row.updatedAt > asOf) asOf = row.updatedAt;
@@ -115,10 +123,10 @@ export class MarketService {
   }
 
   /**
-   * One market step, run only by the clock worker: new prices from the feed for the simulated time since the last
-   * step (real time × MARKET_TIME_SCALE), stored with their history. The market keeps its own simulated clock: when it
-   * passes midnight UTC, the last price of the simulated day becomes the previous close, so "Today" is measured
-   * against a real close of the simulated market, however fast time runs.
+   * One market step, run only by the clock worker: the prices the feed has for the simulated time since the last
+   * step (real time × MARKET_TIME_SCALE), stored with their history; a symbol the table lacks gets its row first. The
+   * market keeps its own simulated clock: when it passes midnight UTC, the last price of the simulated day becomes the
+   * previous close, so "Today" is measured against a real close of the simulated market, however fast time runs.
    */
   async advance(executor: Executor, now: Date): Promise<void> {
     const state = await lockMarketState(executor);
@@ -127,10 +135,36 @@ export class MarketService {
     const simulatedMs = elapsedMs * this.timeScale;
     const simulatedAt = new Date((state?.simulatedAt ?? state?.asOf ?? now).getTime() + simulatedMs);
     const newSession = state ? state.sessionDate !== utcDate(simulatedAt) : false;
-    const exact = await exactPrices(executor);
-    const next = await this.feed.next(exact, tickIndex, simulatedMs / 1000);
-    const moved = [...next.entries()];
+    const moved = await this.feed.updates({
+      now,
+      tickIndex,
+      simulatedSeconds: simulatedMs / 1000,
+      previous: () => exactPrices(executor),
+    });
     if (moved.length === 0) return;
+    await addEquities(executor, this.newRows(moved));
     await storeMarketStep(executor, moved, { now, newSession, tickIndex, simulatedAt });
+  }
+
+  /** Rows for the symbols priced here for the first time: named by the feed, sectors from the shipped table. */
+  private newRows(moved: readonly PriceUpdate[]) {
+    const rows = [];
+    for (const update of moved) {
+      if (this.symbols.has(update.symbol)) continue;
+      const shipped = this.shipped.get(update.symbol);
+      const listing = this.feed.listing(update.symbol);
+      const cents = Math.max(1, Math.round(update.cents));
+      rows.push({
+        symbol: update.symbol,
+        name: listing?.name ?? shipped?.name ?? update.symbol,
+        sector: shipped?.sector ?? UNCLASSIFIED,
+        exchange: listing?.exchange ?? shipped?.exchange ?? '',
+        priceCents: cents,
+        previousCloseCents: Math.max(1, Math.round(update.previousCloseCents ?? update.cents)),
+        updatedAt: update.asOf,
+      });
+      this.symbols.add(update.symbol);
+    }
+    return rows;
   }
 }

@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app';
 import { type AppConfig, loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/database';
 import { ManualClock } from '../../src/lib/clock';
-import type { PriceFeed } from '../../src/market/price-feed';
+import type { PriceFeed, PriceModel } from '../../src/market/price-feed';
 import { TestIssuer } from './tokens';
 
 export type Driver = 'pglite' | 'postgres';
@@ -75,7 +75,7 @@ export async function openTestDatabase(driver: Driver, dataDir: string | null = 
 export async function createTestContext(
   driver: Driver,
   configOverrides: Partial<AppConfig> = {},
-  options: { priceFeed?: PriceFeed } = {},
+  options: { priceFeed?: PriceFeed | PriceModel } = {},
 ): Promise<TestContext> {
   const clock = new ManualClock('2030-01-07T14:30:00.000Z');
   const issuer = await TestIssuer.create(() => clock.now());

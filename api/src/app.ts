@@ -30,6 +30,7 @@ import contestUserRoutes from './routes/contest-user';
 import equityRoutes from './routes/equity';
 import eventsRoutes, { HEARTBEAT_MS } from './routes/events';
 import healthRoutes from './routes/health';
+import marketRoutes from './routes/market';
 import orderRoutes from './routes/orders';
 import resultsRoutes from './routes/results';
 import telemetryRoutes from './routes/telemetry';
@@ -118,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     UNIVERSE,
     clock,
     config.market.timeScale,
+    // The NYSE calendar is not shipped yet: with MARKET_HOURS=nyse the session comes from the provider alone.
+    { hours: config.market.hours, delayMinutes: config.market.delayMinutes, calendar: null },
   );
   await market.init();
   const events = new EventEmitter();
@@ -197,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const routeList = [
     healthRoutes,
     equityRoutes,
+    marketRoutes,
     resultsRoutes,
     analyticsRoutes,
     contestRoutes,
@@ -212,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onReady', async () => {
     if (options.startClock) {
+      await market.feed.start();
       contestClock.start();
       canaryWatch.start();
     }
@@ -224,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     stopListening();
     await contestClock.stop();
+    await market.feed.stop();
     await canaryWatch.stop();
     if (ownsDatabase) await database.close();
   });

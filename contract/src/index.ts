@@ -12,3 +12,4 @@ export * from './orders';
 export * from './allocation';
 export * from './telemetry';
 export * from './contest-rules';
+export * from './market';

@@ -1,18 +1,22 @@
-import type { Equity } from '@bullpen/contract';
+import { EQUITY_SEARCH, type Equity } from '@bullpen/contract';
 import type { Db, Executor } from '../db/database';
 import {
   addEquities,
   currentPrice,
   currentPrices,
+  equitiesOf,
   equityRows,
   exactPrices,
   lockMarketState,
   priceHistoryOf,
+  searchEquities,
   seedMarket,
   storeMarketStep,
 } from '../db/market';
 import { roundRatio, toDollars } from '../domain/money';
+import type { MarketHours } from '../config';
 import type { Clock } from '../lib/clock';
+import { MarketSession, type SessionCalendar } from './market-session';
 import type { PriceFeed, PriceUpdate } from './price-feed';
 import type { UniverseEntry } from './universe';
 
@@ -30,6 +34,8 @@ export const UNCLASSIFIED = 'Unclassified';
 /** Prices live in the database, so every API instance trades at the price the one market worker wrote. */
 export class MarketService {
   readonly symbols: Set<string>;
+  /** Whether the market trades now and which prices are stale. */
+  readonly session: MarketSession;
   private readonly shipped: Map<string, UniverseEntry>;
 
   constructor(
@@ -39,7 +45,14 @@ export class MarketService {
     private readonly clock: Clock,
     /** MARKET_TIME_SCALE: simulated seconds per real second (1: real time). */
     readonly timeScale = 1,
+    /** MARKET_HOURS, MARKET_DELAY_MINUTES and the exchange's calendar (none yet: sessions unknown). */
+    hours: { hours: MarketHours; delayMinutes: number; calendar: SessionCalendar | null } = {
+      hours: 'always',
+      delayMinutes: 0,
+      calendar: null,
+    },
   ) {
+    this.session = new MarketSession({ feed, ...hours });
     this.symbols = new Set(universe.map((entry) => entry.symbol));
     this.shipped = new Map(universe.map((entry) => [entry.symbol, entry]));
   }
@@ -99,8 +112,16 @@ export class MarketService {
     return currentPrice(executor, symbol);
   }
 
-  async listEquities(): Promise<Equity[]> {
-    const rows = await equityRows(this.db, true);
+  /**
+   * Equities with their prices: by default the shipped table's symbols (what every client saw before real markets);
+   * `query` finds symbols or names starting with it, `symbols` names them.
+   */
+  async listEquities(search: { query?: string; symbols?: string[]; limit?: number } = {}): Promise<Equity[]> {
+    const { query, symbols, limit } = search;
+    const rows = query
+      ? await searchEquities(this.db, query, limit ?? EQUITY_SEARCH.defaultLimit)
+      : (await equitiesOf(this.db, symbols ?? [...this.shipped.keys()])).slice(0, limit);
+    const staleBefore = this.session.staleBefore(this.clock.now());
     return rows.map((row) => {
       const change = row.priceCents - row.previousCloseCents;
       return {
@@ -113,6 +134,8 @@ export class MarketService {
         change: toDollars(change),
         changePct: roundRatio(row.previousCloseCents > 0 ? change / row.previousCloseCents : 0),
         updatedAt: row.updatedAt.toISOString(),
+        asOf: row.updatedAt.toISOString(),
+        stale: staleBefore !== null && row.updatedAt < staleBefore,
       };
     });
   }

@@ -31,8 +31,11 @@ export interface FeedStatus {
   asOf: Date | null;
   /** Why the feed is not delivering (never carrying the provider key), or null. */
   error: string | null;
-  /** The provider's own word on the session: true only while it says `open`; null when it has not said. */
-  marketOpen: boolean | null;
+  /**
+   * The provider's own word on the session (only `open` trades) and since when this feed has heard it say so; null
+   * when it has not said (the simulator never does).
+   */
+  session: { open: boolean; since: Date } | null;
 }
 
 /**
@@ -85,7 +88,7 @@ export class ModelFeed implements PriceFeed {
   async stop(): Promise<void> {}
 
   status(): FeedStatus {
-    return { connected: true, asOf: this.last, error: null, marketOpen: null };
+    return { connected: true, asOf: this.last, error: null, session: null };
   }
 
   async updates(step: PriceStep): Promise<PriceUpdate[]> {

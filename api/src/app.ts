@@ -14,7 +14,9 @@ import { healthSecret, marketSecret } from './db/server-secrets';
 import { currentReleases } from './health/reporters';
 import { UserCache } from './db/user-cache';
 import { type Clock, systemClock } from './lib/clock';
+import { type Scheduler, systemScheduler } from './lib/scheduler';
 import { BoardStore } from './live/boards';
+import { createPriceFeed } from './market/create-feed';
 import { MarketService } from './market/market-service';
 import { isPriceFeed, ModelFeed, type PriceFeed, type PriceModel } from './market/price-feed';
 import { SimulatedPriceFeed } from './market/simulator';
@@ -47,6 +49,8 @@ export interface BuildAppOptions {
   getKey?: JWTVerifyGetKey;
   /** Where prices come from instead of the configured feed (tests: a scripted model or a feed on a stand-in). */
   priceFeed?: PriceFeed | PriceModel;
+  /** Timers of the price feed's retries and polls (tests: a ManualScheduler on the test clock). */
+  scheduler?: Scheduler;
   /** Run the clock on a timer (the server); tests call `app.deps.contestClock.tick()` themselves. */
   startClock?: boolean;
   /** Structured request logs (pino); the Authorization header and cookies are always redacted. Off when absent. */
@@ -110,12 +114,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const ownsDatabase = !options.database;
-  const source =
-    options.priceFeed ??
-    new SimulatedPriceFeed(UNIVERSE, config.market.seed ?? (await marketSecret(database.db, clock.now())));
+  const source = options.priceFeed;
+  const feed = source
+    ? isPriceFeed(source)
+      ? source
+      : new ModelFeed(source)
+    : await createPriceFeed(config.market, {
+        clock,
+        scheduler: options.scheduler ?? systemScheduler,
+        log: app.log,
+        simulator: async () =>
+          new SimulatedPriceFeed(UNIVERSE, config.market.seed ?? (await marketSecret(database.db, clock.now()))),
+      });
   const market = new MarketService(
     database.db,
-    isPriceFeed(source) ? source : new ModelFeed(source),
+    feed,
     UNIVERSE,
     clock,
     config.market.timeScale,

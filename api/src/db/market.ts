@@ -10,7 +10,7 @@ const utcDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Seeds the equities and the market's state the first time; rows already there are kept. */
 export async function seedMarket(db: Db, rows: NewEquityRow[], now: Date): Promise<void> {
-  await db.insert(equities).values(rows).onConflictDoNothing();
+  if (rows.length > 0) await db.insert(equities).values(rows).onConflictDoNothing();
   await db
     .insert(marketState)
     .values({ id: 1, tickIndex: 0, asOf: now, simulatedAt: now, sessionDate: utcDate(now) })

@@ -68,12 +68,16 @@ export class MarketService {
 
   isKnown = (symbol: string): boolean => this.symbols.has(symbol);
 
-  /** Seeds the universe at its reference prices the first time; later starts continue from the stored prices. */
+  /**
+   * Seeds the simulator's universe at its reference prices the first time; later starts continue from the stored
+   * prices. A real feed's rows arrive with their first prices: none is invented.
+   */
   async init(): Promise<void> {
     const now = this.clock.now();
+    const simulated = this.feed.name === 'simulated';
     await seedMarket(
       this.db,
-      this.universe.map((entry) => {
+      (simulated ? this.universe : []).map((entry) => {
         const cents = Math.round(entry.referencePrice * 100);
         return {
           symbol: entry.symbol,
@@ -87,6 +91,10 @@ export class MarketService {
       }),
       now,
     );
+    if (!simulated) {
+      this.symbols.clear();
+      for (const row of await equityRows(this.db)) this.symbols.add(row.symbol);
+    }
   }
 
   async snapshot(executor: Executor = this.db): Promise<PriceSnapshot> {

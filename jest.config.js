@@ -13,6 +13,7 @@ module.exports = {
     'scripts',
     'tooling/rspack-config',
     'tooling/release-store',
+    'tooling/massive-stand-in',
     'bench',
   ].map((dir) => `<rootDir>/${dir}`),
 };

@@ -58,6 +58,9 @@ const config: KnipConfig = {
     'tooling/release-store': {
       project: ['src/**/*.mjs', 'test/**/*.mjs'],
     },
+    'tooling/massive-stand-in': {
+      project: ['src/**/*.mjs', 'test/**/*.mjs'],
+    },
     api: {
       project: ['src/**/*.ts', 'test/**/*.ts'],
     },

@@ -13,3 +13,4 @@ export * from './allocation';
 export * from './telemetry';
 export * from './contest-rules';
 export * from './market';
+export * from './market-hours';

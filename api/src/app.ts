@@ -18,6 +18,7 @@ import { type Scheduler, systemScheduler } from './lib/scheduler';
 import { BoardStore } from './live/boards';
 import { createPriceFeed } from './market/create-feed';
 import { MarketService } from './market/market-service';
+import { NyseCalendar } from './market/nyse-calendar';
 import { isPriceFeed, ModelFeed, type PriceFeed, type PriceModel } from './market/price-feed';
 import { SimulatedPriceFeed } from './market/simulator';
 import { UNIVERSE } from './market/universe';
@@ -126,15 +127,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         simulator: async () =>
           new SimulatedPriceFeed(UNIVERSE, config.market.seed ?? (await marketSecret(database.db, clock.now()))),
       });
-  const market = new MarketService(
-    database.db,
-    feed,
-    UNIVERSE,
-    clock,
-    config.market.timeScale,
-    // The NYSE calendar is not shipped yet: with MARKET_HOURS=nyse the session comes from the provider alone.
-    { hours: config.market.hours, delayMinutes: config.market.delayMinutes, calendar: null },
-  );
+  const market = new MarketService(database.db, feed, UNIVERSE, clock, config.market.timeScale, {
+    hours: config.market.hours,
+    delayMinutes: config.market.delayMinutes,
+    calendar: new NyseCalendar(),
+  });
   await market.init();
   const events = new EventEmitter();
   events.setMaxListeners(0);

@@ -177,7 +177,7 @@ export class MarketService {
     await storeMarketStep(executor, moved, { now, newSession, tickIndex, simulatedAt });
   }
 
-  /** Rows for the symbols priced here for the first time: named by the feed, sectors from the shipped table. */
+  /** Rows for the symbols priced here for the first time: as the shipped table has them, else as the feed lists them. */
   private newRows(moved: readonly PriceUpdate[]) {
     const rows = [];
     for (const update of moved) {
@@ -187,9 +187,9 @@ export class MarketService {
       const cents = Math.max(1, Math.round(update.cents));
       rows.push({
         symbol: update.symbol,
-        name: listing?.name ?? shipped?.name ?? update.symbol,
+        name: shipped?.name ?? listing?.name ?? update.symbol,
         sector: shipped?.sector ?? UNCLASSIFIED,
-        exchange: listing?.exchange ?? shipped?.exchange ?? '',
+        exchange: shipped?.exchange ?? listing?.exchange ?? '',
         priceCents: cents,
         previousCloseCents: Math.max(1, Math.round(update.previousCloseCents ?? update.cents)),
         updatedAt: update.asOf,

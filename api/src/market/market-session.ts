@@ -10,13 +10,11 @@ export interface Session {
   closesAt: Date;
 }
 
-/**
- * The exchange's calendar (holidays, early closes): the NYSE calendar shipped with the API plugs in here. Without
- * one, the session and the next open are unknown and said to be (null), never guessed.
- */
+/** The exchange's calendar (holidays, early closes): NyseCalendar. Without one, sessions are unknown (null). */
 export interface SessionCalendar {
   sessionAt(at: Date): Session | null;
-  nextOpenAfter(at: Date): Date;
+  /** The first session opening strictly after `at`. */
+  nextOpenAfter(at: Date): Session;
 }
 
 /** Whether the market trades now, and since when a price counts as stale, for one feed and MARKET_HOURS. */
@@ -67,7 +65,7 @@ export class MarketSession {
       delayMinutes,
       open: this.isOpen(now),
       session: session ? { opensAt: session.opensAt.toISOString(), closesAt: session.closesAt.toISOString() } : null,
-      nextOpenAt: always || !calendar ? null : calendar.nextOpenAfter(now).toISOString(),
+      nextOpenAt: always || !calendar ? null : calendar.nextOpenAfter(now).opensAt.toISOString(),
       timeZone: 'America/New_York',
     };
   }

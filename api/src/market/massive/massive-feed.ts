@@ -129,7 +129,7 @@ export class MassiveFeed implements PriceFeed {
   }
 
   private async snapshot(symbols: readonly string[]): Promise<void> {
-    const prices = await this.retrying(() => this.rest.snapshot(symbols));
+    const prices = await this.retrying(() => this.rest.snapshot(symbols, () => this.options.clock.now()));
     for (const price of prices ?? []) this.take(price);
   }
 

@@ -49,8 +49,8 @@ export class MassiveRest {
     return listings;
   }
 
-  /** Prices of these symbols now, in chunks of SNAPSHOT_CHUNK. */
-  async snapshot(symbols: readonly string[]) {
+  /** Prices of these symbols now, in chunks of SNAPSHOT_CHUNK; `readAt` stamps a price without a time of its own. */
+  async snapshot(symbols: readonly string[], readAt: () => Date) {
     const prices = [];
     for (let start = 0; start < symbols.length; start += SNAPSHOT_CHUNK) {
       const chunk = symbols.slice(start, start + SNAPSHOT_CHUNK);
@@ -59,7 +59,7 @@ export class MassiveRest {
         api.getStocksSnapshotTickers({ tickers: [chunk.join(',')] }, { timeout: this.timeoutMs }),
       );
       for (const ticker of (response.tickers ?? []) as SnapshotTicker[]) {
-        const price = snapshotPrice(ticker);
+        const price = snapshotPrice(ticker, readAt());
         if (price) prices.push(price);
       }
     }

@@ -18,13 +18,14 @@ const fromNanoseconds = (value: number | undefined): Date | null =>
 
 /**
  * A snapshot ticker as a price: the last trade, else the last minute's close, else the previous day's close (a symbol
- * that has not traded today), as of `updated` or the last trade's time. No price and no time: nothing (never invented).
+ * that has not traded today), as of `updated` or the last trade's time; a price with no time of its own (a previous
+ * close alone) is as of `readAt`, when the snapshot was read. No price: nothing (never invented).
  */
-export function snapshotPrice(ticker: SnapshotTicker): PriceUpdate | null {
+export function snapshotPrice(ticker: SnapshotTicker, readAt: Date): PriceUpdate | null {
   if (!ticker.ticker) return null;
   const price = [ticker.lastTrade?.p, ticker.min?.c, ticker.prevDay?.c].find(positive);
-  const asOf = fromNanoseconds(ticker.updated) ?? fromNanoseconds(ticker.lastTrade?.t ?? undefined);
-  if (price === undefined || !asOf) return null;
+  if (price === undefined) return null;
+  const asOf = fromNanoseconds(ticker.updated) ?? fromNanoseconds(ticker.lastTrade?.t ?? undefined) ?? readAt;
   const previousClose = ticker.prevDay?.c;
   return {
     symbol: ticker.ticker,

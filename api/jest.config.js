@@ -5,7 +5,9 @@ const config = jestConfig({
   dir: __dirname,
   env: 'node',
   // PGlite's CommonJS build loads Node built-ins with import(); compiling it turns those into require().
-  transformIgnorePatterns: ['/node_modules/(?!(@electric-sql|@massive\.com|jose|content-disposition|cookie|light-my-request)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@electric-sql|@massive.com|jose|content-disposition|cookie|light-my-request)/)',
+  ],
   setupFilesAfterEnv: ['<rootDir>/test/support/setup-timeout.ts'],
 });
 config.transform = {

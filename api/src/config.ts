@@ -72,10 +72,10 @@ export interface AppConfig {
   logLevel: string;
 }
 
-export type MarketFeedName = 'simulated' | 'massive';
+type MarketFeedName = 'simulated' | 'massive';
 export type MarketHours = 'always' | 'nyse';
 
-export interface MassiveSettings {
+interface MassiveSettings {
   apiKey: string;
   restUrl: string;
   /** The socket's base: the SDK opens `${wsUrl}/stocks`. */

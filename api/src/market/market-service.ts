@@ -29,7 +29,7 @@ export interface PriceSnapshot {
 const utcDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The sector of a symbol the shipped table does not describe. */
-export const UNCLASSIFIED = 'Unclassified';
+const UNCLASSIFIED = 'Unclassified';
 
 /** Prices live in the database, so every API instance trades at the price the one market worker wrote. */
 export class MarketService {

@@ -5,7 +5,7 @@ import type { PriceFeed } from './price-feed';
 const STALE_AFTER_MS = 5 * 60_000;
 
 /** A regular session of the exchange, in instants. */
-export interface Session {
+interface Session {
   opensAt: Date;
   closesAt: Date;
 }

@@ -5,7 +5,7 @@ import { massiveSdk } from './sdk';
 import { type SnapshotTicker, snapshotPrice } from './snapshot';
 
 /** Tickers per snapshot request: a URL stays well under what servers accept. */
-export const SNAPSHOT_CHUNK = 250;
+const SNAPSHOT_CHUNK = 250;
 /** Kinds of ticker that trade here: common stocks and ETFs. */
 const TRADABLE_TYPES = new Set(['CS', 'ETF']);
 /** ListTickersMarketEnum.Stocks, without loading the SDK to read it. */

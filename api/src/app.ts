@@ -18,7 +18,7 @@ import { type Scheduler, systemScheduler } from './lib/scheduler';
 import { BoardStore } from './live/boards';
 import { createPriceFeed } from './market/create-feed';
 import { MarketService } from './market/market-service';
-import { NyseCalendar } from './market/nyse-calendar';
+import { NyseCalendar, type UpcomingEntry } from './market/nyse-calendar';
 import { isPriceFeed, ModelFeed, type PriceFeed, type PriceModel } from './market/price-feed';
 import { SimulatedPriceFeed } from './market/simulator';
 import { UNIVERSE } from './market/universe';
@@ -81,6 +81,19 @@ function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
   socket.destroy(error);
 }
 
+/** The shipped NYSE calendar, with the provider's latest closures over it (rebuilt only when they change). */
+function calendarOf(feed: PriceFeed): () => NyseCalendar {
+  const shipped = new NyseCalendar();
+  let cached = { closures: null as readonly UpcomingEntry[] | null, calendar: shipped };
+  return () => {
+    const closures = feed.closures?.() ?? null;
+    if (closures !== cached.closures) {
+      cached = { closures, calendar: closures && closures.length > 0 ? shipped.withUpcoming(closures) : shipped };
+    }
+    return cached.calendar;
+  };
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
@@ -130,7 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const market = new MarketService(database.db, feed, UNIVERSE, clock, config.market.timeScale, {
     hours: config.market.hours,
     delayMinutes: config.market.delayMinutes,
-    calendar: new NyseCalendar(),
+    calendar: calendarOf(feed),
   });
   await market.init();
   const events = new EventEmitter();

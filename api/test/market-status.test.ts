@@ -72,6 +72,8 @@ describe.each(DRIVERS)('market status and equity search on the simulator (%s)', 
   test.each([
     [{ query: 'A', symbols: ['AAPL'] }],
     [{ query: '' }],
+    [{ query: 'A\u0000' }],
+    [{ query: '\ud800' }],
     [{ limit: 0 }],
     [{ limit: 10_000 }],
     [{ symbols: ['not a symbol'] }],

@@ -151,6 +151,21 @@ describe.each(DRIVERS)('the massive feed against the stand-in (%s)', (driver) =>
     });
   });
 
+  test("the provider's coming closures move /market/status's session close and next open", async () => {
+    h = await open(driver, {
+      upcoming: [
+        { date: '2030-01-07', name: 'Early close', status: 'early-close' },
+        { date: '2030-01-08', name: 'Day of mourning', status: 'closed' },
+      ],
+    });
+    await h.ctx.app.deps.market.feed.start();
+    const read = await until('the closures', async () => {
+      const now = await status(h!);
+      return now.nextOpenAt === '2030-01-09T14:30:00.000Z' ? now : undefined;
+    });
+    expect(read.session).toEqual({ opensAt: START, closesAt: '2030-01-07T18:00:00.000Z' });
+  });
+
   test('snapshot prices fall back from the last trade to the minute bar to the previous close, at their own time', async () => {
     h = await open(driver);
     const { ctx, standIn, clock } = h;

@@ -40,7 +40,14 @@ export const EQUITY_SEARCH = { queryMax: 64, symbolsMax: 500, limitMax: 500, def
  */
 export const getEquitiesBodySchema = z
   .strictObject({
-    query: z.string().trim().min(1, 'Search: at least one character').max(EQUITY_SEARCH.queryMax).optional(),
+    query: z
+      .string()
+      .trim()
+      .min(1, 'Search: at least one character')
+      .max(EQUITY_SEARCH.queryMax)
+      // PostgreSQL refuses NUL and no UTF-8 carries a lone surrogate: refused here rather than by the database.
+      .regex(/^[^\p{Cc}\p{Cs}]*$/u, 'Search: no control characters')
+      .optional(),
     symbols: z
       .array(z.string().trim().toUpperCase().regex(SYMBOL_PATTERN, 'Unknown symbol'))
       .max(EQUITY_SEARCH.symbolsMax)

@@ -46,10 +46,10 @@ export class MarketService {
     /** MARKET_TIME_SCALE: simulated seconds per real second (1: real time). */
     readonly timeScale = 1,
     /** MARKET_HOURS, MARKET_DELAY_MINUTES and the exchange's calendar (none yet: sessions unknown). */
-    hours: { hours: MarketHours; delayMinutes: number; calendar: SessionCalendar | null } = {
+    hours: { hours: MarketHours; delayMinutes: number; calendar: () => SessionCalendar | null } = {
       hours: 'always',
       delayMinutes: 0,
-      calendar: null,
+      calendar: () => null,
     },
   ) {
     this.session = new MarketSession({ feed, ...hours });

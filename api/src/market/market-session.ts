@@ -24,7 +24,8 @@ export class MarketSession {
       feed: PriceFeed;
       hours: MarketHours;
       delayMinutes: number;
-      calendar: SessionCalendar | null;
+      /** The calendar now: the shipped one with the provider's latest closures over it. */
+      calendar: () => SessionCalendar | null;
     },
   ) {}
 
@@ -34,11 +35,11 @@ export class MarketSession {
 
   /** Always with MARKET_HOURS=always; otherwise the provider's word, else the calendar's, else closed. */
   isOpen(now: Date): boolean {
-    const { hours, feed, calendar } = this.options;
+    const { hours, feed } = this.options;
     if (hours === 'always') return true;
     const said = feed.status().session;
     if (said) return said.open;
-    return calendar?.sessionAt(now) != null;
+    return this.options.calendar()?.sessionAt(now) != null;
   }
 
   /**
@@ -47,16 +48,17 @@ export class MarketSession {
    */
   staleBefore(now: Date): Date | null {
     if (!this.isOpen(now)) return null;
-    const { hours, feed, calendar, delayMinutes } = this.options;
+    const { hours, feed, delayMinutes } = this.options;
     if (hours === 'nyse') {
-      const openedAt = calendar?.sessionAt(now)?.opensAt ?? feed.status().session?.since ?? null;
+      const openedAt = this.options.calendar()?.sessionAt(now)?.opensAt ?? feed.status().session?.since ?? null;
       if (!openedAt || now.getTime() - openedAt.getTime() < STALE_AFTER_MS) return null;
     }
     return new Date(now.getTime() - delayMinutes * 60_000 - STALE_AFTER_MS);
   }
 
   status(now: Date): MarketStatusResponse {
-    const { feed, hours, calendar, delayMinutes } = this.options;
+    const { feed, hours, delayMinutes } = this.options;
+    const calendar = this.options.calendar();
     const always = hours === 'always';
     const session = always ? null : (calendar?.sessionAt(now) ?? null);
     return {

@@ -1,3 +1,5 @@
+import type { UpcomingEntry } from './nyse-calendar';
+
 /** One new price: `cents` (possibly with fractions of a cent) for `symbol`, as of the price's own time. */
 export interface PriceUpdate {
   symbol: string;
@@ -52,6 +54,8 @@ export interface PriceFeed {
   updates(step: PriceStep): Promise<PriceUpdate[]>;
   /** Symbols the feed can price, beyond the shipped table's names: how a new symbol's row is named. */
   listing(symbol: string): Listing | undefined;
+  /** The provider's coming holidays and early closes, over the shipped calendar; none from the simulator. */
+  closures?(): readonly UpcomingEntry[];
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import type { Scheduler } from '../../lib/scheduler';
+import type { UpcomingEntry } from '../nyse-calendar';
 import type { FeedStatus, Listing, PriceFeed, PriceUpdate } from '../price-feed';
 import { ProviderError } from './provider-error';
 import { MassiveRest } from './rest';
@@ -49,6 +50,7 @@ export class MassiveFeed implements PriceFeed {
   private error: string | null = null;
   private session: FeedStatus['session'] = null;
   private reconnectMs = BACKOFF_FIRST_MS;
+  private upcoming: readonly UpcomingEntry[] = [];
 
   constructor(private readonly options: MassiveFeedOptions) {
     this.rest = new MassiveRest(options.apiKey, options.restUrl, options.restTimeoutMs ?? REST_TIMEOUT_MS);
@@ -85,6 +87,10 @@ export class MassiveFeed implements PriceFeed {
 
   listing(symbol: string): Listing | undefined {
     return this.listings.get(symbol);
+  }
+
+  closures(): readonly UpcomingEntry[] {
+    return this.upcoming;
   }
 
   /** Symbols known to trade, by the last universe read. */
@@ -143,18 +149,27 @@ export class MassiveFeed implements PriceFeed {
     if (this.connected && added.length > 0) await this.snapshot(added.map((listing) => listing.symbol));
   }
 
+  /** The session now and the coming closures, each kept from the last read when a read fails. */
   private async pollSession(): Promise<void> {
-    try {
-      const market = await this.rest.session();
-      const open = market === 'open';
+    await this.read('market status', async () => {
+      const open = (await this.rest.session()) === 'open';
       const since = this.session?.open === open ? this.session.since : this.options.clock.now();
       this.session = { open, since };
+    });
+    await this.read('upcoming closures', async () => {
+      this.upcoming = await this.rest.closures();
+    });
+    this.later(this.options.statusPollMs, () => void this.guard(this.pollSession()));
+  }
+
+  private async read(what: string, run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
     } catch (error) {
       if (error instanceof ProviderError && error.kind === 'refused') throw error;
       // The last word stands until the next poll; the message names the call and status, never the key.
-      this.options.log.warn({ feed: 'massive', reason: (error as Error).message }, 'market status not read');
+      this.options.log.warn({ feed: 'massive', reason: safeMessage(error) }, `${what} not read`);
     }
-    this.later(this.options.statusPollMs, () => void this.guard(this.pollSession()));
   }
 
   /** Runs a REST call until it answers, waiting 1 s doubling to 60 s (or as long as a 429 asks) between tries. */

@@ -1,4 +1,5 @@
 import type { DefaultApi, DefaultApiListTickersRequest, ListTickers200Response } from '@massive.com/client-js';
+import type { UpcomingEntry } from '../nyse-calendar';
 import type { Listing } from '../price-feed';
 import { providerError } from './provider-error';
 import { massiveSdk } from './sdk';
@@ -70,6 +71,22 @@ export class MassiveRest {
   async session(): Promise<ProviderSession> {
     const response = await this.call('market status', (api) => api.getMarketStatus({ timeout: this.timeoutMs }));
     return String(response.market ?? 'closed');
+  }
+
+  /** `/v1/marketstatus/upcoming`: each exchange's coming holidays and early closes. */
+  async closures(): Promise<UpcomingEntry[]> {
+    const response = await this.call('upcoming', (api) => api.getMarketHolidays({ timeout: this.timeoutMs }));
+    const entries: UpcomingEntry[] = [];
+    for (const row of response ?? []) {
+      if (!row.date || (row.status !== 'closed' && row.status !== 'early-close')) continue;
+      entries.push({
+        date: row.date,
+        status: row.status,
+        ...(row.close ? { close: row.close } : {}),
+        ...(row.exchange ? { exchange: row.exchange } : {}),
+      });
+    }
+    return entries;
   }
 
   private async call<T>(name: string, run: (api: DefaultApi) => Promise<T>): Promise<T> {

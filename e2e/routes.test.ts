@@ -64,8 +64,16 @@ describe('signed out (SPEC §2)', () => {
   it.each(SIGNED_IN_ONLY)('%s → /auth, with the address kept under "next"', async (path) => {
     await tab.page.goto(appUrl(`${path}?from=route-check`));
     await waitForPath(tab.page, '/auth');
-    await tab.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    // An invitation opens on Create Account, anything else on Sign In: both tabs are there either way.
+    await tab.page.getByRole('tab', { name: 'Sign In' }).waitFor();
     expect(await tab.page.evaluate(() => localStorage.getItem('next'))).toBe(appUrl(`${path}?from=route-check`));
+  });
+
+  it('/invitation/{id} → /auth, naming the contest above Create Account', async () => {
+    await tab.page.goto(appUrl(`/invitation/${contestId}`));
+    await waitForPath(tab.page, '/auth');
+    await tab.page.getByRole('heading', { name: `Create an account to join ${CONTEST_NAME}` }).waitFor();
+    expect(await tab.page.getByRole('tab', { name: 'Create Account' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('/ → /auth', async () => {

@@ -75,6 +75,37 @@ describe.each(DRIVERS)('contest clock (%s)', (driver) => {
     expect(portfolio.cash).toBe(preview.cash);
   });
 
+  test('start: a position cap below the equal split bounds each pick at the cap and keeps the rest as cash', async () => {
+    const owner = await createUser(ctx);
+    const player = await createUser(ctx);
+    const contest = await createContest(ctx, owner, {
+      picksCount: 3,
+      startingCash: 100_000,
+      rules: { maxPositionPct: 25 },
+    });
+    const picks = ['AAPL', 'MSFT', 'KO'];
+    await joinContest(ctx, player, contest._id, picks);
+    await tickAt(ctx, contest.startsAt);
+    const prices = await pricesNow(player.token);
+    const preview = planAllocation(
+      100_000,
+      picks.map((symbol) => ({ symbol, price: (prices.get(symbol) as number) / 100 })),
+      25,
+    );
+    const { portfolio } = (await call(ctx, 'GET', `/contest-user/${contest._id}`, { token: player.token })).json().data;
+    for (const position of portfolio.positions as { value: number }[]) {
+      expect(position.value).toBeLessThanOrEqual(25_000);
+    }
+    expect(portfolio.cash).toBe(preview.cash);
+    expect(portfolio.cash).toBeGreaterThanOrEqual(25_000);
+    // The cash the cap kept back buys a stock that is not a pick.
+    const bought = await call(ctx, 'POST', '/contest/trading', {
+      token: player.token,
+      body: { contestId: contest._id, symbol: 'XOM', side: 'buy', quantity: 1 },
+    });
+    expect(bought.statusCode).toBe(200);
+  });
+
   test('ranking: ties share the better rank and are listed by earlier join; stored ranks follow the domain rule', async () => {
     const owner = await createUser(ctx);
     const contest = await createContest(ctx, owner);

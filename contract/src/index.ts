@@ -1,6 +1,6 @@
 // @bullpen/contract: the API contract (API.md) as zod schemas and inferred types, its paths, bounds and the rules both
-// sides compute (the starting allocation, order reservations, commissions, the position cap), imported by the API and
-// the apps alike.
+// sides compute (the starting allocation, commissions, the position cap, a short's initial margin and what orders
+// reserve, the trailing stop, a contest's phase from the clock), imported by the API and the apps alike.
 // zod is its only dependency: no React, no Amplify and no browser APIs, so the server's dependency tree stays free of them.
 export * from './limits';
 export * from './models';
@@ -12,5 +12,9 @@ export * from './orders';
 export * from './allocation';
 export * from './telemetry';
 export * from './contest-rules';
+export * from './trade-sides';
 export * from './market';
 export * from './market-hours';
+export * from './margin';
+export * from './trailing-stop';
+export * from './contest-phase';

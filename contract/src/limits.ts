@@ -1,3 +1,5 @@
+import { INITIAL_MARGIN } from './margin';
+
 // Bounds of API.md, in one place so the forms and the server enforce the same numbers.
 export const LIMITS = {
   contestName: { min: 3, max: 60 },
@@ -36,9 +38,12 @@ export const RULE_LIMITS = {
 
 /**
  * Regulation T as API.md states it: a short needs its proceeds plus half again of the player's own money (buying power
- * = cash − 1.5 × Σ |short value|), and a margin call covers shorts once value < 0.3 × Σ |short value|.
+ * = cash − initial × Σ |short value|, margin.ts), and a margin call covers shorts once value < 0.3 × Σ |short value|.
  */
-export const MARGIN = { initial: 1.5, maintenance: 0.3 } as const;
+export const MARGIN = {
+  initial: INITIAL_MARGIN.numerator / INITIAL_MARGIN.denominator,
+  maintenance: 0.3,
+} as const;
 
 /** Remote health (POST /telemetry/remote-health): a report per remote and release a page may load (its live one and a
  *  canary), and a body that holds them and a token. */

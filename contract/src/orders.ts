@@ -1,4 +1,5 @@
 import { RULE_LIMITS } from './limits';
+import { reservedCashCents } from './margin';
 import { portfolioSchema, tradeSchema, tradeSideSchema } from './models';
 import { idSchema, quantitySchema, symbolSchema } from './requests';
 import { z } from './zod';
@@ -146,8 +147,8 @@ export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
 export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
 
 /**
- * What an order holds back while it is open: a buy reserves quantity × (limitPrice ?? stopPrice) of cash, a sell the
- * shares. In cents, so client and server count the same.
+ * What an order holds back while it is open: a buy reserves quantity × (limitPrice ?? stopPrice) of cash, a short 150 %
+ * of that (margin.ts), a sell the shares. In cents, so client and server count the same.
  */
 export function orderReservation(order: {
   side: 'buy' | 'sell' | 'short' | 'cover';
@@ -156,8 +157,8 @@ export function orderReservation(order: {
   stopPrice?: number | null;
 }): { cashCents: number; shares: number } {
   if (order.side === 'sell') return { cashCents: 0, shares: order.quantity };
-  const amount = order.quantity * Math.round((order.limitPrice ?? order.stopPrice ?? 0) * 100);
-  // A short holds back 150 % (Regulation T's initial margin), a cover its cash and the short shares it buys back.
-  if (order.side === 'short') return { cashCents: Math.ceil(amount * 1.5), shares: 0 };
-  return { cashCents: amount, shares: order.side === 'cover' ? order.quantity : 0 };
+  const priceCents = Math.round((order.limitPrice ?? order.stopPrice ?? 0) * 100);
+  // A cover holds back its cash and the short shares it buys back.
+  const cashCents = reservedCashCents(order.side, order.quantity, priceCents);
+  return { cashCents, shares: order.side === 'cover' ? order.quantity : 0 };
 }

@@ -32,7 +32,7 @@ const manifest = (remote: RemoteName) => {
     },
     shared: [],
     remotes: [],
-    exposes: ['HomePage', 'ContestDetailPage', 'LiveContestPage', 'ProfilePage'].map((page) => ({
+    exposes: ['HomePage', 'ContestDetailPage', 'LiveContestPage', 'ProfilePage', 'EditProfilePage'].map((page) => ({
       id: `${name}:${page}`,
       name: page,
       path: `./${page}`,
@@ -146,5 +146,26 @@ describe('a remote that stays down', () => {
     render(<RemotePage remote="profile" page="ProfilePage" />);
     expect(await screen.findByRole('heading', { name: 'profile ./ProfilePage' }, SETTLED)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the browser is offline rather than blaming the server, and loads the page by itself when it is back', async () => {
+    const setOnline = (online: boolean) => {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+      window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+    };
+    try {
+      setOnline(false);
+      chunks.failNext = 1_000;
+      render(<RemotePage remote="profile" page="EditProfilePage" />);
+      const alert = await screen.findByRole('alert', {}, SETTLED);
+      expect(alert).toHaveTextContent('You are offline');
+      expect(alert).not.toHaveTextContent(REMOTE_UNAVAILABLE_TEXT);
+      chunks.failNext = 0;
+      setOnline(true);
+      expect(await screen.findByRole('heading', { name: 'profile ./EditProfilePage' }, SETTLED)).toBeInTheDocument();
+    } finally {
+      chunks.failNext = 0;
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+    }
   });
 });

@@ -21,7 +21,9 @@ beforeEach(() => {
 it('reads the contest of an invitation from "next", and nothing else', () => {
   expect(invitationContestId('/join-contest-info/c-9')).toBe('c-9');
   expect(invitationContestId('/join-contest-info/c%2D9?x=1')).toBe('c-9');
+  expect(invitationContestId('/invitation/c-9')).toBe('c-9');
   expect(invitationContestId('/contest-detail/c-9')).toBeNull();
+  expect(invitationContestId('/invitations/c-9')).toBeNull();
   expect(invitationContestId('/join-contest-info/%E0%A4%A')).toBeNull();
   expect(invitationContestId(null)).toBeNull();
 });
@@ -41,6 +43,16 @@ it('opens on Create Account with the contest named', async () => {
   expect(screen.getByRole('tab', { name: 'Create Account' })).toHaveAttribute('aria-selected', 'true');
   const form = screen.getByRole('button', { name: 'Create Account' }).closest('form') as HTMLFormElement;
   expect(within(form).getByLabelText('Phone Number')).toBeInTheDocument();
+});
+
+it('names the contest of an invitation page opened signed out', async () => {
+  localStorage.setItem('next', `${window.location.origin}/invitation/c-7`);
+  server.use(
+    http.post(`${API}/contest/get-contest`, () => HttpResponse.json({ contest: { _id: 'c-7', name: 'Desk Wars Q4' } })),
+  );
+  render(<AuthPage />);
+  expect(await screen.findByRole('heading', { name: 'Create an account to join Desk Wars Q4' })).toBeInTheDocument();
+  expect(screen.getByRole('tab', { name: 'Create Account' })).toHaveAttribute('aria-selected', 'true');
 });
 
 it('still names the invitation when the contest cannot be read', async () => {

@@ -186,3 +186,34 @@ it('pauses the live stream while the tab is hidden and reconnects when it is sho
   expect(await screen.findByText('Live updates')).toBeInTheDocument();
   expect(connections).toBe(2);
 });
+
+it('says so when the browser goes offline, never calling the frozen board live, and reconnects when it is back', async () => {
+  let connections = 0;
+  live({
+    stream: () => {
+      connections += 1;
+      return eventStream({ event: 'prices', data: { prices: [], asOf: new Date().toISOString() } });
+    },
+  });
+  renderAt('/live-contest/c1');
+  expect(await screen.findByText('Live updates')).toBeInTheDocument();
+  const setOnline = (online: boolean) => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  };
+  try {
+    act(() => setOnline(false));
+    expect(
+      await screen.findByText('Offline: these are the last prices seen; updates resume when you reconnect'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Live updates')).not.toBeInTheDocument();
+    // The board stays on screen with its last values.
+    expect(await screen.findByRole('table', { name: 'Leaderboard' })).toBeInTheDocument();
+    const before = connections;
+    act(() => setOnline(true));
+    expect(await screen.findByText('Live updates')).toBeInTheDocument();
+    expect(connections).toBe(before + 1);
+  } finally {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+  }
+});

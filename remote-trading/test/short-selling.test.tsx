@@ -1,4 +1,5 @@
 import { useToastStore } from '@bullpen/shared';
+import { formatShortDateTime } from '@bullpen/shared/format';
 import type { ContestRules, ContestUser, Order, Portfolio, Position, Trade } from '@bullpen/shared/schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -446,5 +447,6 @@ it('an expired order shows its status and why', async () => {
   expect(recent).not.toHaveTextContent('stop now');
   expect(recent).toHaveTextContent('Expired');
   expect(recent).toHaveTextContent('Your trailing stop order to short 5 NVDA expired unfilled');
-  expect(recent).not.toHaveTextContent('Good until');
+  // When it expired, in the viewer's zone (the server's reason names no time).
+  expect(recent).toHaveTextContent(`Good until ${formatShortDateTime(orders[0]?.expiresAt as string)}`);
 });

@@ -22,7 +22,7 @@ import {
   prepareTickTransaction,
   valueLiveContests,
 } from '../db/valuation';
-import { allocateStartingCash } from '@bullpen/contract';
+import { allocateStartingCash, rulesInCents } from '@bullpen/contract';
 import { rankTeams } from '../domain/ranking';
 import type { Clock } from '../lib/clock';
 import type { MarketService } from '../market/market-service';
@@ -174,8 +174,9 @@ export class ContestClock {
     }
     const positionRows: NewPositionRow[] = [];
     const cashRows: { userId: string; cashCents: number }[] = [];
+    const { maxPositionBp } = rulesInCents(contest.rules);
     for (const member of members) {
-      const allocation = allocateStartingCash(contest.startingCashCents, member.picks, prices);
+      const allocation = allocateStartingCash(contest.startingCashCents, member.picks, prices, maxPositionBp);
       cashRows.push({ userId: member.userId, cashCents: allocation.cashCents });
       for (const position of allocation.positions) positionRows.push({ contestId, userId: member.userId, ...position });
     }

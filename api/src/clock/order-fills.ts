@@ -229,8 +229,8 @@ export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport
   return report;
 }
 
-const goodUntilReason = (expiresAt: Date) =>
-  `Good until ${expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC: the time passed before the order filled`;
+// No time in the words: the server knows no player's zone, and the order carries its expiresAt for the screen to show.
+const GOOD_UNTIL_PASSED = 'Its good-until time passed before it filled';
 
 /**
  * Orders past their own `expiresAt` (earlier than the contest's end: those expire with the contest) become expired at
@@ -241,7 +241,7 @@ export async function expireDueOrders(tx: Executor, now: Date): Promise<number> 
   if (due.length === 0) return 0;
   await expireOrdersWithReasons(
     tx,
-    due.map((row) => ({ id: row.id, reason: goodUntilReason(new Date(row.expires_at)) })),
+    due.map((row) => ({ id: row.id, reason: GOOD_UNTIL_PASSED })),
     now,
   );
   return due.length;

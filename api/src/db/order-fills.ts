@@ -1,3 +1,4 @@
+import { TRAIL_ROUNDING_SLACK } from '@bullpen/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { EXPIRED_REASON, type OrderType } from '../domain/orders';
 import type { TradeSide } from '../domain/trade';
@@ -182,10 +183,12 @@ export async function expireOrdersWithReasons(
 }
 
 /**
- * Trailing stops follow this tick's price one way only (domain/orders.ts nextTrailingStop, the same arithmetic in
- * float8): up for a sell or short, down for a buy or cover. Run after fills; only stops that move are written.
+ * Trailing stops follow this tick's price one way only (the contract's nextTrailingStopCents, the same arithmetic in
+ * float8 with the same rounding slack): up for a sell or short, down for a buy or cover. Run after fills; only stops
+ * that move are written.
  */
 export async function moveTrailingStops(tx: Executor, now: Date): Promise<number> {
+  const slack = sql.raw(String(TRAIL_ROUNDING_SLACK));
   const rows = await queryRows<{ id: string }>(
     tx,
     sql`UPDATE orders AS o SET stop_price_cents = s.stop, updated_at = ${now}::timestamptz
@@ -197,8 +200,8 @@ export async function moveTrailingStops(tx: Executor, now: Date): Promise<number
               (CASE
                 WHEN o2.trail_amount_cents IS NOT NULL AND o2.side IN ('sell', 'short') THEN GREATEST(0, e.price_cents - o2.trail_amount_cents)
                 WHEN o2.trail_amount_cents IS NOT NULL THEN e.price_cents + o2.trail_amount_cents
-                WHEN o2.side IN ('sell', 'short') THEN FLOOR(e.price_cents::float8 * (1 - o2.trail_percent / 100) + 1e-9)
-                ELSE CEIL(e.price_cents::float8 * (1 + o2.trail_percent / 100) - 1e-9)
+                WHEN o2.side IN ('sell', 'short') THEN FLOOR(e.price_cents::float8 * (1 - o2.trail_percent / 100) + ${slack})
+                ELSE CEIL(e.price_cents::float8 * (1 + o2.trail_percent / 100) - ${slack})
               END)::bigint AS candidate
             FROM orders o2 JOIN equities e ON e.symbol = o2.symbol
             WHERE o2.status = 'open' AND o2.type = 'trailing-stop'

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { INITIAL_MARGIN } from '@bullpen/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from './database';
 import type { PlayerKey, Players } from './participants';
 import { orders } from './schema';
@@ -12,12 +13,24 @@ export interface Reservations {
 }
 
 /**
- * Cash one open order holds back, as SQL over the `orders` table (API.md): a buy or a cover quantity × (limit ?? stop),
- * a short 150 % of that (rounded up to a cent, as domain/rules.ts reservedCashOf), a sell nothing.
+ * The contract's initial margin (initialMarginCents) of a whole number of cents, as SQL: ⌈amount × n / d⌉ in integer
+ * division, from the contract's own ratio. Its terms are constants of the code, written into the statement as numbers.
+ */
+const initialMarginSql = (amountCents: SQL) => {
+  const { numerator, denominator } = INITIAL_MARGIN;
+  return sql`(${sql.raw(String(numerator))} * ${amountCents} + ${sql.raw(String(denominator - 1))}) / ${sql.raw(String(denominator))}`;
+};
+
+/** An open order's amount: quantity × (limit ?? stop). */
+const orderAmountSql = sql`${orders.quantity} * COALESCE(${orders.limitPriceCents}, ${orders.stopPriceCents})`;
+
+/**
+ * Cash one open order holds back, as SQL over the `orders` table: the contract's reservedCashCents, a buy or a cover
+ * its amount, a short its initial margin, a sell nothing.
  */
 const reservedCashSql = sql`CASE
-  WHEN ${orders.side} IN ('buy', 'cover') THEN ${orders.quantity} * COALESCE(${orders.limitPriceCents}, ${orders.stopPriceCents})
-  WHEN ${orders.side} = 'short' THEN (3 * ${orders.quantity} * COALESCE(${orders.limitPriceCents}, ${orders.stopPriceCents}) + 1) / 2
+  WHEN ${orders.side} IN ('buy', 'cover') THEN ${orderAmountSql}
+  WHEN ${orders.side} = 'short' THEN ${initialMarginSql(orderAmountSql)}
   ELSE 0 END`;
 
 /** Shares one open order holds back: a sell's of the long, a cover's of the short. */

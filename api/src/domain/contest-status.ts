@@ -1,6 +1,6 @@
-import type { ContestStatus } from '@bullpen/contract';
+import { type ContestPhase, type ContestStatus, contestPhaseAt } from '@bullpen/contract';
 
-export type Phase = 'upcoming' | 'active' | 'completed';
+export type Phase = ContestPhase;
 
 export interface ContestTiming {
   startsAt: Date;
@@ -9,11 +9,9 @@ export interface ContestTiming {
   cancelledAt: Date | null;
 }
 
-/** Where the clock should have the contest at `now` (DESIGN §5): before the start upcoming, until the end active, then completed. */
+/** Where the clock should have the contest at `now` (DESIGN §5): the contract's rule, the one the screens apply too. */
 export function phaseAt(timing: { startsAt: Date; endsAt: Date }, now: Date): Phase {
-  if (now.getTime() < timing.startsAt.getTime()) return 'upcoming';
-  if (now.getTime() < timing.endsAt.getTime()) return 'active';
-  return 'completed';
+  return contestPhaseAt(timing, now);
 }
 
 /** The status the API shows: cancellation wins; otherwise the phase the clock has moved the contest to. */
@@ -23,10 +21,10 @@ export function contestStatus(contest: Pick<ContestTiming, 'phase' | 'cancelledA
 
 /** Joining, leaving and changing picks need an upcoming contest whose start has not passed (the clock may lag by a tick). */
 export function acceptsPicks(contest: ContestTiming, now: Date): boolean {
-  return contestStatus(contest) === 'upcoming' && now.getTime() < contest.startsAt.getTime();
+  return contestStatus(contest) === 'upcoming' && phaseAt(contest, now) === 'upcoming';
 }
 
 /** Trading needs a live contest whose end has not passed. */
 export function acceptsTrades(contest: ContestTiming, now: Date): boolean {
-  return contestStatus(contest) === 'active' && now.getTime() < contest.endsAt.getTime();
+  return contestStatus(contest) === 'active' && phaseAt(contest, now) !== 'completed';
 }

@@ -1,4 +1,4 @@
-import { reservedCashOf } from './rules';
+import { reservedCashCents } from '@bullpen/contract';
 import type { TradeSide } from './trade';
 
 // Conditional orders (API.md "Conditional orders"): when an order fills, and what it holds back while it waits.
@@ -48,7 +48,7 @@ export function reservationOf(order: Pick<WaitingOrder, 'side' | 'quantity' | 'l
   shares: number;
 } {
   if (order.side === 'sell') return { cashCents: 0, shares: order.quantity };
-  const cashCents = reservedCashOf(order.side, order.quantity, order.limitPriceCents ?? order.stopPriceCents ?? 0);
+  const cashCents = reservedCashCents(order.side, order.quantity, order.limitPriceCents ?? order.stopPriceCents ?? 0);
   return { cashCents, shares: order.side === 'cover' ? order.quantity : 0 };
 }
 
@@ -73,33 +73,5 @@ export function unaffordableReason(
   );
 }
 
-/**
- * A trailing stop's stop at a price (API.md "Orders"): below the price for a sell or short, above it for a buy or
- * cover, by the amount or the percent (rounded to a cent, towards the price's side that keeps the trail whole).
- */
-export function trailingStopAt(
-  side: TradeSide,
-  priceCents: number,
-  trailAmountCents: number | null,
-  trailPercent: number | null,
-): number {
-  const below = side === 'sell' || side === 'short';
-  if (trailAmountCents !== null)
-    return Math.max(0, below ? priceCents - trailAmountCents : priceCents + trailAmountCents);
-  const ratio = (trailPercent ?? 0) / 100;
-  return below ? Math.floor(priceCents * (1 - ratio) + 1e-9) : Math.ceil(priceCents * (1 + ratio) - 1e-9);
-}
-
-/** The stop after a tick: it follows the price one way only (up for a sell or short, down for a buy or cover). */
-export function nextTrailingStop(
-  side: TradeSide,
-  currentStopCents: number,
-  priceCents: number,
-  trailAmountCents: number | null,
-  trailPercent: number | null,
-): number {
-  const candidate = trailingStopAt(side, priceCents, trailAmountCents, trailPercent);
-  return side === 'sell' || side === 'short'
-    ? Math.max(currentStopCents, candidate)
-    : Math.min(currentStopCents, candidate);
-}
+/** A trailing stop's stop, placed and moved by the contract's rule, under the names the domain's tests know it by. */
+export { nextTrailingStopCents as nextTrailingStop, trailingStopCents as trailingStopAt } from '@bullpen/contract';

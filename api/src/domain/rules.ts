@@ -1,9 +1,9 @@
-import { type ContestRules, MARGIN, rulesInCents } from '@bullpen/contract';
+import { type ContestRules, initialMarginCents, rulesInCents } from '@bullpen/contract';
 import type { TradeSide } from './trade';
 
-// API.md "Contest rules" in integer arithmetic, beside the commission and the position cap the ticket computes too
-// (@bullpen/contract): buying power with the 150 % initial margin of a short, what open orders hold back. Pure: the
-// trading use cases and the clock apply them under the participant lock.
+// API.md "Contest rules" in integer arithmetic, beside the rules the ticket computes too (@bullpen/contract: the
+// commission, the position cap, the 150 % initial margin of a short): buying power, what open orders hold back. Pure:
+// the trading use cases and the clock apply them under the participant lock.
 
 /** Σ |short value| in cents. */
 export function shortExposureCents(
@@ -15,17 +15,13 @@ export function shortExposureCents(
   return total;
 }
 
-/** cash − 1.5 × Σ |short value|, rounded down to a cent (what may be spent is never overstated). */
+/** cash − the initial margin of Σ |short value|, rounded down to a cent (what may be spent is never overstated). */
 export function buyingPowerCents(cashCents: number, shortExposure: number): number {
-  return cashCents - Math.ceil(MARGIN.initial * shortExposure);
+  return cashCents - initialMarginCents(shortExposure);
 }
 
-/** A short holds back 150 % of its price, the others 100 %: rounded up to a cent. */
-export function reservedCashOf(side: TradeSide, quantity: number, priceCents: number): number {
-  if (side === 'sell') return 0;
-  const amount = quantity * priceCents;
-  return side === 'short' ? Math.ceil(amount * MARGIN.initial) : amount;
-}
+/** What an order holds back: the contract's rule, under the name the domain's tests know it by. */
+export { reservedCashCents as reservedCashOf } from '@bullpen/contract';
 
 /** Sides that open or add to a position: they need buying power, and the cap applies to them. */
 export const opens = (side: TradeSide): side is 'buy' | 'short' => side === 'buy' || side === 'short';

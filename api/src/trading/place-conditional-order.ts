@@ -4,7 +4,9 @@ import {
   type OrderResponse,
   type PlaceOrderBody,
   type placeOrderBodySchema,
+  reservedCashCents,
   stopSideProblem,
+  trailingStopCents,
 } from '@bullpen/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../app-deps';
@@ -17,8 +19,8 @@ import { lockPosition, type PriceLookup } from '../db/portfolios';
 import type { UserRow } from '../db/users';
 import { acceptsTrades, contestStatus } from '../domain/contest-status';
 import { toCents } from '../domain/money';
-import { formatDollars, trailingStopAt } from '../domain/orders';
-import { opens, reservedCashOf } from '../domain/rules';
+import { formatDollars } from '../domain/orders';
+import { opens } from '../domain/rules';
 import type { TradeSide } from '../domain/trade';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -142,7 +144,7 @@ async function placeUnderLock(
   if (order.type === 'trailing-stop') {
     const priceCents = await market.priceOf(tx, order.symbol);
     if (priceCents === null) throw notFound(`Unknown symbol ${order.symbol}`);
-    stopPriceCents = trailingStopAt(order.side, priceCents, order.trailAmountCents, order.trailPercent);
+    stopPriceCents = trailingStopCents(order.side, priceCents, order.trailAmountCents, order.trailPercent);
   }
   const account = await loadAccount(
     tx,
@@ -175,7 +177,7 @@ async function placeUnderLock(
         );
       }
     }
-    const wanted = reservedCashOf(order.side, order.quantity, priceCents);
+    const wanted = reservedCashCents(order.side, order.quantity, priceCents);
     const commission = commissionCents(account.rules, order.quantity);
     const free = freeBuyingPowerCents(account);
     const longOnly = !account.rules.shortSelling && commission === 0;

@@ -87,6 +87,24 @@ function analyticsOf(row: Standing) {
   };
 }
 
+/** One of my orders as GET /contest/c-1/orders lists it: an expired AAPL limit buy unless told otherwise. */
+const order = (fields: Partial<Order>): Order => ({
+  _id: 'o-1',
+  contestId: 'c-1',
+  symbol: 'AAPL',
+  side: 'buy',
+  quantity: 10,
+  type: 'limit',
+  limitPrice: 180,
+  stopPrice: null,
+  status: 'expired',
+  createdAt: T1,
+  updatedAt: T2,
+  fill: null,
+  reason: 'The contest ended before the order filled',
+  ...fields,
+});
+
 function serve(team: boolean, standings = makeStandings(), orders: Order[] = []) {
   const contest = makeContest({
     name: 'Weekly Tech Sprint',
@@ -140,22 +158,6 @@ it('shows the final standings with rank, call sign linking to the profile and re
 });
 
 it('lists my orders that did not fill, each with why; filled ones stay in the trades', async () => {
-  const order = (fields: Partial<Order>): Order => ({
-    _id: 'o-1',
-    contestId: 'c-1',
-    symbol: 'AAPL',
-    side: 'buy',
-    quantity: 10,
-    type: 'limit',
-    limitPrice: 180,
-    stopPrice: null,
-    status: 'expired',
-    createdAt: T1,
-    updatedAt: T2,
-    fill: null,
-    reason: 'The contest ended before the order filled',
-    ...fields,
-  });
   serve(false, makeStandings(), [
     order({}),
     order({
@@ -184,6 +186,42 @@ it('lists my orders that did not fill, each with why; filled ones stay in the tr
       name: 'Orders that did not fill',
     }),
   ).toBe(unfilled);
+});
+
+it('names every side as the player placed it, shorts and covers included, with what each trade cost', async () => {
+  const trade = (fields: { _id: string; side: 'short' | 'cover'; quantity: number; commission: number }) => ({
+    contestId: 'c-1',
+    symbol: 'KO',
+    price: 60,
+    amount: fields.quantity * 60,
+    executedAt: T1,
+    orderId: null,
+    ...fields,
+  });
+  const unfilledCover = order({ _id: 'o-9', side: 'cover', symbol: 'KO', status: 'expired' });
+  serve(false, makeStandings(), [unfilledCover]);
+  server.use(
+    http.get(`${API}/contest/completed/c-1/players/:userId`, () =>
+      reply({
+        ...playerResult(makeStandings()[1] as Standing),
+        trades: [
+          trade({ _id: 't-cover', side: 'cover', quantity: 10, commission: 1.5 }),
+          trade({ _id: 't-short', side: 'short', quantity: 20, commission: 2.25 }),
+        ],
+      }),
+    ),
+  );
+  renderCompleted();
+  const mine = await screen.findByRole('region', { name: 'Your contest' });
+  const trades = await within(mine).findByRole('table', { name: 'Trades, newest first' });
+  const rows = within(trades).getAllByRole('row').slice(1);
+  expect(within(rows[0] as HTMLElement).getByText('Cover')).toHaveClass('bp-trend--up');
+  expect(within(rows[1] as HTMLElement).getByText('Short')).toHaveClass('bp-trend--down');
+  expect(within(trades).queryByText('Sell')).not.toBeInTheDocument();
+  expect(within(trades).getByRole('columnheader', { name: 'Commission' })).toBeInTheDocument();
+  expect(within(rows[1] as HTMLElement).getAllByText(/\$2\.25/).length).toBeGreaterThan(0);
+  const unfilled = await screen.findByRole('region', { name: 'Orders that did not fill' });
+  expect(within(unfilled).getByRole('listitem')).toHaveTextContent(/^Cover 10 KO, limit \$180\.00Expired/);
 });
 
 it('says nothing about orders when every order filled or there were none', async () => {

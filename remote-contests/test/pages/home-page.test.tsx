@@ -79,7 +79,8 @@ it('shows live contests with rank and return, upcoming with joined badge, countd
   const liveCard = await screen.findByRole('link', { name: /Live Lions/ });
   expect(within(liveCard).getByText('#2')).toBeInTheDocument();
   expect(within(liveCard).getByText('+3.45%')).toHaveClass('bp-trend--up');
-  expect(liveCard).toHaveAttribute('href', '/contest-detail/live-1');
+  // A contest being played opens where it is played: its live board.
+  expect(liveCard).toHaveAttribute('href', '/live-contest/live-1');
 
   const upcoming = screen.getByRole('region', { name: 'Upcoming' });
   const joined = within(upcoming).getByRole('link', { name: /Joined Jaguars/ });

@@ -84,6 +84,17 @@ describe('/save-picks', () => {
     expect(screen.getByText('Choose 1 more')).toBeInTheDocument();
   });
 
+  it('keeps an unsaved selection across a reload', async () => {
+    serve();
+    const first = renderSave();
+    await first.user.click(await screen.findByRole('checkbox', { name: 'Pick MSFT' }));
+    expect(screen.getByTestId('pick-counter')).toHaveTextContent('1 / 2 selected');
+    first.unmount();
+    renderSave();
+    expect(await screen.findByRole('checkbox', { name: 'Pick MSFT' })).toBeChecked();
+    expect(screen.getByTestId('pick-counter')).toHaveTextContent('1 / 2 selected');
+  });
+
   it('says in words why the other boxes are off at the full count, and a pick is removed from the bar: a swap in two taps', async () => {
     serve();
     const { user } = renderSave();
@@ -264,6 +275,23 @@ describe('/confirm-save-picks', () => {
     expect(screen.getByTestId('cash-left')).toHaveTextContent('$365.44');
     expect(screen.getByText(/\$50,000\.00 per pick/)).toBeInTheDocument();
     expect(screen.getByText('Simulated prices')).toBeInTheDocument();
+  });
+
+  it('holds each pick to a position cap below the equal split, and says the rest stays as cash', async () => {
+    const capped = makeContest({
+      rules: { shortSelling: false, commission: { perTrade: 0, perShare: 0 }, maxPositionPct: 25 },
+    });
+    serve(capped);
+    renderConfirm({ draft });
+    const table = await screen.findByRole('table', { name: 'Planned allocation' });
+    const [aapl] = within(table).getAllByRole('row').slice(1, 2) as HTMLElement[];
+    // $25,000 at $190.37 buys 131 shares ($24,938.47), not the equal split's 262.
+    expect(within(aapl as HTMLElement).getByText('131')).toBeInTheDocument();
+    expect(
+      screen.getByText(/The 25% position cap holds each pick to \$25,000\.00 of your \$100,000\.00/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/split equally/)).not.toBeInTheDocument();
+    expect(Number(screen.getByTestId('cash-left').textContent?.replace(/[$,]/g, ''))).toBeGreaterThan(50_000);
   });
 
   it('warns before confirming a pick that buys zero shares, with the budget of each pick, and leads back to choose another', async () => {

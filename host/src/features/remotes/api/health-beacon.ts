@@ -141,14 +141,19 @@ export function reportRemoteView(remote: string): void {
   count(remote, 'views');
 }
 
+/** A browser without a network says nothing about a release: its failures would condemn a healthy canary. */
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 /** A page of `remote` could not be loaded (after its retries). */
 export function reportLoadFailure(remote: string, error: unknown): void {
   if (typeof error === 'object' && error !== null) loadFailureErrors.add(error);
+  if (offline()) return;
   count(remote, 'loadFailures');
 }
 
 /** The error boundary around a page of `remote` caught `error`; a failed load it shows is counted once, as such. */
 export function reportRemoteError(remote: string, error: unknown): void {
   if (typeof error === 'object' && error !== null && loadFailureErrors.has(error)) return;
+  if (offline()) return;
   count(remote, 'errors');
 }

@@ -2,9 +2,11 @@ import { peekNextPath } from '@bullpen/shared';
 import { useContest } from '@bullpen/shared/reads';
 import { useState } from 'react';
 
-const JOIN_PATH = /^\/join-contest-info\/([^/?#]+)/;
+// Both addresses an invitation is shared by: the public join page and the signed-in invitation page, which sends a
+// signed-out visitor here (SPEC §2) with itself as "next".
+const JOIN_PATH = /^\/(?:join-contest-info|invitation)\/([^/?#]+)/;
 
-/** The contest of the invitation a signed-out visitor followed here ("next" is its join page), or null. */
+/** The contest of the invitation a signed-out visitor followed here ("next" is its join or invitation page), or null. */
 export function invitationContestId(nextPath: string | null = peekNextPath()): string | null {
   const match = nextPath ? JOIN_PATH.exec(nextPath) : null;
   if (!match?.[1]) return null;

@@ -1,4 +1,4 @@
-import { type Contest, rulesOf } from '@bullpen/shared/schemas';
+import { type Contest, pickBudget, rulesOf } from '@bullpen/shared/schemas';
 import { formatDateTime, formatDuration, formatMoney, formatNumber } from '@bullpen/shared/format';
 import { Facts } from '@bullpen/shared/ui';
 import { commissionInWords, rulesInWords } from '../lib/rules-in-words';
@@ -53,6 +53,11 @@ export function ContestRules({ contest }: { contest: Contest }) {
   const upcoming = status === 'upcoming';
   const over = status === 'completed';
   const stocks = `${contest.picksCount} stock${contest.picksCount === 1 ? '' : 's'}`;
+  const start = pickBudget(contest.startingCash, contest.picksCount, rulesOf(contest).maxPositionPct);
+  const capNote =
+    start.cappedAtPct === null
+      ? null
+      : `The ${start.cappedAtPct}% position cap holds each pick to ${formatMoney(start.budget)} at the start.`;
   return (
     <ol className="bp-stack">
       <li>
@@ -64,6 +69,7 @@ export function ContestRules({ contest }: { contest: Contest }) {
         {upcoming
           ? `At the start your ${cash} of virtual cash is split equally across your picks and spent on whole shares; what is left stays as cash.`
           : `At the start each player's ${cash} of virtual cash was split equally across their picks and spent on whole shares; what was left stayed as cash.`}
+        {capNote ? ` ${capNote}` : null}
       </li>
       <li>
         {over

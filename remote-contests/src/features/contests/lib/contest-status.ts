@@ -1,4 +1,4 @@
-import type { Contest, ContestStatus } from '@bullpen/shared/schemas';
+import { type Contest, type ContestStatus, contestPhaseAt } from '@bullpen/shared/schemas';
 import type { BadgeTone } from '@bullpen/shared/ui';
 
 export const STATUS_LABEL: Record<ContestStatus, string> = {
@@ -21,9 +21,9 @@ export const STATUS_TONE: Record<ContestStatus, BadgeTone> = {
  */
 export function statusAt(contest: Pick<Contest, 'status' | 'startsAt' | 'endsAt'>, now = Date.now()): ContestStatus {
   if (contest.status === 'cancelled' || contest.status === 'completed') return contest.status;
-  if (now >= Date.parse(contest.endsAt)) return 'completed';
-  if (now >= Date.parse(contest.startsAt)) return 'active';
-  return contest.status;
+  // The clock moves a status forward only: a contest the API already calls live stays live.
+  const phase = contestPhaseAt(contest, now);
+  return phase === 'upcoming' ? contest.status : phase;
 }
 
 export interface Viewer {

@@ -33,7 +33,7 @@ export function LiveSection({ section }: { section: ContestList<ContestWithResul
       what="live contests"
       empty="None of your contests is live right now."
     >
-      {withResults((contest) => contestPaths.detail(contest._id))}
+      {withResults((contest) => contestPaths.live(contest._id))}
     </ContestSection>
   );
 }

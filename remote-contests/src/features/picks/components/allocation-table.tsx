@@ -41,8 +41,19 @@ export function AllocationTable({
     <Card title="Planned allocation" actions={<SimulatedPrices />}>
       <div className="bp-stack">
         <p className="bp-muted bp-small">
-          {formatMoney(startingCash)} split equally ({formatMoney(allocation.rows[0]?.budget ?? 0)} per pick), whole
-          shares at today’s price. The real purchase happens at the start price, so the numbers may move a little.
+          {allocation.cappedAtPct === null ? (
+            <>
+              {formatMoney(startingCash)} split equally ({formatMoney(allocation.rows[0]?.budget ?? 0)} per pick), whole
+              shares at today’s price.
+            </>
+          ) : (
+            <>
+              The {allocation.cappedAtPct}% position cap holds each pick to{' '}
+              {formatMoney(allocation.rows[0]?.budget ?? 0)} of your {formatMoney(startingCash)}, whole shares at
+              today’s price; the rest stays as cash to trade with.
+            </>
+          )}{' '}
+          The real purchase happens at the start price, so the numbers may move a little.
         </p>
         <DataTable
           caption="Planned allocation"

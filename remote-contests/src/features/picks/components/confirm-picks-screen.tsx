@@ -16,7 +16,7 @@ import {
   useErrorToast,
 } from '../../contests';
 import { useContest, useEquities } from '@bullpen/shared/reads';
-import { planAllocation } from '@bullpen/shared/schemas';
+import { planAllocation, rulesOf } from '@bullpen/shared/schemas';
 import { clearDraft, loadDraft, type PicksDraft } from '../lib/picks-draft';
 import { type Refusal, refusalOf } from '../lib/refusal';
 import { AllocationTable } from './allocation-table';
@@ -51,6 +51,7 @@ function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }
   const allocation = planAllocation(
     contest.startingCash,
     draft.picks.filter((s) => bySymbol.has(s)).map((symbol) => ({ symbol, price: bySymbol.get(symbol)?.price ?? 0 })),
+    rulesOf(contest).maxPositionPct,
   );
 
   // DESIGN §5: whole shares only, so a pick dearer than its share of the cash buys nothing: said before confirming.

@@ -1,4 +1,4 @@
-import type { Equity } from '@bullpen/shared/schemas';
+import { type Equity, pickBudget } from '@bullpen/shared/schemas';
 import { formatMoney } from '@bullpen/shared/format';
 import {
   Button,
@@ -43,6 +43,7 @@ export function EquityPicker({
   equities,
   picksCount,
   startingCash,
+  maxPositionPct,
   selected,
   onSelectedChange,
   teams,
@@ -55,6 +56,8 @@ export function EquityPicker({
   picksCount: number;
   /** With picksCount, the budget of each pick (DESIGN §5: the cash is split equally, whole shares). */
   startingCash: number;
+  /** The contest's position cap: below the equal split, it bounds what each pick may spend (allocation.ts). */
+  maxPositionPct: number | null;
   selected: string[];
   onSelectedChange: (next: string[]) => void;
   /** Team contests: the affiliations to choose from; empty for solo contests. */
@@ -77,7 +80,9 @@ export function EquityPicker({
   const ready = isSelectionComplete(selected, picksCount) && !needsTeam;
   const remaining = picksCount - selected.length;
   const filtered = visible.length !== equities.length;
-  const budget = startingCash / picksCount;
+  const { budget, cappedAtPct } = pickBudget(startingCash, picksCount, maxPositionPct);
+  const budgetReason =
+    cappedAtPct === null ? `${formatMoney(startingCash)} split ${picksCount} ways` : `the ${cappedAtPct}% position cap`;
   const tooDear = unaffordablePicks(equities, selected, budget);
   const fullNoteId = useId();
   const remove = (symbol: string) => onSelectedChange(selected.filter((s) => s !== symbol));
@@ -229,10 +234,16 @@ export function EquityPicker({
       <section className="bp-card picker-selection" aria-label="Selection">
         {tooDear.length > 0 ? (
           <Callout tone="warning" title={`${tooDear.map((e) => e.symbol).join(', ')} would buy no shares`}>
-            Each pick gets {formatMoney(budget)} ({formatMoney(startingCash)} split {picksCount} ways);{' '}
+            Each pick gets {formatMoney(budget)} ({budgetReason});{' '}
             {tooDear.map((e) => `${e.symbol} costs ${formatMoney(e.price)}`).join(', ')} a share. Remove{' '}
             {tooDear.length === 1 ? 'it' : 'them'} to choose another.
           </Callout>
+        ) : null}
+        {cappedAtPct !== null ? (
+          <p className="bp-small bp-muted" data-testid="cap-note">
+            The {cappedAtPct}% position cap holds each pick to {formatMoney(budget)} of your {formatMoney(startingCash)}
+            ; the rest stays as cash to trade with.
+          </p>
         ) : null}
         <div className="bp-row bp-row--between picker-selection__bar">
           <div className="bp-stack bp-stack--tight">

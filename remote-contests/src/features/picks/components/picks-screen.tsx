@@ -1,6 +1,6 @@
 import { type Contest, type ContestUser, type Equity, rulesOf } from '@bullpen/shared/schemas';
 import { Callout, PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from '@bullpen/shared';
 import {
   ContestBlocked,
@@ -55,16 +55,14 @@ function PickerForContest({
     initial.team && contest.affiliations.includes(initial.team) ? initial.team : null,
   );
 
-  const review = () => {
-    const draft = {
-      contestId: contest._id,
-      mode,
-      picks: selected,
-      affiliation: contest.isTeamCollaboration ? team : null,
-    };
-    saveDraft(draft);
-    navigate(contestPaths.confirmPicks(contest._id), { state: { draft } });
-  };
+  const draft = useMemo(
+    () => ({ contestId: contest._id, mode, picks: selected, affiliation: contest.isTeamCollaboration ? team : null }),
+    [contest._id, contest.isTeamCollaboration, mode, selected, team],
+  );
+  // Kept as it changes, so a reload (or a look at another page in the same tab) does not lose an unsaved selection.
+  useEffect(() => saveDraft(draft), [draft]);
+
+  const review = () => navigate(contestPaths.confirmPicks(contest._id), { state: { draft } });
 
   return (
     <>
@@ -80,6 +78,7 @@ function PickerForContest({
         equities={equities}
         picksCount={contest.picksCount}
         startingCash={contest.startingCash}
+        maxPositionPct={rulesOf(contest).maxPositionPct}
         selected={selected}
         onSelectedChange={setSelected}
         // Changing picks keeps the team chosen at join time: the API's change-picks has no affiliation.

@@ -1,5 +1,5 @@
-// The selection travels from the picker to the confirm screen in router state, and in sessionStorage so a reload
-// of the confirm screen keeps it.
+// The selection travels from the picker to the confirm screen in router state, and in sessionStorage (written as it
+// changes) so a reload of either screen keeps it.
 
 export type PicksMode = 'join' | 'change';
 

@@ -1,6 +1,12 @@
 import { formatDateTime, formatMoney, formatNumber, formatPercent } from '@bullpen/shared/format';
 import { Button, type Column, DataTable, type DataTableProps, Facts, PageLoader, Trend } from '@bullpen/shared/ui';
-import type { BenchmarkResponse, CompletedPlayerResponse, Contest } from '@bullpen/shared/schemas';
+import {
+  type BenchmarkResponse,
+  type CompletedPlayerResponse,
+  type Contest,
+  SIDE_TREND,
+  SIDE_WORDS,
+} from '@bullpen/shared/schemas';
 import type { ReactNode } from 'react';
 import { useCompletedPlayer } from '../api/results-api';
 import { bestAndWorst, benchmarkValues, lastReturn, versusMarket } from '../lib/results-math';
@@ -48,12 +54,32 @@ const TRADE_COLUMNS: Column<TradeRow>[] = [
   {
     key: 'side',
     header: 'Side',
-    cell: (trade) => <Trend value={trade.side === 'buy' ? 1 : -1}>{trade.side === 'buy' ? 'Buy' : 'Sell'}</Trend>,
+    cell: (trade) => <Trend value={SIDE_TREND[trade.side] === 'up' ? 1 : -1}>{SIDE_WORDS[trade.side]}</Trend>,
   },
   { key: 'symbol', header: 'Symbol', cell: (trade) => trade.symbol },
   { key: 'shares', header: 'Shares', numeric: true, cell: (trade) => formatNumber(trade.quantity) },
   { key: 'price', header: 'Price', numeric: true, hideNarrow: true, cell: (trade) => formatMoney(trade.price) },
-  { key: 'amount', header: 'Amount', numeric: true, cell: (trade) => formatMoney(trade.amount) },
+  {
+    key: 'amount',
+    header: 'Amount',
+    numeric: true,
+    // On a phone the commission column is folded under the amount, so what a trade cost is there at every width.
+    cell: (trade) => (
+      <>
+        {formatMoney(trade.amount)}
+        {trade.commission ? (
+          <span className="bp-table__narrow bp-muted">fee {formatMoney(trade.commission)}</span>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    key: 'commission',
+    header: 'Commission',
+    numeric: true,
+    hideNarrow: true,
+    cell: (trade) => formatMoney(trade.commission ?? 0),
+  },
 ];
 
 /** One part of the results under its heading, named by it. */

@@ -1,5 +1,5 @@
 import { formatDateTime, formatMoney, formatNumber } from '@bullpen/shared/format';
-import type { Order, OrderStatus } from '@bullpen/shared/schemas';
+import { type Order, type OrderStatus, SIDE_WORDS } from '@bullpen/shared/schemas';
 import { Badge, type BadgeTone, Button } from '@bullpen/shared/ui';
 import { useMyOrders } from '../api/results-api';
 import './unfilled-orders.css';
@@ -15,14 +15,13 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /** "Buy 10 AAPL, limit $180.00". */
 function orderText(order: Order): string {
-  const side = order.side === 'buy' ? 'Buy' : 'Sell';
   const prices =
     order.type === 'limit'
       ? `limit ${formatMoney(order.limitPrice ?? 0)}`
       : order.type === 'stop'
         ? `stop ${formatMoney(order.stopPrice ?? 0)}`
         : `stop ${formatMoney(order.stopPrice ?? 0)}, limit ${formatMoney(order.limitPrice ?? 0)}`;
-  return `${side} ${formatNumber(order.quantity)} ${order.symbol}, ${prices}`;
+  return `${SIDE_WORDS[order.side]} ${formatNumber(order.quantity)} ${order.symbol}, ${prices}`;
 }
 
 /**
@@ -58,6 +57,9 @@ export function UnfilledOrders({ contestId }: { contestId: string }) {
               </span>
               <span className="unfilled-orders__why">
                 {why} Placed {formatDateTime(order.createdAt)}.
+                {order.status === 'expired' && order.expiresAt
+                  ? ` Good until ${formatDateTime(order.expiresAt)}.`
+                  : null}
               </span>
             </li>
           );

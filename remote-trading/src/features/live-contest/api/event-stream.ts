@@ -9,10 +9,15 @@ export interface StreamEvent {
   data: unknown;
 }
 
+/**
+ * Reads the stream at `path` until it ends, fails or `signal` aborts it. `onBytes` hears every chunk, the server's
+ * heartbeat comments included, so a caller can tell a quiet stream from a dead connection.
+ */
 export async function readEventStream(
   path: string,
   onEvent: (event: StreamEvent) => void,
   signal: AbortSignal,
+  onBytes: () => void = () => undefined,
 ): Promise<void> {
   const response = await fetch(`${getApiHost()}${path}`, {
     headers: { accept: 'text/event-stream', ...(await authorizationHeaders()) },
@@ -33,6 +38,7 @@ export async function readEventStream(
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return;
+    onBytes();
     parser.feed(value);
   }
 }

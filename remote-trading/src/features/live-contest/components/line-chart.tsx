@@ -1,16 +1,20 @@
 import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { ChartLegend } from '@bullpen/shared/ui';
 import { useEffect, useRef } from 'react';
+import { crosshairLabel, tickMarkLabel, wallClockSeconds } from '../lib/chart-time';
 import { type ChartPoint, COMPARE_COLOUR, LINE_COLOUR, type LineChartProps } from './chart-lines';
 
 // The chart library (about 50 KiB gzip) loads after the screen: standings, positions and the order ticket do not
 // wait for it, and its box keeps its height meanwhile so nothing moves when it arrives.
 const loadChartLibrary = () => import('lightweight-charts');
 
-/** The chart needs strictly increasing times: points within the same second collapse to the last one. */
+/**
+ * The chart needs strictly increasing times: points within the same second collapse to the last one. Times are the
+ * viewer's wall clock (lib/chart-time.ts), so the axis reads in their zone.
+ */
 function bySecond(points: ChartPoint[]) {
   const values = new Map<number, number>();
-  for (const point of points) values.set(Math.floor(Date.parse(point.t) / 1000), point.value);
+  for (const point of points) values.set(wallClockSeconds(Date.parse(point.t)), point.value);
   return [...values].sort(([a], [b]) => a - b).map(([time, value]) => ({ time: time as UTCTimestamp, value }));
 }
 
@@ -64,10 +68,20 @@ export function LineChart({ points, label, height = 240, lineLabel, compare }: L
         },
         grid: { vertLines: { color: '#1b2730' }, horzLines: { color: '#1b2730' } },
         rightPriceScale: { borderColor: '#24323d', ...sized.chart.rightPriceScale },
-        timeScale: { borderColor: '#24323d', timeVisible: true, ...sized.chart.timeScale },
+        timeScale: {
+          borderColor: '#24323d',
+          timeVisible: true,
+          tickMarkFormatter: tickMarkLabel,
+          ...sized.chart.timeScale,
+        },
+        localization: { timeFormatter: crosshairLabel },
         crosshair: { vertLine: { color: '#5bd0b3' }, horzLine: { color: '#5bd0b3' } },
       });
       chart.current = instance;
+      // The library's attribution is a link holding only an SVG: give it a name, so a screen reader says where it goes.
+      const attribution = element.querySelector<HTMLAnchorElement>('a#tv-attr-logo');
+      attribution?.setAttribute('aria-label', 'Charting by TradingView (opens a new tab)');
+      attribution?.setAttribute('rel', 'noopener noreferrer');
       // The compared line first, so the player's own line is drawn over it.
       if (hasCompare && latestCompare.current) {
         compareSeries.current = instance.addSeries(LineSeries, {

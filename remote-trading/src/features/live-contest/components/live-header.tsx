@@ -7,6 +7,7 @@ const MODE_TEXT: Record<LiveMode, string> = {
   stream: 'Live updates',
   polling: 'Updating every few seconds',
   paused: 'Paused while hidden',
+  offline: 'Offline: these are the last prices seen; updates resume when you reconnect',
 };
 
 export function LiveHeader({
@@ -31,10 +32,15 @@ export function LiveHeader({
       subtitle={
         <>
           <span className="bp-warning-text">Simulated prices</span> ·{' '}
-          <span aria-hidden="true" className={mode === 'stream' ? 'bp-trend--up' : 'bp-muted'}>
+          <span
+            aria-hidden="true"
+            className={mode === 'stream' ? 'bp-trend--up' : mode === 'offline' ? 'bp-trend--down' : 'bp-muted'}
+          >
             ●{' '}
           </span>
-          <span>{MODE_TEXT[mode]}</span>
+          <span aria-live="polite" className={mode === 'offline' ? 'bp-warning-text' : undefined}>
+            {MODE_TEXT[mode]}
+          </span>
         </>
       }
       actions={actions}

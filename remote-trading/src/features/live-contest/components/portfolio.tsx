@@ -7,7 +7,7 @@ import {
   roundHalfAway,
   trend,
 } from '@bullpen/shared/format';
-import type { Portfolio, Position, Trade } from '@bullpen/shared/schemas';
+import { type Portfolio, type Position, SIDE_TREND, SIDE_WORDS, type Trade } from '@bullpen/shared/schemas';
 import { Badge, type Column, Countdown, DataTable, Stat, StatGroup } from '@bullpen/shared/ui';
 import '@bullpen/shared/ui/parts.css';
 
@@ -167,13 +167,6 @@ function signedMoney(value: number): string {
   return formatMoney(0);
 }
 
-const SIDE_NAMES: Record<Trade['side'], { words: string; trend: 'up' | 'down' }> = {
-  buy: { words: 'Buy', trend: 'up' },
-  sell: { words: 'Sell', trend: 'down' },
-  short: { words: 'Short', trend: 'down' },
-  cover: { words: 'Cover', trend: 'up' },
-};
-
 /** Why the server traded for the player, in the screen's words ('margin call' → "Margin call"). */
 const reasonWords = (reason: string) => reason.charAt(0).toUpperCase() + reason.slice(1);
 
@@ -195,7 +188,7 @@ const TRADE_COLUMNS: Column<Trade>[] = [
     header: 'Side',
     cell: (trade) => (
       <>
-        <span className={`bp-trend--${SIDE_NAMES[trade.side].trend}`}>{SIDE_NAMES[trade.side].words}</span>
+        <span className={`bp-trend--${SIDE_TREND[trade.side]}`}>{SIDE_WORDS[trade.side]}</span>
         {trade.reason ? (
           <>
             {' '}
@@ -216,7 +209,19 @@ const TRADE_COLUMNS: Column<Trade>[] = [
     hideNarrow: true,
     cell: (t) => formatMoney(t.price),
   },
-  { key: 'amount', header: 'Amount', align: 'end', className: 'bp-table__num', cell: (t) => formatMoney(t.amount) },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'end',
+    className: 'bp-table__num',
+    // On a phone the commission column is folded under the amount, so what a trade cost is there at every width.
+    cell: (t) => (
+      <>
+        {formatMoney(t.amount)}
+        {t.commission ? <span className="bp-table__narrow bp-muted">fee {formatMoney(t.commission)}</span> : null}
+      </>
+    ),
+  },
   {
     key: 'commission',
     header: 'Commission',

@@ -7,10 +7,34 @@ import { apiKeys } from '@bullpen/shared/reads';
 import type { MarginCallEvent } from '../api/event-schemas';
 import { readEventStream } from '../api/event-stream';
 
-/** 'stream' while events arrive, 'polling' while the stream is unavailable, 'paused' while the tab is hidden. */
-export type LiveMode = 'stream' | 'polling' | 'paused';
+/**
+ * 'stream' while events arrive, 'polling' while the stream is unavailable, 'paused' while the tab is hidden,
+ * 'offline' while the browser has no network: a frozen board is never called live.
+ */
+export type LiveMode = 'stream' | 'polling' | 'paused' | 'offline';
 
 const MAX_BACKOFF_MS = 30_000;
+/**
+ * A connection that has sent nothing for this long is dead, whatever the socket says: the server writes every tick
+ * and a heartbeat comment every 15 s (api/src/routes/events.ts), and a network that drops silently never closes it.
+ */
+export const SILENT_STREAM_MS = 35_000;
+
+/** Whether the browser says it has a network, and a change of it. */
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine !== false);
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+  return online;
+}
 
 type Cache = ReturnType<typeof useSWRConfig>['cache'];
 
@@ -70,11 +94,13 @@ function marginCallMessage(event: MarginCallEvent): string {
 }
 
 /** Follows the contest's event stream: each tick's standings and prices go straight into the caches the screens
- *  read. Falls back to polling when the stream fails, pauses while the tab is hidden, and reconnects by itself. */
+ *  read. Falls back to polling when the stream fails or falls silent, pauses while the tab is hidden or the browser is
+ *  offline, and reconnects by itself (at once when the network comes back). */
 export function useLiveUpdates(contestId: string, enabled: boolean): LiveMode {
   const [mode, setMode] = useState<LiveMode>('polling');
   const { cache } = useSWRConfig();
   const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
+  const online = useOnline();
 
   useEffect(() => {
     const onChange = () => setVisible(document.visibilityState !== 'hidden');
@@ -84,6 +110,10 @@ export function useLiveUpdates(contestId: string, enabled: boolean): LiveMode {
 
   useEffect(() => {
     if (!enabled) return;
+    if (!online) {
+      setMode('offline');
+      return;
+    }
     if (!visible) {
       setMode('paused');
       return;
@@ -91,8 +121,18 @@ export function useLiveUpdates(contestId: string, enabled: boolean): LiveMode {
     const controller = new AbortController();
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let silence: ReturnType<typeof setTimeout> | undefined;
 
     const connect = () => {
+      // Each connection can be dropped alone when it falls silent; leaving the screen drops them all.
+      const connection = new AbortController();
+      const dropConnection = () => connection.abort();
+      controller.signal.addEventListener('abort', dropConnection);
+      const heard = () => {
+        if (silence) clearTimeout(silence);
+        silence = setTimeout(dropConnection, SILENT_STREAM_MS);
+      };
+      heard();
       // The schemas arrive with the first connection (a separate chunk, then cached): the screen is drawn without them.
       import('../api/event-schemas')
         .then(({ marginCallEventSchema, pricesEventSchema, standingsEventSchema }) =>
@@ -139,11 +179,14 @@ export function useLiveUpdates(contestId: string, enabled: boolean): LiveMode {
                 void mutate(apiKeys.contest(contestId));
               }
             },
-            controller.signal,
+            connection.signal,
+            heard,
           ),
         )
         .catch(() => undefined)
         .finally(() => {
+          if (silence) clearTimeout(silence);
+          controller.signal.removeEventListener('abort', dropConnection);
           if (controller.signal.aborted) return;
           // Until the stream is back, the screens poll; retry with a growing pause.
           setMode('polling');
@@ -155,8 +198,9 @@ export function useLiveUpdates(contestId: string, enabled: boolean): LiveMode {
     return () => {
       controller.abort();
       if (timer) clearTimeout(timer);
+      if (silence) clearTimeout(silence);
     };
-  }, [contestId, enabled, visible, cache]);
+  }, [contestId, enabled, visible, online, cache]);
 
   return enabled ? mode : 'polling';
 }

@@ -1,10 +1,9 @@
 import { formatDateTime, formatMoney } from '@bullpen/shared/format';
-import type { ContestRules, OrderType } from '@bullpen/shared/schemas';
+import { type ContestRules, type OrderType, SIDE_WORDS } from '@bullpen/shared/schemas';
 import { commissionFor, estimatedAmount } from '../lib/order-math';
 import type { TicketOrder } from '../lib/ticket-form';
 import { sharesText } from './ticket-figures';
 
-const SIDE_WORD = { buy: 'Buy', sell: 'Sell', short: 'Short', cover: 'Cover' } as const;
 const TYPE_WORD: Record<OrderType, string> = {
   limit: 'limit',
   stop: 'stop',
@@ -39,7 +38,7 @@ export function ReviewText({
     const at = price ?? 0;
     return (
       <p id={id}>
-        {SIDE_WORD[body.side]} <strong>{body.quantity}</strong> {body.symbol} at about{' '}
+        {SIDE_WORDS[body.side]} <strong>{body.quantity}</strong> {body.symbol} at about{' '}
         <strong className="bp-num">{formatMoney(at)}</strong> for about{' '}
         <strong className="bp-num">{formatMoney(estimatedAmount(body.quantity, at))}</strong>? Market orders fill at the
         price when they arrive.{fee}
@@ -56,7 +55,7 @@ export function ReviewText({
   const reserves = conditional.side === 'sell' ? sharesText(conditional.quantity) : formatMoney(reserve);
   return (
     <p id={id}>
-      {SIDE_WORD[conditional.side]} <strong>{conditional.quantity}</strong> {conditional.symbol} with a{' '}
+      {SIDE_WORDS[conditional.side]} <strong>{conditional.quantity}</strong> {conditional.symbol} with a{' '}
       {TYPE_WORD[conditional.type]} order
       {conditional.stopPrice !== undefined ? (
         <>

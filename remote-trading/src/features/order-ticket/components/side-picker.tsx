@@ -1,12 +1,11 @@
-import type { TradeSide } from '@bullpen/shared/schemas';
+import { SIDE_TREND, SIDE_WORDS, type TradeSide } from '@bullpen/shared/schemas';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-const SIDES: { value: TradeSide; label: string; tone: 'up' | 'down' }[] = [
-  { value: 'buy', label: 'Buy', tone: 'up' },
-  { value: 'sell', label: 'Sell', tone: 'down' },
-  { value: 'short', label: 'Short', tone: 'down' },
-  { value: 'cover', label: 'Cover', tone: 'up' },
-];
+const SIDES = (['buy', 'sell', 'short', 'cover'] as const satisfies readonly TradeSide[]).map((value) => ({
+  value,
+  label: SIDE_WORDS[value],
+  tone: SIDE_TREND[value],
+}));
 
 const TWO_BY_TWO = { gridAutoFlow: 'row', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } as const;
 

@@ -1,4 +1,4 @@
-import { commissionCents, commissionRateOf, type TradeSide } from '@bullpen/shared/schemas';
+import { commissionCents, commissionRateOf, type TradeSide, trailingStopCents } from '@bullpen/shared/schemas';
 
 // Market orders of DESIGN §5: whole shares at the current price; API.md "Contest rules" adds a commission, short
 // selling and a position cap (ticket-form.ts), counted with the contract's own rules (integer cents) so the ticket's
@@ -35,25 +35,21 @@ export function maxBuyQuantity(cash: number, price: number, commission: Commissi
 }
 
 /**
- * A trailing stop's stop right now, from the current price: below it for a sell or short (it rises with the price),
- * above it for a buy or cover (it falls with the price). NaN when the trail is not a usable number.
+ * A trailing stop's stop right now, from the current price, where the server would place it (the contract's rule):
+ * below it for a sell or short (it rises with the price), above it for a buy or cover (it falls with the price). NaN
+ * when the trail is not a usable number.
  */
 export function trailingStopPrice(
   side: TradeSide,
   price: number,
   trail: { amount?: number; percent?: number },
 ): number {
-  const below = side === 'sell' || side === 'short';
   if (trail.amount !== undefined) {
     if (!(trail.amount > 0)) return Number.NaN;
-    return Math.max(0, cents(price) + (below ? -1 : 1) * cents(trail.amount)) / 100;
+    return trailingStopCents(side, cents(price), cents(trail.amount), null) / 100;
   }
   if (trail.percent === undefined || !(trail.percent > 0)) return Number.NaN;
-  // Rounded away from the price to a whole cent, as the server places it.
-  const ratio = trail.percent / 100;
-  return below
-    ? Math.floor(cents(price) * (1 - ratio) + 1e-9) / 100
-    : Math.ceil(cents(price) * (1 + ratio) - 1e-9) / 100;
+  return trailingStopCents(side, cents(price), null, trail.percent) / 100;
 }
 
 export function estimatedAmount(quantity: number, price: number): number {
@@ -69,16 +65,4 @@ export function parsePrice(text: string): number {
   if (!/^\s*\d+(\.\d{1,2})?\s*$/.test(text)) return Number.NaN;
   const value = Number(text);
   return value > 0 ? value : Number.NaN;
-}
-
-/** What a conditional order holds back while it waits: a buy quantity × (limit ?? stop) of cash, a sell its shares. */
-export function reservedAmount(
-  side: TradeSide,
-  quantity: number,
-  limitPrice: number | null,
-  stopPrice: number | null,
-): number {
-  if (side === 'sell' || !Number.isInteger(quantity) || quantity < 1) return 0;
-  const price = limitPrice ?? stopPrice;
-  return price && Number.isFinite(price) ? (quantity * cents(price)) / 100 : 0;
 }

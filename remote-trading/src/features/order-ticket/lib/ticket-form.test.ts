@@ -1,5 +1,12 @@
 import type { ContestRules } from '@bullpen/shared/schemas';
-import { blankTicket, roomUnderCap, type TicketContext, type TicketValues } from './ticket-form';
+import {
+  blankTicket,
+  maxQuantity,
+  reservedCash,
+  roomUnderCap,
+  type TicketContext,
+  type TicketValues,
+} from './ticket-form';
 
 const RULES: ContestRules = { shortSelling: true, commission: { perTrade: 0, perShare: 0 }, maxPositionPct: 25 };
 
@@ -51,5 +58,20 @@ describe('the room under the position cap', () => {
     expect(roomUnderCap(values({ side: 'cover' }), context({ held: -5 }))).toBeNull();
     expect(roomUnderCap(values(), context({ price: null }))).toBeNull();
     expect(roomUnderCap(values({ type: 'limit', limit: 'x' }), context())).toBeNull();
+  });
+});
+
+describe('the most shares the buying power covers', () => {
+  it('counts the price in whole cents, as the server does: $1.10 is 110 cents, not 111', () => {
+    // 110.00000000000001 cents in floating point; rounded up, it lost a share of the $11.00.
+    expect(maxQuantity(values(), context({ price: 1.1, buyingPower: 11 }))).toBe(10);
+    expect(maxQuantity(values({ type: 'limit', limit: '2.2' }), context({ buyingPower: 22 }))).toBe(10);
+  });
+
+  it('holds a waiting short to its initial margin, a share at a time', () => {
+    // 150 % of $1.01 is $1.515, $1.52 a share: 6 shares of $10.00; a short at the market needs its amount.
+    expect(maxQuantity(values({ side: 'short', type: 'limit', limit: '1.01' }), context({ buyingPower: 10 }))).toBe(6);
+    expect(maxQuantity(values({ side: 'short' }), context({ price: 1.01, buyingPower: 10 }))).toBe(9);
+    expect(reservedCash(values({ side: 'short', type: 'limit', limit: '1.01', quantity: '3' }), 1)).toBe(4.55);
   });
 });

@@ -1,8 +1,10 @@
 import {
   type ContestRules,
+  initialMarginCents,
   type Order,
   type PlaceOrderBody,
   placeOrderBodySchema,
+  reservedCashCents,
   rulesInCents,
   sharesWithinCap,
   stopSideProblem,
@@ -11,14 +13,7 @@ import {
   tradeBodySchema,
 } from '@bullpen/shared/schemas';
 import { z } from 'zod';
-import {
-  commissionFor,
-  maxBuyQuantity,
-  parsePrice,
-  reservedAmount,
-  type TicketOrderType,
-  trailingStopPrice,
-} from './order-math';
+import { commissionFor, maxBuyQuantity, parsePrice, type TicketOrderType, trailingStopPrice } from './order-math';
 
 // The ticket's form: what is typed (kept as typed, "1.5" or "-1" included), checked against the player's money and
 // shares by the ticket's own words, then built into the request body and checked by the shared order schemas.
@@ -108,21 +103,26 @@ function orderPrice(values: TicketValues, price: number | null): number | null {
   return chosen ?? null;
 }
 
-/** Cash a conditional order holds back: as a buy for a buy or cover, 150 % for a short (API.md "Short selling"). */
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/**
+ * Cash a conditional order holds back, as the server reserves it (the contract's rule): a buy's or a cover's amount,
+ * 150 % of it for a short (API.md "Short selling"), none for a sell; none until the quantity and the price are usable.
+ */
 export function reservedCash(values: TicketValues, price: number | null): number {
   const quantity = quantityOf(values);
   const at = orderPrice(values, price);
-  if (values.side === 'sell' || at === null) return 0;
-  const amount = reservedAmount('buy', quantity, at, null);
-  return values.side === 'short' ? Math.ceil(Math.round(amount * 100) * 1.5) / 100 : amount;
+  if (!(at && Number.isFinite(at)) || !Number.isInteger(quantity) || quantity < 1) return 0;
+  return reservedCashCents(values.side, quantity, cents(at)) / 100;
 }
 
 /** The most shares this side can trade now: buying power for a buy or short, free shares for a sell or cover. */
 export function maxQuantity(values: TicketValues, context: TicketContext): number {
   if (values.side === 'sell' || values.side === 'cover') return Math.max(0, context.available);
-  const at = orderPrice(values, context.price) ?? 0;
-  const marginOf = values.type !== 'market' && values.side === 'short' ? 1.5 : 1;
-  return maxBuyQuantity(context.buyingPower, Math.ceil(at * 100 * marginOf) / 100, context.rules.commission);
+  const at = cents(orderPrice(values, context.price) ?? 0);
+  // A waiting short holds back its initial margin: counted a share at a time, never more shares than the cash covers.
+  const perShare = values.type !== 'market' && values.side === 'short' ? initialMarginCents(at) : at;
+  return maxBuyQuantity(context.buyingPower, perShare / 100, context.rules.commission);
 }
 
 /** What the position cap leaves for this buy or short: shares that fit, after those open orders would add. */
@@ -131,8 +131,6 @@ export interface CapRoom {
   /** Shares of open orders of this side and symbol, counted as filled. */
   pending: number;
 }
-
-const cents = (dollars: number) => Math.round(dollars * 100);
 
 /**
  * How many shares this buy or short may add under the contest's cap, counted as the server counts them (the

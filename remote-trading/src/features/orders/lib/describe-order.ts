@@ -1,5 +1,5 @@
 import { formatMoney, formatShortDateTime } from '@bullpen/shared/format';
-import type { Order, OrderType, TradeSide } from '@bullpen/shared/schemas';
+import { type Order, type OrderType, SIDE_WORDS, type TradeSide } from '@bullpen/shared/schemas';
 
 export const ORDER_TYPE_NAMES: Record<OrderType, string> = {
   limit: 'Limit',
@@ -7,8 +7,6 @@ export const ORDER_TYPE_NAMES: Record<OrderType, string> = {
   'stop-limit': 'Stop-limit',
   'trailing-stop': 'Trailing stop',
 };
-
-const SIDE_WORDS: Record<TradeSide, string> = { buy: 'Buy', sell: 'Sell', short: 'Short', cover: 'Cover' };
 
 /** "Buy 10 AAPL", "Short 5 TSLA" */
 export function describeSideAndSize(order: { side: TradeSide; quantity: number; symbol: string }): string {
@@ -35,9 +33,12 @@ export function orderPrices(order: PricedOrder): string[] {
   return parts;
 }
 
-/** "Good until Nov 30, 4:00 PM" while the order is open; null once it is not. */
+/**
+ * "Good until Nov 30, 4:00 PM" while the order is open, and on an expired one (the server's reason names no time: only
+ * the browser knows the player's zone); null otherwise.
+ */
 export function goodUntil(order: Pick<Order, 'expiresAt' | 'status'>): string | null {
-  if (order.status !== 'open' || !order.expiresAt) return null;
+  if ((order.status !== 'open' && order.status !== 'expired') || !order.expiresAt) return null;
   return `Good until ${formatShortDateTime(order.expiresAt)}`;
 }
 

@@ -14,9 +14,12 @@ import { healthSecret, marketSecret } from './db/server-secrets';
 import { currentReleases } from './health/reporters';
 import { UserCache } from './db/user-cache';
 import { type Clock, systemClock } from './lib/clock';
+import { type Scheduler, systemScheduler } from './lib/scheduler';
 import { BoardStore } from './live/boards';
+import { createPriceFeed } from './market/create-feed';
 import { MarketService } from './market/market-service';
-import type { PriceFeed } from './market/price-feed';
+import { NyseCalendar, type UpcomingEntry } from './market/nyse-calendar';
+import { isPriceFeed, ModelFeed, type PriceFeed, type PriceModel } from './market/price-feed';
 import { SimulatedPriceFeed } from './market/simulator';
 import { UNIVERSE } from './market/universe';
 import authentication from './plugins/authentication';
@@ -30,6 +33,7 @@ import contestUserRoutes from './routes/contest-user';
 import equityRoutes from './routes/equity';
 import eventsRoutes, { HEARTBEAT_MS } from './routes/events';
 import healthRoutes from './routes/health';
+import marketRoutes from './routes/market';
 import orderRoutes from './routes/orders';
 import resultsRoutes from './routes/results';
 import telemetryRoutes from './routes/telemetry';
@@ -44,7 +48,10 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Key source for token verification; defaults to the remote JWKS of the config. */
   getKey?: JWTVerifyGetKey;
-  priceFeed?: PriceFeed;
+  /** Where prices come from instead of the configured feed (tests: a scripted model or a feed on a stand-in). */
+  priceFeed?: PriceFeed | PriceModel;
+  /** Timers of the price feed's retries and polls (tests: a ManualScheduler on the test clock). */
+  scheduler?: Scheduler;
   /** Run the clock on a timer (the server); tests call `app.deps.contestClock.tick()` themselves. */
   startClock?: boolean;
   /** Structured request logs (pino); the Authorization header and cookies are always redacted. Off when absent. */
@@ -72,6 +79,19 @@ function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
     );
   }
   socket.destroy(error);
+}
+
+/** The shipped NYSE calendar, with the provider's latest closures over it (rebuilt only when they change). */
+function calendarOf(feed: PriceFeed): () => NyseCalendar {
+  const shipped = new NyseCalendar();
+  let cached = { closures: null as readonly UpcomingEntry[] | null, calendar: shipped };
+  return () => {
+    const closures = feed.closures?.() ?? null;
+    if (closures !== cached.closures) {
+      cached = { closures, calendar: closures && closures.length > 0 ? shipped.withUpcoming(closures) : shipped };
+    }
+    return cached.calendar;
+  };
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -108,14 +128,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const ownsDatabase = !options.database;
-  const market = new MarketService(
-    database.db,
-    options.priceFeed ??
-      new SimulatedPriceFeed(UNIVERSE, config.market.seed ?? (await marketSecret(database.db, clock.now()))),
-    UNIVERSE,
-    clock,
-    config.market.timeScale,
-  );
+  const source = options.priceFeed;
+  const feed = source
+    ? isPriceFeed(source)
+      ? source
+      : new ModelFeed(source)
+    : await createPriceFeed(config.market, {
+        clock,
+        scheduler: options.scheduler ?? systemScheduler,
+        log: app.log,
+        simulator: async () =>
+          new SimulatedPriceFeed(UNIVERSE, config.market.seed ?? (await marketSecret(database.db, clock.now()))),
+      });
+  const market = new MarketService(database.db, feed, UNIVERSE, clock, config.market.timeScale, {
+    hours: config.market.hours,
+    delayMinutes: config.market.delayMinutes,
+    calendar: calendarOf(feed),
+  });
   await market.init();
   const events = new EventEmitter();
   events.setMaxListeners(0);
@@ -194,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const routeList = [
     healthRoutes,
     equityRoutes,
+    marketRoutes,
     resultsRoutes,
     analyticsRoutes,
     contestRoutes,
@@ -209,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onReady', async () => {
     if (options.startClock) {
+      await market.feed.start();
       contestClock.start();
       canaryWatch.start();
     }
@@ -221,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     stopListening();
     await contestClock.stop();
+    await market.feed.stop();
     await canaryWatch.stop();
     if (ownsDatabase) await database.close();
   });

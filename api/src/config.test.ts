@@ -84,3 +84,78 @@ test('the release store is found as every tool finds it: RELEASE_STORE, else und
   expect(loadConfig({ DATA_DIR: '/srv/bullpen' }).releases.store).toBe('/srv/bullpen/releases');
   expect(loadConfig({ DATA_DIR: '/srv/bullpen', RELEASE_STORE: '/srv/store' }).releases.store).toBe('/srv/store');
 });
+
+describe('where prices come from (MARKET_FEED and the Massive settings)', () => {
+  const KEY = 'k3y-Of-The-Operator-0123456789';
+  const massive = (env: Record<string, string> = {}) =>
+    loadConfig({ MARKET_FEED: 'massive', MASSIVE_API_KEY: KEY, ...env });
+
+  test('the simulator by default: no delay, trading around the clock, the status read every minute', () => {
+    const { market } = loadConfig({});
+    expect(market).toMatchObject({
+      feed: 'simulated',
+      massive: null,
+      delayMinutes: 0,
+      hours: 'always',
+      statusPollMs: 60_000,
+      actionsPollMs: 3_600_000,
+    });
+    // A key lying around in the environment is not read while the simulator runs.
+    expect(loadConfig({ MASSIVE_API_KEY: 'x' }).market.massive).toBeNull();
+  });
+
+  test('massive: the delayed feed at its public addresses, 15 minutes behind, in NYSE sessions', () => {
+    expect(massive().market).toMatchObject({
+      feed: 'massive',
+      massive: { apiKey: KEY, restUrl: 'https://api.massive.com', wsUrl: 'wss://delayed.massive.com' },
+      delayMinutes: 15,
+      hours: 'nyse',
+    });
+    const local = massive({
+      MASSIVE_REST_URL: 'http://127.0.0.1:5050/',
+      MASSIVE_WS_URL: 'ws://127.0.0.1:5050',
+      MARKET_DELAY_MINUTES: '0',
+      MARKET_HOURS: 'always',
+      MARKET_STATUS_POLL_MS: '5000',
+      MARKET_ACTIONS_POLL_MS: '60000',
+    }).market;
+    expect(local).toMatchObject({
+      massive: { restUrl: 'http://127.0.0.1:5050', wsUrl: 'ws://127.0.0.1:5050' },
+      delayMinutes: 0,
+      hours: 'always',
+      statusPollMs: 5000,
+      actionsPollMs: 60_000,
+    });
+  });
+
+  test.each([
+    ['MARKET_FEED', { MARKET_FEED: 'polygon' }],
+    ['MASSIVE_API_KEY', { MARKET_FEED: 'massive' }],
+    ['MASSIVE_API_KEY', { MARKET_FEED: 'massive', MASSIVE_API_KEY: 'has a space in it' }],
+    ['MASSIVE_API_KEY', { MARKET_FEED: 'massive', MASSIVE_API_KEY: 'short' }],
+    ['MASSIVE_REST_URL', { MARKET_FEED: 'massive', MASSIVE_API_KEY: KEY, MASSIVE_REST_URL: 'ftp://x' }],
+    ['MASSIVE_WS_URL', { MARKET_FEED: 'massive', MASSIVE_API_KEY: KEY, MASSIVE_WS_URL: 'https://delayed.massive.com' }],
+    ['MARKET_DELAY_MINUTES', { MARKET_DELAY_MINUTES: '-1' }],
+    ['MARKET_DELAY_MINUTES', { MARKET_DELAY_MINUTES: '15min' }],
+    ['MARKET_HOURS', { MARKET_HOURS: 'weekdays' }],
+    ['MARKET_STATUS_POLL_MS', { MARKET_STATUS_POLL_MS: '10' }],
+    ['MARKET_ACTIONS_POLL_MS', { MARKET_ACTIONS_POLL_MS: 'hourly' }],
+    ['MARKET_TIME_SCALE', { MARKET_FEED: 'massive', MASSIVE_API_KEY: KEY, MARKET_TIME_SCALE: '60' }],
+  ])('a bad %s stops start-up naming it', (name, env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  test('a refused key is never repeated in the message that refuses it', () => {
+    const secret = 'not a key but a secret';
+    let message = '';
+    try {
+      loadConfig({ MARKET_FEED: 'massive', MASSIVE_API_KEY: secret });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('MASSIVE_API_KEY');
+    expect(message).not.toContain(secret);
+    expect(message).not.toContain('secret');
+  });
+});

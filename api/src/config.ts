@@ -18,7 +18,22 @@ export interface AppConfig {
    * knows or guesses it. Unset (null, the default): a random secret drawn on first start and kept in the database, so
    * restarts continue the same market and no client can compute a future price.
    */
-  market: { tickMs: number; seed: number | null; timeScale: number };
+  market: {
+    tickMs: number;
+    seed: number | null;
+    timeScale: number;
+    /** MARKET_FEED: where prices come from. */
+    feed: MarketFeedName;
+    /** MASSIVE_API_KEY, MASSIVE_REST_URL, MASSIVE_WS_URL: set with the `massive` feed only. The key is never logged. */
+    massive: MassiveSettings | null;
+    /** MARKET_DELAY_MINUTES: how far behind the feed's prices run. */
+    delayMinutes: number;
+    /** MARKET_HOURS: `always` trades around the clock; `nyse` trades in the exchange's sessions. */
+    hours: MarketHours;
+    /** MARKET_STATUS_POLL_MS, MARKET_ACTIONS_POLL_MS: how often the session and corporate actions are read. */
+    statusPollMs: number;
+    actionsPollMs: number;
+  };
   /** maxUpcomingPerCreator: CONTEST_MAX_UPCOMING, contests one creator may have upcoming at once (409 beyond). */
   contest: {
     minLeadSeconds: number;
@@ -57,6 +72,16 @@ export interface AppConfig {
   logLevel: string;
 }
 
+type MarketFeedName = 'simulated' | 'massive';
+export type MarketHours = 'always' | 'nyse';
+
+interface MassiveSettings {
+  apiKey: string;
+  restUrl: string;
+  /** The socket's base: the SDK opens `${wsUrl}/stocks`. */
+  wsUrl: string;
+}
+
 export class ConfigError extends Error {}
 
 /** The repository root: api/src/config.ts → ../.. */
@@ -91,6 +116,15 @@ const urlSetting = z.string().refine((value) => {
   }
 }, 'must be an http(s) URL');
 
+const wsUrlSetting = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'ws:' || url.protocol === 'wss:';
+  } catch {
+    return false;
+  }
+}, 'must be a ws(s) URL');
+
 /** An IPv4 or IPv6 address, optionally with a prefix length (a CIDR range): what Fastify's trustProxy accepts. */
 const addressOrRangeSetting = z.string().refine((value) => {
   const [address, prefix, ...rest] = value.split('/');
@@ -112,14 +146,58 @@ const listSetting = (item: z.ZodType<string, string>) =>
     )
     .pipe(z.array(item));
 
+type Read = <T>(name: string, schema: z.ZodType<T>, fallback: string | undefined, options?: { secret?: boolean }) => T;
+
+function marketSettings(read: Read): AppConfig['market'] {
+  const feed = read('MARKET_FEED', z.enum(['simulated', 'massive'], 'must be simulated or massive'), 'simulated');
+  const live = feed === 'massive';
+  const massive = live
+    ? {
+        apiKey: read(
+          'MASSIVE_API_KEY',
+          z
+            .string('is required with MARKET_FEED=massive')
+            .regex(/^[\x21-\x7e]{8,256}$/, 'must be 8 to 256 printable characters without spaces'),
+          undefined,
+          { secret: true },
+        ),
+        restUrl: read('MASSIVE_REST_URL', urlSetting, 'https://api.massive.com').replace(/\/$/, ''),
+        wsUrl: read('MASSIVE_WS_URL', wsUrlSetting, 'wss://delayed.massive.com').replace(/\/$/, ''),
+      }
+    : null;
+  const timeScale = read('MARKET_TIME_SCALE', decimalSetting(0.001, 1_000_000), '1');
+  // Real prices arrive in real time: compressing it would only stretch a delayed feed's minutes.
+  if (live && timeScale !== 1) {
+    throw new ConfigError('Invalid setting MARKET_TIME_SCALE: must be 1 with MARKET_FEED=massive');
+  }
+  return {
+    tickMs: read('MARKET_TICK_MS', intSetting(100, 3_600_000), '5000'),
+    seed: read('MARKET_SEED', intSetting(0, 2 ** 31 - 1).optional(), undefined) ?? null,
+    timeScale,
+    feed,
+    massive,
+    delayMinutes: read('MARKET_DELAY_MINUTES', intSetting(0, 1440), live ? '15' : '0'),
+    hours: read('MARKET_HOURS', z.enum(['always', 'nyse'], 'must be always or nyse'), live ? 'nyse' : 'always'),
+    statusPollMs: read('MARKET_STATUS_POLL_MS', intSetting(1000, 3_600_000), '60000'),
+    actionsPollMs: read('MARKET_ACTIONS_POLL_MS', intSetting(60_000, 86_400_000), '3600000'),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
-  const read = <T>(name: string, schema: z.ZodType<T>, fallback: string | undefined): T => {
+  const read = <T>(
+    name: string,
+    schema: z.ZodType<T>,
+    fallback: string | undefined,
+    { secret = false }: { secret?: boolean } = {},
+  ): T => {
     const raw = env[name] === undefined || env[name] === '' ? fallback : env[name];
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? 'invalid value';
-      throw new ConfigError(`Invalid setting ${name}=${JSON.stringify(env[name] ?? '')}: ${message}`);
+      // A secret's value is never repeated, not even in the message that refuses it.
+      const shown = secret ? '' : `=${JSON.stringify(env[name] ?? '')}`;
+      throw new ConfigError(`Invalid setting ${name}${shown}: ${message}`);
     }
     return parsed.data;
   };
@@ -155,11 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       listSetting(urlSetting),
       [3000, 3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`).join(','),
     ),
-    market: {
-      tickMs: read('MARKET_TICK_MS', intSetting(100, 3_600_000), '5000'),
-      seed: read('MARKET_SEED', intSetting(0, 2 ** 31 - 1).optional(), undefined) ?? null,
-      timeScale: read('MARKET_TIME_SCALE', decimalSetting(0.001, 1_000_000), '1'),
-    },
+    market: marketSettings(read),
     contest: {
       minLeadSeconds: read('CONTEST_MIN_LEAD_S', intSetting(0, 31_536_000), production ? '300' : '30'),
       minDurationSeconds: read('CONTEST_MIN_DURATION_S', intSetting(1, 31_536_000), production ? '3600' : '120'),

@@ -41,7 +41,7 @@ const CONTEST_FIELDS = [
 
 /** Every POST route with the fields of its body; a route missing here fails the coverage test below. */
 const CALLS = {
-  '/equity/get-equities': [],
+  '/equity/get-equities': ['query', 'symbols', 'limit'],
   '/contest/create-contest': CONTEST_FIELDS,
   '/contest/edit-contest': ['contestId', ...CONTEST_FIELDS],
   '/contest/get-contest': ['contestId'],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/database';
-import type { PriceFeed } from '../src/market/price-feed';
+import type { PriceModel } from '../src/market/price-feed';
 import {
   call,
   createContest,
@@ -14,7 +14,7 @@ import {
 } from './support/harness';
 
 /** Prices the test sets: each tick moves the named symbols to exactly these cents, the others stay where they are. */
-class ScriptedFeed implements PriceFeed {
+class ScriptedFeed implements PriceModel {
   readonly label = 'Scripted prices';
   private readonly wanted = new Map<string, number>();
   set(prices: Record<string, number>) {

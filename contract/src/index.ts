@@ -13,6 +13,7 @@ export * from './allocation';
 export * from './telemetry';
 export * from './contest-rules';
 export * from './trade-sides';
+export * from './market';
 export * from './market-hours';
 export * from './margin';
 export * from './trailing-stop';

@@ -69,6 +69,10 @@ export const equitySchema = z.object({
   change: z.number(),
   changePct: z.number(),
   updatedAt: z.string(),
+  /** The price's own time (a delayed feed's prices are minutes old). Absent from servers before real markets. */
+  asOf: z.string().optional(),
+  /** No new price for 5 minutes of an open session: the price shown is not the market's. */
+  stale: z.boolean().optional(),
 });
 export type Equity = z.infer<typeof equitySchema>;
 

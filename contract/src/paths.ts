@@ -46,6 +46,7 @@ export const API_PATHS = {
   health: '/health',
   getEquities: '/equity/get-equities',
   equityHistory: route('/equity/:symbol/history'),
+  marketStatus: '/market/status',
   createContest: '/contest/create-contest',
   editContest: '/contest/edit-contest',
   getContest: '/contest/get-contest',

@@ -1,3 +1,4 @@
+import { marketHealthSchema } from './market';
 import { z } from './zod';
 import {
   contestSchema,
@@ -88,7 +89,7 @@ export type UserProfileResponse = z.infer<typeof userProfileResponseSchema>;
 export const healthResponseSchema = z.object({
   status: z.literal('ok'),
   db: z.literal('ok'),
-  market: z.object({ asOf: z.string().nullable() }),
+  market: marketHealthSchema,
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 

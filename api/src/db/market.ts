@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows } from './database';
 import { equities, marketState, priceHistory } from './schema';
 
@@ -10,7 +10,7 @@ const utcDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Seeds the equities and the market's state the first time; rows already there are kept. */
 export async function seedMarket(db: Db, rows: NewEquityRow[], now: Date): Promise<void> {
-  await db.insert(equities).values(rows).onConflictDoNothing();
+  if (rows.length > 0) await db.insert(equities).values(rows).onConflictDoNothing();
   await db
     .insert(marketState)
     .values({ id: 1, tickIndex: 0, asOf: now, simulatedAt: now, sessionDate: utcDate(now) })
@@ -69,34 +69,75 @@ export async function exactPrices(executor: Executor): Promise<Map<string, numbe
   return new Map(rows.map((row) => [row.symbol, row.exact ?? row.priceCents]));
 }
 
+/** One stored price: rounded to the cent (at least one) for trading, exact for the next model step. */
+export interface StoredPrice {
+  symbol: string;
+  cents: number;
+  asOf: Date;
+  previousCloseCents?: number;
+}
+
 /**
- * Stores one market step: the new prices (rounded to the cent, at least one), their history, and the market's state.
- * On a new simulated session the last price becomes the previous close.
+ * Stores one market step: the new prices, their history at each price's own time, and the market's state. On a new
+ * simulated session the last price becomes the previous close, unless the provider said what the close was.
  */
 export async function storeMarketStep(
   executor: Executor,
-  moved: readonly [string, number][],
+  moved: readonly StoredPrice[],
   step: { now: Date; newSession: boolean; tickIndex: number; simulatedAt: Date },
 ): Promise<void> {
-  const { now, newSession, tickIndex, simulatedAt } = step;
+  const { newSession, tickIndex, simulatedAt, now } = step;
   const values = sql.join(
-    moved.map(([symbol, cents]) => sql`(${symbol}, ${Math.max(1, Math.round(cents))}::bigint, ${cents}::float8)`),
+    moved.map(
+      (p) =>
+        sql`(${p.symbol}, ${Math.max(1, Math.round(p.cents))}::bigint, ${p.cents}::float8, ${p.asOf}::timestamptz, ${
+          p.previousCloseCents === undefined ? null : Math.max(1, Math.round(p.previousCloseCents))
+        }::bigint)`,
+    ),
     sql`, `,
   );
   await executor.execute(sql`
     UPDATE equities AS e
-    SET previous_close_cents = CASE WHEN ${newSession} THEN e.price_cents ELSE e.previous_close_cents END,
+    SET previous_close_cents = COALESCE(
+          v.previous_close,
+          CASE WHEN ${newSession} THEN e.price_cents ELSE e.previous_close_cents END),
         price_cents = v.cents,
         exact_price_cents = v.exact,
-        updated_at = ${now}
-    FROM (VALUES ${values}) AS v(symbol, cents, exact)
+        updated_at = v.as_of
+    FROM (VALUES ${values}) AS v(symbol, cents, exact, as_of, previous_close)
     WHERE e.symbol = v.symbol`);
   await executor
     .insert(priceHistory)
-    .values(moved.map(([symbol, cents]) => ({ symbol, t: now, priceCents: Math.max(1, Math.round(cents)) })))
+    .values(moved.map((p) => ({ symbol: p.symbol, t: p.asOf, priceCents: Math.max(1, Math.round(p.cents)) })))
     .onConflictDoNothing();
   await executor
     .update(marketState)
     .set({ tickIndex, asOf: now, simulatedAt, sessionDate: utcDate(simulatedAt) })
     .where(eq(marketState.id, 1));
+}
+
+/** Rows for symbols the table does not have yet (a feed's universe grows); rows already there are kept. */
+export async function addEquities(executor: Executor, rows: NewEquityRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await executor.insert(equities).values(rows).onConflictDoNothing();
+}
+
+/** Symbols whose symbol or name starts with `prefix` (case-insensitive), by symbol. */
+export async function searchEquities(executor: Executor, prefix: string, limit: number): Promise<EquityRow[]> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return executor
+    .select()
+    .from(equities)
+    .where(or(ilike(equities.symbol, pattern), ilike(equities.name, pattern)))
+    .orderBy(asc(equities.symbol))
+    .limit(limit);
+}
+
+export async function equitiesOf(executor: Executor, symbols: readonly string[]): Promise<EquityRow[]> {
+  if (symbols.length === 0) return [];
+  return executor
+    .select()
+    .from(equities)
+    .where(inArray(equities.symbol, [...symbols]))
+    .orderBy(asc(equities.symbol));
 }

@@ -1,5 +1,5 @@
 import { createCipheriv, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
-import type { PriceFeed } from './price-feed';
+import type { PriceModel } from './price-feed';
 import type { UniverseEntry } from './universe';
 
 /**
@@ -117,7 +117,7 @@ export function gbmStep(priceCents: number, volatility: number, z: number, dtYea
 }
 
 /** The seeded market simulator of DESIGN §6. */
-export class SimulatedPriceFeed implements PriceFeed {
+export class SimulatedPriceFeed implements PriceModel {
   readonly label = 'Simulated prices';
   private readonly index: Map<string, { position: number; volatility: number }>;
 

@@ -1,8 +1,8 @@
 import {
-  emptyBodySchema,
   equitiesResponseSchema,
   equityHistoryQuerySchema,
   equityHistoryResponseSchema,
+  getEquitiesBodySchema,
 } from '@bullpen/contract';
 import { API_ROUTES } from '@bullpen/contract/paths';
 import type { FastifyInstance } from 'fastify';
@@ -15,8 +15,8 @@ export default async function equityRoutes(fastify: FastifyInstance) {
 
   app.post(
     API_ROUTES.getEquities,
-    { schema: { tags: ['equity'], body: emptyBodySchema, response: { 200: equitiesResponseSchema } } },
-    async () => ({ equities: await app.deps.market.listEquities(), market: app.deps.market.info }),
+    { schema: { tags: ['equity'], body: getEquitiesBodySchema, response: { 200: equitiesResponseSchema } } },
+    async (request) => ({ equities: await app.deps.market.listEquities(request.body), market: app.deps.market.info }),
   );
 
   app.get(

@@ -52,7 +52,19 @@ export default async function healthRoutes(fastify: FastifyInstance) {
           .header('retry-after', '1')
           .send({ errMessage: 'The database is not answering', errors: [] });
       }
-      return { status: 'ok' as const, db: 'ok' as const, market: { asOf: readiness.asOf } };
+      const { market, clock } = app.deps;
+      const feed = market.feed.status();
+      return {
+        status: 'ok' as const,
+        db: 'ok' as const,
+        market: {
+          asOf: readiness.asOf,
+          feed: market.feed.name,
+          connected: feed.connected,
+          delayMinutes: market.session.delayMinutes,
+          open: market.session.isOpen(clock.now()),
+        },
+      };
     },
   );
 }

@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/app';
+import { type BuildAppOptions, buildApp } from '../../src/app';
 import { type AppConfig, loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/database';
 import { ManualClock } from '../../src/lib/clock';
-import type { PriceFeed } from '../../src/market/price-feed';
+import type { Scheduler } from '../../src/lib/scheduler';
+import type { PriceFeed, PriceModel } from '../../src/market/price-feed';
 import { TestIssuer } from './tokens';
 
 export type Driver = 'pglite' | 'postgres';
@@ -75,9 +76,14 @@ export async function openTestDatabase(driver: Driver, dataDir: string | null = 
 export async function createTestContext(
   driver: Driver,
   configOverrides: Partial<AppConfig> = {},
-  options: { priceFeed?: PriceFeed } = {},
+  options: {
+    priceFeed?: PriceFeed | PriceModel;
+    clock?: ManualClock;
+    scheduler?: Scheduler;
+    logger?: BuildAppOptions['logger'];
+  } = {},
 ): Promise<TestContext> {
-  const clock = new ManualClock('2030-01-07T14:30:00.000Z');
+  const clock = options.clock ?? new ManualClock('2030-01-07T14:30:00.000Z');
   const issuer = await TestIssuer.create(() => clock.now());
   const { database, drop } = await openTestDatabase(driver);
   const app = await buildApp({
@@ -86,6 +92,8 @@ export async function createTestContext(
     clock,
     getKey: issuer.getKey,
     ...(options.priceFeed ? { priceFeed: options.priceFeed } : {}),
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   await app.ready();
   return {

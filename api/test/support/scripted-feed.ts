@@ -1,7 +1,7 @@
-import type { PriceFeed } from '../../src/market/price-feed';
+import type { PriceModel } from '../../src/market/price-feed';
 
 /** Prices the test sets: each tick moves the named symbols to exactly these cents, the others stay where they are. */
-export class ScriptedFeed implements PriceFeed {
+export class ScriptedFeed implements PriceModel {
   readonly label = 'Scripted prices';
   private readonly wanted = new Map<string, number>();
   set(prices: Record<string, number>) {

@@ -1,0 +1,93 @@
+import { equitiesResponseSchema, healthResponseSchema, marketStatusResponseSchema } from '@bullpen/contract';
+import { UNIVERSE } from '../src/market/universe';
+import { call, createTestContext, createUser, DRIVERS, type TestContext, type TestUser } from './support/harness';
+
+// Where prices come from and whether the market trades, as the simulator (the default) tells it; finding symbols among
+// many without changing what a client of the third release sees.
+
+describe.each(DRIVERS)('market status and equity search on the simulator (%s)', (driver) => {
+  let ctx: TestContext;
+  let user: TestUser;
+  beforeAll(async () => {
+    ctx = await createTestContext(driver);
+    user = await createUser(ctx);
+  });
+  afterAll(() => ctx.close());
+
+  const equities = async (body: object) => {
+    const response = await call(ctx, 'POST', '/equity/get-equities', { token: user.token, body });
+    expect(response.statusCode).toBe(200);
+    return equitiesResponseSchema.parse(response.json()).equities;
+  };
+
+  test('GET /market/status is public: simulated prices, no delay, open around the clock', async () => {
+    const response = await call(ctx, 'GET', '/market/status');
+    expect(response.statusCode).toBe(200);
+    expect(marketStatusResponseSchema.parse(response.json())).toEqual({
+      feed: 'simulated',
+      label: 'Simulated prices',
+      delayMinutes: 0,
+      open: true,
+      session: null,
+      nextOpenAt: null,
+      timeZone: 'America/New_York',
+    });
+  });
+
+  test('/health tells the feed, whether it is connected, its delay and whether the market is open', async () => {
+    await ctx.app.deps.contestClock.tick();
+    const response = await call(ctx, 'GET', '/health');
+    expect(response.statusCode).toBe(200);
+    const health = healthResponseSchema.parse(response.json());
+    expect(health.market).toEqual({
+      asOf: ctx.clock.now().toISOString(),
+      feed: 'simulated',
+      connected: true,
+      delayMinutes: 0,
+      open: true,
+    });
+  });
+
+  test('an empty body lists the shipped table, each price with its own time and not stale', async () => {
+    const list = await equities({});
+    expect(list.map((e) => e.symbol)).toEqual(UNIVERSE.map((e) => e.symbol));
+    for (const equity of list) {
+      expect(equity.asOf).toBe(equity.updatedAt);
+      expect(equity.stale).toBe(false);
+    }
+  });
+
+  test('a search finds symbols or names by their start, whatever the case; symbols names them; limit caps', async () => {
+    expect((await equities({ query: 'aap' })).map((e) => e.symbol)).toEqual(['AAPL']);
+    expect((await equities({ query: 'Apple' })).map((e) => e.symbol)).toEqual(['AAPL']);
+    // A name's middle does not match, and neither do LIKE's wildcards.
+    expect(await equities({ query: 'Inc' })).toEqual([]);
+    expect(await equities({ query: '%' })).toEqual([]);
+    expect(await equities({ query: '_' })).toEqual([]);
+    expect((await equities({ symbols: ['msft', 'AAPL', 'NOPE'] })).map((e) => e.symbol)).toEqual(['AAPL', 'MSFT']);
+    expect(await equities({ query: 'A', limit: 3 })).toHaveLength(3);
+    expect(await equities({ limit: 2 })).toHaveLength(2);
+  });
+
+  test.each([
+    [{ query: 'A', symbols: ['AAPL'] }],
+    [{ query: '' }],
+    [{ query: 'A\u0000' }],
+    [{ query: '\ud800' }],
+    [{ limit: 0 }],
+    [{ limit: 10_000 }],
+    [{ symbols: ['not a symbol'] }],
+    [{ sector: 'Technology' }],
+  ])('refuses %j with 400', async (body) => {
+    const response = await call(ctx, 'POST', '/equity/get-equities', { token: user.token, body });
+    expect(response.statusCode).toBe(400);
+  });
+
+  test('a price with no new one for 5 minutes of an open market is stale, until the next arrives', async () => {
+    await ctx.app.deps.contestClock.tick();
+    ctx.clock.advance(5 * 60_000 + 1000);
+    expect((await equities({ symbols: ['AAPL'] }))[0]?.stale).toBe(true);
+    await ctx.app.deps.contestClock.tick();
+    expect((await equities({ symbols: ['AAPL'] }))[0]?.stale).toBe(false);
+  });
+});

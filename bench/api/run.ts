@@ -20,6 +20,7 @@ import { type JWK, SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { openDatabase } from '../../api/src/db/database';
 import { systemClock } from '../../api/src/lib/clock';
 import { MarketService } from '../../api/src/market/market-service';
+import { ModelFeed } from '../../api/src/market/price-feed';
 import { SimulatedPriceFeed } from '../../api/src/market/simulator';
 import { UNIVERSE } from '../../api/src/market/universe';
 import { readFlags } from '../lib/flags';
@@ -97,7 +98,12 @@ async function main() {
     // 1. Seed.
     const seedStart = Date.now();
     const database = await openDatabase({ url: databaseUrl, dataDir });
-    const market = new MarketService(database.db, new SimulatedPriceFeed(UNIVERSE, 1), UNIVERSE, systemClock);
+    const market = new MarketService(
+      database.db,
+      new ModelFeed(new SimulatedPriceFeed(UNIVERSE, 1)),
+      UNIVERSE,
+      systemClock,
+    );
     await market.init();
     await seedLiveContests(database, {
       users: USERS,

@@ -8,6 +8,7 @@ import { ContestClock } from '../../api/src/clock/contest-clock';
 import { type Database, openDatabase, queryRows, sql } from '../../api/src/db/database';
 import { systemClock } from '../../api/src/lib/clock';
 import { MarketService } from '../../api/src/market/market-service';
+import { ModelFeed } from '../../api/src/market/price-feed';
 import { SimulatedPriceFeed } from '../../api/src/market/simulator';
 import { UNIVERSE } from '../../api/src/market/universe';
 
@@ -133,7 +134,12 @@ export async function tickCost(
       await database.db.execute(
         sql`TRUNCATE users, contests, participants, positions, trades, orders, portfolio_history CASCADE`,
       );
-    const market = new MarketService(database.db, new SimulatedPriceFeed(UNIVERSE, 1), UNIVERSE, systemClock);
+    const market = new MarketService(
+      database.db,
+      new ModelFeed(new SimulatedPriceFeed(UNIVERSE, 1)),
+      UNIVERSE,
+      systemClock,
+    );
     await market.init();
     const perContest = 200;
     await seedLiveContests(database, {

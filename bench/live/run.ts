@@ -25,6 +25,7 @@ import pg from 'pg';
 import { openDatabase, sql } from '../../api/src/db/database';
 import { systemClock } from '../../api/src/lib/clock';
 import { MarketService } from '../../api/src/market/market-service';
+import { ModelFeed } from '../../api/src/market/price-feed';
 import { SimulatedPriceFeed } from '../../api/src/market/simulator';
 import { UNIVERSE } from '../../api/src/market/universe';
 import { readFlags } from '../lib/flags';
@@ -176,7 +177,12 @@ async function scratchDatabase(base: string) {
 async function seed(url: string | null, dataDir: string) {
   const database = await openDatabase({ url, dataDir });
   try {
-    const market = new MarketService(database.db, new SimulatedPriceFeed(UNIVERSE, 7), UNIVERSE, systemClock);
+    const market = new MarketService(
+      database.db,
+      new ModelFeed(new SimulatedPriceFeed(UNIVERSE, 7)),
+      UNIVERSE,
+      systemClock,
+    );
     await market.init();
     const db = database.db;
     const startsAt = new Date(Date.now() - 1000);

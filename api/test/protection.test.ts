@@ -22,7 +22,12 @@ describe('protection, health, docs and events', () => {
   test('/health reports the database and the market', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', db: 'ok', market: { asOf: expect.any(String) } });
+    // The simulator: always connected, no delay, open around the clock (API.md "Fourth release").
+    expect(response.json()).toEqual({
+      status: 'ok',
+      db: 'ok',
+      market: { asOf: expect.any(String), feed: 'simulated', connected: true, delayMinutes: 0, open: true },
+    });
   });
 
   test('/health answers from a cached check, not a database round trip per probe; 503 while the database fails', async () => {

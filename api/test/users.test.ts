@@ -235,6 +235,9 @@ describe.each(DRIVERS)('users and profiles (%s)', (driver) => {
       change: expect.any(Number),
       changePct: expect.any(Number),
       updatedAt: expect.any(String),
+      // The price's own time, and whether it is stale: never, on the simulator.
+      asOf: expect.any(String),
+      stale: false,
     });
     expect(
       (await call(ctx, 'POST', '/equity/get-equities', { token: user.token, body: { all: true } })).statusCode,

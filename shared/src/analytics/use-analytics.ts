@@ -18,7 +18,7 @@ export function useAnalytics(
   const config: SWRConfiguration<AnalyticsResponse, ApiError> = final
     ? { revalidateOnFocus: false, revalidateOnReconnect: false }
     : {};
-  const read = useApiGet<AnalyticsResponse>(contestId && userId ? analyticsKey(contestId, userId) : null, config);
+  const read = useApiGet(contestId && userId ? analyticsKey(contestId, userId) : null, config);
   const seen = useRef(refreshOn);
   const { mutate } = read;
   useEffect(() => {

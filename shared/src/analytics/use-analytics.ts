@@ -1,5 +1,5 @@
 import { type ApiError, useApiGet } from '@bullpen/shared';
-import { type AnalyticsResponse, RESULTS_PATHS } from '@bullpen/shared/schemas';
+import { type AnalyticsResponse, RESULTS_PATHS } from '@bullpen/contract';
 import { useEffect, useRef } from 'react';
 import type { SWRConfiguration } from 'swr';
 

@@ -1,5 +1,5 @@
 import { apiPost, useApiGet } from '@bullpen/shared';
-import { API_PATHS, type CreateContestBody, type EditContestBody } from '@bullpen/shared/schemas';
+import { API_PATHS, type CreateContestBody, type EditContestBody } from '@bullpen/contract';
 
 // Typed reads (SWR hooks) and plain calls of the contest API. After a mutation, its caller refreshes the caches that
 // show the contest with ../hooks/use-contest-cache.ts (keys: ./contest-keys.ts).

@@ -1,5 +1,5 @@
 import { useApiGet } from '@bullpen/shared';
-import { ORDER_PATHS, RESULTS_PATHS } from '@bullpen/shared/schemas';
+import { ORDER_PATHS, RESULTS_PATHS } from '@bullpen/contract';
 
 // API.md "Results and insight". A completed contest never changes: its reads are not revalidated on focus.
 const FINAL = { revalidateOnFocus: false, revalidateOnReconnect: false } as const;

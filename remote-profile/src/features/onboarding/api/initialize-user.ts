@@ -1,5 +1,5 @@
 import { apiPost, CURRENT_USER_KEY, useUserStore } from '@bullpen/shared';
-import { API_PATHS, type InitializeUserBody, type UserResponse } from '@bullpen/shared/schemas';
+import { API_PATHS, type InitializeUserBody, type UserResponse } from '@bullpen/contract';
 import { mutate } from 'swr';
 
 /** SPEC §3: the call sign is sent as `ticker` too. The answer is the active user: it goes straight into the

@@ -1,5 +1,5 @@
 import { apiPost, CURRENT_USER_KEY, invalidate, useApiPost, useUserStore } from '@bullpen/shared';
-import { API_PATHS, type EditProfileBody, type UserProfileResponse, type UserResponse } from '@bullpen/shared/schemas';
+import { API_PATHS, type EditProfileBody, type UserProfileResponse, type UserResponse } from '@bullpen/contract';
 import { mutate } from 'swr';
 
 const profileKey = (userId: string) => [API_PATHS.getUserProfile, { userId }] as const;

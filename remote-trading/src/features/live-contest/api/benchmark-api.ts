@@ -1,5 +1,5 @@
 import { useApiGet } from '@bullpen/shared';
-import { RESULTS_PATHS } from '@bullpen/shared/schemas';
+import { RESULTS_PATHS } from '@bullpen/contract';
 import { POLL_INTERVAL_MS } from './live-contest-api';
 
 /** The contest's benchmark (API.md "Results and insight"), re-read every market tick like the portfolio history. */

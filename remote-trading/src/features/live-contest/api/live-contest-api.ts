@@ -1,5 +1,5 @@
 import { ApiError, apiPost, defaultSwrConfig, useApiGet } from '@bullpen/shared';
-import { API_PATHS, type ContestUserResponse, type TradeBody, type TradeResponse } from '@bullpen/shared/schemas';
+import { API_PATHS, type ContestUserResponse, type TradeBody, type TradeResponse } from '@bullpen/contract';
 import { mutate } from 'swr';
 import {
   apiKeys,

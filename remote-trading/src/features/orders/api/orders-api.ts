@@ -8,7 +8,7 @@ import {
   type OrderResponse,
   type OrdersResponse,
   type PlaceOrderBody,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
 import { mutate } from 'swr';
 
 export const ordersKey = (contestId: string) => ORDER_PATHS.contestOrders(contestId);

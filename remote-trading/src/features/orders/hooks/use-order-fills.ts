@@ -1,6 +1,6 @@
 import { toast, useApiGet } from '@bullpen/shared';
 import { useEquities } from '@bullpen/shared/reads';
-import { API_PATHS, type EquitiesResponse, type Order } from '@bullpen/shared/schemas';
+import { API_PATHS, type EquitiesResponse, type Order } from '@bullpen/contract';
 import { useEffect, useRef } from 'react';
 import { mutate } from 'swr';
 import { ordersKey } from '../api/orders-api';

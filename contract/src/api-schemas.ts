@@ -1,3 +1,4 @@
+import { getEquitiesBodySchema, marketStatusResponseSchema } from './market';
 import { cancelOrderBodySchema, orderResponseSchema, ordersResponseSchema, placeOrderBodySchema } from './orders';
 import type { API_PATHS } from './paths';
 import {
@@ -54,8 +55,9 @@ interface Methods {
  *  that call it load no zod; a development build loads it to check every answer. */
 export const API_SCHEMAS = {
   health: { get: { response: healthResponseSchema } },
-  getEquities: { post: { body: emptyBodySchema, response: equitiesResponseSchema } },
+  getEquities: { post: { body: getEquitiesBodySchema, response: equitiesResponseSchema } },
   equityHistory: { get: { response: equityHistoryResponseSchema } },
+  marketStatus: { get: { response: marketStatusResponseSchema } },
   createContest: { post: { body: createContestBodySchema, response: contestDataResponseSchema } },
   editContest: { post: { body: editContestBodySchema, response: contestDataResponseSchema } },
   getContest: { post: { body: contestIdBodySchema, response: getContestResponseSchema } },

@@ -1,3 +1,4 @@
+import { API_SCHEMAS } from '@bullpen/contract';
 import { API_ROUTES } from '@bullpen/contract/paths';
 import { createTestContext, type TestContext } from './support/harness';
 
@@ -18,6 +19,16 @@ describe("the server's routes are the contract's path table", () => {
       ([, url]) => !['GET', 'POST'].some((method) => ctx.app.hasRoute({ method, url })),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('serves each path with the methods API_SCHEMAS gives the client for it', () => {
+    const wrong = Object.entries(API_SCHEMAS).flatMap(([name, methods]) =>
+      Object.keys(methods)
+        .map((method) => method.toUpperCase())
+        .filter((method) => !ctx.app.hasRoute({ method, url: API_ROUTES[name as keyof typeof API_ROUTES] }))
+        .map((method) => `${method} ${name}`),
+    );
+    expect(wrong).toEqual([]);
   });
 
   it('documents exactly the paths of the table, none spelled outside it', () => {

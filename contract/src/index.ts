@@ -18,3 +18,5 @@ export * from './market-hours';
 export * from './margin';
 export * from './trailing-stop';
 export * from './contest-phase';
+export * from './api-schemas';
+export type * from './api-types';

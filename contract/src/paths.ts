@@ -12,9 +12,15 @@ type ParamNames<Pattern extends string> = Pattern extends `${string}:${infer Nam
 /** One string value per parameter name. */
 type ValuesOf<Names extends string[]> = { [K in keyof Names]: string };
 
+declare const routeOf: unique symbol;
+
+/** A path built from a route pattern: a string at run time, and to the type checker the route it was built from, so
+ *  the API client can tell which entry of API_PATHS it requests (and so its body and answer) without a second name. */
+export type BuiltPath<Pattern extends string> = string & { readonly [routeOf]: Pattern };
+
 /** A path with parameters: called with their values in order, it gives the encoded path a client requests. */
 export interface PathBuilder<Pattern extends string, Args extends unknown[] = ValuesOf<ParamNames<Pattern>>> {
-  (...values: Args): string;
+  (...values: Args): BuiltPath<Pattern>;
   /** The route as the server registers it, parameters in Fastify's `:name` form. */
   readonly pattern: Pattern;
 }

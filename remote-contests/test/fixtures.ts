@@ -1,4 +1,4 @@
-import type { Contest, ContestUser, Equity, Standing, TeamStanding } from '@bullpen/shared/schemas';
+import type { Contest, ContestUser, Equity, Standing, TeamStanding } from '@bullpen/contract';
 
 // Realistic API objects for the component tests; each test overrides what it is about.
 

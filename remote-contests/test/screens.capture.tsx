@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { writeFileSync } from 'node:fs';
 import type { ReactElement } from 'react';
-import type { Equity } from '@bullpen/shared/schemas';
+import type { Equity } from '@bullpen/contract';
 import ConfirmSavePicksPage from '../src/app/pages/confirm-save-picks-page';
 import ContestCompletedPage from '../src/app/pages/contest-completed-page';
 import ContestConfirmedPage from '../src/app/pages/contest-confirmed-page';

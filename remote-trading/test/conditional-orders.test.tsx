@@ -1,5 +1,5 @@
 import { useToastStore } from '@bullpen/shared';
-import type { ContestUser, Order } from '@bullpen/shared/schemas';
+import type { ContestUser, Order } from '@bullpen/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import type { Contest, ContestUser, Equity } from '@bullpen/shared/schemas';
+import type { Contest, ContestUser, Equity } from '@bullpen/contract';
 
 export const API = 'http://api.test';
 

@@ -1,6 +1,6 @@
 // Live updates touch exactly the cache entry they mean and only with payloads the shared schemas
 // accept.
-import { API_PATHS, pricesEventSchema, standingsEventSchema } from '@bullpen/shared/schemas';
+import { API_PATHS, pricesEventSchema, standingsEventSchema } from '@bullpen/contract';
 import type { Cache } from 'swr';
 import { unstable_serialize } from 'swr';
 import { apiKeys } from '@bullpen/shared/reads';

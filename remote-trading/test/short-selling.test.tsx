@@ -1,6 +1,6 @@
 import { useToastStore } from '@bullpen/shared';
 import { formatShortDateTime } from '@bullpen/shared/format';
-import type { ContestRules, ContestUser, Order, Portfolio, Position, Trade } from '@bullpen/shared/schemas';
+import type { ContestRules, ContestUser, Order, Portfolio, Position, Trade } from '@bullpen/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';

@@ -1,6 +1,6 @@
 // @bullpen/shared, the client side: one API client, one SWR cache convention, one user store and one toast store
 // for the host and every remote (Module Federation shares this module as a singleton).
-// The API contract lives in @bullpen/contract (the apps may import it as '@bullpen/shared/schemas' too); a remote's
+// The API contract is a package of its own, @bullpen/contract, which the apps import by that name; a remote's
 // stand-alone frame in '@bullpen/shared/standalone' (development only, so the host never downloads it). Only stateful
 // code lives here (store, SWR configuration, API client, auth, router). Pure code is outside the singleton, bundled into
 // whichever app imports it (DESIGN §1), so no page downloads it unless it is used: the UI kit '@bullpen/shared/ui', the

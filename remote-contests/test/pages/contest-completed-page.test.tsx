@@ -1,4 +1,4 @@
-import type { Order, Standing } from '@bullpen/shared/schemas';
+import type { Order, Standing } from '@bullpen/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import ContestCompletedPage from '../../src/app/pages/contest-completed-page';
 import { API, apiError, http, reply, sent, server } from '../api-mock';

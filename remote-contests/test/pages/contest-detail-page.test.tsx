@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import ContestDetailPage from '../../src/app/pages/contest-detail-page';
 import { API, apiError, http, reply, sent, server } from '../api-mock';
 import { makeContest, makeContestUser, ME, OTHER } from '../fixtures';
-import type { Contest, ContestUser } from '@bullpen/shared/schemas';
+import type { Contest, ContestUser } from '@bullpen/contract';
 import { renderPage, resetStores, signIn, toasts } from '../render';
 
 const renderDetail = () =>

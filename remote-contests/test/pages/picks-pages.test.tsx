@@ -4,7 +4,7 @@ import EditPicksPage from '../../src/app/pages/edit-picks-page';
 import SavePicksPage from '../../src/app/pages/save-picks-page';
 import { API, apiError, http, reply, sent, server } from '../api-mock';
 import { EQUITIES, makeContest, makeContestUser } from '../fixtures';
-import type { Contest, ContestUser, Equity } from '@bullpen/shared/schemas';
+import type { Contest, ContestUser, Equity } from '@bullpen/contract';
 import { renderPage, resetStores, signIn, toasts } from '../render';
 
 function serve(

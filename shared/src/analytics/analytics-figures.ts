@@ -1,4 +1,4 @@
-import type { Analytics } from '@bullpen/shared/schemas';
+import type { Analytics } from '@bullpen/contract';
 import { formatMoney, formatPercent } from '../format/format';
 
 /** What a figure means, in one line: the panel's tooltips. */

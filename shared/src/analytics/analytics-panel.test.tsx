@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { SWRConfig } from 'swr';
 import { setRuntimeConfig } from '../config/runtime-config';
-import type { Analytics } from '../schemas';
+import type { Analytics } from '@bullpen/contract';
 import { AnalyticsPanel } from '.';
 
 jest.mock('aws-amplify/auth', () => ({

@@ -1,7 +1,7 @@
 import '../ui/ui.css';
 import './analytics.css';
 import { ApiError, errorMessage } from '@bullpen/shared';
-import type { Analytics } from '@bullpen/shared/schemas';
+import type { Analytics } from '@bullpen/contract';
 import { type ReactNode, useId } from 'react';
 import { formatMoney, formatPercent } from '../format/format';
 import { Button } from '../ui/button';

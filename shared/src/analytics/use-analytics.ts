@@ -1,5 +1,5 @@
 import { type ApiError, useApiGet } from '@bullpen/shared';
-import { type AnalyticsResponse, RESULTS_PATHS } from '@bullpen/shared/schemas';
+import { type AnalyticsResponse, RESULTS_PATHS } from '@bullpen/contract';
 import { useEffect, useRef } from 'react';
 import type { SWRConfiguration } from 'swr';
 
@@ -18,7 +18,7 @@ export function useAnalytics(
   const config: SWRConfiguration<AnalyticsResponse, ApiError> = final
     ? { revalidateOnFocus: false, revalidateOnReconnect: false }
     : {};
-  const read = useApiGet<AnalyticsResponse>(contestId && userId ? analyticsKey(contestId, userId) : null, config);
+  const read = useApiGet(contestId && userId ? analyticsKey(contestId, userId) : null, config);
   const seen = useRef(refreshOn);
   const { mutate } = read;
   useEffect(() => {

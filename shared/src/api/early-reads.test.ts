@@ -1,3 +1,4 @@
+import { API_PATHS } from '@bullpen/contract/paths';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { configureAuth } from '../auth/configure-auth';
@@ -71,7 +72,7 @@ it("sends the live page's public contest read without the token, as the client d
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(seen).toContain('POST /contest/get-contest {"contestId":"c1"} null');
   await expect(apiPost('/contest/get-contest', { contestId: 'c1' })).resolves.toEqual({ path: '/contest/get-contest' });
-  await expect(apiGet('/contest/active/c1')).resolves.toEqual({ path: '/contest/active/c1' });
+  await expect(apiGet(API_PATHS.activeContest('c1'))).resolves.toEqual({ path: '/contest/active/c1' });
   expect(seen).toContain(`GET /contest/active/c1  ${token}`);
   // Each went out once: the client's calls took the early answers.
   expect(seen.filter((line) => line.startsWith('POST /contest/get-contest'))).toHaveLength(1);

@@ -1,16 +1,18 @@
 import useSWR, { mutate, preload, type SWRConfiguration } from 'swr';
 import { API_PATHS } from '@bullpen/contract/paths';
+import type { ApiBody, ApiPath, ApiResponse } from '@bullpen/contract/api-types';
 import type { UserResponse } from '@bullpen/contract';
 import { ApiError } from './api-error';
 import type { ApiKey } from './api-key';
-import { apiGet, apiPost } from './client';
+import { apiPost } from './client';
+import { request } from './request';
 import { rememberRead } from './persisted-reads';
 
 export type { ApiKey } from './api-key';
 
 export function fetcher<T>(key: ApiKey): Promise<T> {
-  if (typeof key !== 'string') return apiPost<T>(key[0], key[1]);
-  return apiGet<T>(key).then((data) => {
+  if (typeof key !== 'string') return request<T>('POST', key[0], key[1] ?? {}, {});
+  return request<T>('GET', key, undefined, {}).then((data) => {
     rememberRead(key, data);
     return data;
   });
@@ -69,14 +71,25 @@ export const defaultSwrConfig: SWRConfiguration = {
   },
 };
 
-export function useApiGet<T>(path: string | null, config?: SWRConfiguration<T, ApiError>) {
-  return useSWR<T, ApiError>(path, (key: string) => fetcher<T>(key), { ...defaultSwrConfig, ...config });
+/** A GET read of a path of API_PATHS, typed by that path's response schema. */
+export function useApiGet<Path extends ApiPath<'get'>>(
+  path: Path | null,
+  config?: SWRConfiguration<ApiResponse<Path, 'get'>, ApiError>,
+) {
+  type Data = ApiResponse<Path, 'get'>;
+  return useSWR<Data, ApiError>(path, (key: string) => fetcher<Data>(key), { ...defaultSwrConfig, ...config });
 }
 
-export function useApiPost<T>(path: string | null, body: unknown = {}, config?: SWRConfiguration<T, ApiError>) {
-  return useSWR<T, ApiError>(
+/** A POST read of a path of API_PATHS with the body its schema takes, typed by its response schema. */
+export function useApiPost<Path extends ApiPath<'post'>>(
+  path: Path | null,
+  body: ApiBody<Path>,
+  config?: SWRConfiguration<ApiResponse<Path, 'post'>, ApiError>,
+) {
+  type Data = ApiResponse<Path, 'post'>;
+  return useSWR<Data, ApiError>(
     path ? ([path, body] as const) : null,
-    ([key, payload]: readonly [string, unknown]) => apiPost<T>(key, payload),
+    ([key, payload]: readonly [string, unknown]) => request<Data>('POST', key, payload, {}),
     { ...defaultSwrConfig, ...config },
   );
 }
@@ -94,7 +107,7 @@ export const currentUserSwrConfig: SWRConfiguration<UserResponse, ApiError> = {
 export function useCurrentUser(enabled = true) {
   return useSWR<UserResponse, ApiError>(
     enabled ? CURRENT_USER_KEY : null,
-    () => apiPost<UserResponse>(API_PATHS.getUser, {}),
+    () => apiPost(API_PATHS.getUser, {}),
     currentUserSwrConfig,
   );
 }

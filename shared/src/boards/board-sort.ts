@@ -1,4 +1,4 @@
-import type { Standing } from '@bullpen/shared/schemas';
+import type { Standing } from '@bullpen/contract';
 
 /** What a board can be ordered by; the rank column always stays the rank by return. */
 export type BoardSort = 'return' | 'sharpe' | 'drawdown';

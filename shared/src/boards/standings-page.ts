@@ -1,5 +1,5 @@
 import { useApiGet } from '@bullpen/shared';
-import { API_PATHS, type StandingsPageResponse } from '@bullpen/contract';
+import { API_PATHS } from '@bullpen/contract';
 
 /** Which page of a board to read: from an offset, or centred on the caller (`around: 'me'`). */
 export type StandingsPageQuery = { offset: number; limit: number } | { around: 'me'; limit: number };
@@ -14,7 +14,7 @@ export const standingsPageKey = (contestId: string, query: StandingsPageQuery) =
  * change, so a final page is read once and kept.
  */
 export function useStandingsPage(contestId: string, query: StandingsPageQuery | null, { final }: { final: boolean }) {
-  return useApiGet<StandingsPageResponse>(query ? standingsPageKey(contestId, query) : null, {
+  return useApiGet(query ? standingsPageKey(contestId, query) : null, {
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
     // A final page never changes: read once and kept. A live page read a moment ago is read again when the reader

@@ -29,17 +29,16 @@ type Config<T> = SWRConfiguration<T, ApiError>;
 
 /** The public contest view (sent without a token, per SPEC §6); no contest id reads nothing. */
 export const useContest = (contestId: string | undefined, config?: Config<GetContestResponse>) =>
-  useApiPost<GetContestResponse>(contestId ? API_PATHS.getContest : null, { contestId: contestId ?? '' }, config);
+  useApiPost(contestId ? API_PATHS.getContest : null, { contestId: contestId ?? '' }, config);
 
 export const useContestUser = (contestId: string | undefined, config?: Config<ContestUserResponse>) =>
-  useApiGet<ContestUserResponse>(contestId ? apiKeys.contestUser(contestId) : null, config);
+  useApiGet(contestId ? apiKeys.contestUser(contestId) : null, config);
 
 export const useActiveBoard = (contestId: string | undefined, config?: Config<ContestBoardResponse>) =>
-  useApiGet<ContestBoardResponse>(contestId ? apiKeys.activeBoard(contestId) : null, config);
+  useApiGet(contestId ? apiKeys.activeBoard(contestId) : null, config);
 
 export const useCompletedBoard = (contestId: string | undefined, config?: Config<ContestBoardResponse>) =>
-  useApiGet<ContestBoardResponse>(contestId ? apiKeys.completedBoard(contestId) : null, config);
+  useApiGet(contestId ? apiKeys.completedBoard(contestId) : null, config);
 
 /** The tradable universe with today's simulated prices (POST /equity/get-equities, body {}). */
-export const useEquities = (config?: Config<EquitiesResponse>) =>
-  useApiPost<EquitiesResponse>(API_PATHS.getEquities, {}, config);
+export const useEquities = (config?: Config<EquitiesResponse>) => useApiPost(API_PATHS.getEquities, {}, config);

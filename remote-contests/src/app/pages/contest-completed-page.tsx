@@ -12,7 +12,7 @@ import {
 } from '@bullpen/shared/ui';
 import { formatDateTime, formatNumber } from '@bullpen/shared/format';
 import { StandingsBoard, TeamStandingsTable } from '@bullpen/shared/boards';
-import type { Standing } from '@bullpen/shared/schemas';
+import type { Standing } from '@bullpen/contract';
 import { useEffect, useRef } from 'react';
 import {
   ContestBlocked,

@@ -1,6 +1,6 @@
 import { lastFetchedAt } from '@bullpen/shared';
-import type { Contest, ContestWithResult } from '@bullpen/shared/schemas';
-import { API_PATHS, RESULTS_PATHS } from '@bullpen/shared/schemas';
+import type { Contest, ContestWithResult } from '@bullpen/contract';
+import { API_PATHS, RESULTS_PATHS } from '@bullpen/contract';
 import { ButtonLink, Page, PageHeader } from '@bullpen/shared/ui';
 import {
   contestPaths,

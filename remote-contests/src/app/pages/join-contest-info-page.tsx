@@ -1,5 +1,5 @@
 import { useLocation, useParams } from '@bullpen/shared';
-import type { ContestStatus } from '@bullpen/shared/schemas';
+import type { ContestStatus } from '@bullpen/contract';
 import { ButtonLink, Callout } from '@bullpen/shared/ui';
 import {
   ContestFacts,

@@ -1,4 +1,4 @@
-import type { Contest, ContestUser } from '@bullpen/shared/schemas';
+import type { Contest, ContestUser } from '@bullpen/contract';
 import { useState } from 'react';
 import { Button, ButtonLink, ConfirmDialog } from '@bullpen/shared/ui';
 import {

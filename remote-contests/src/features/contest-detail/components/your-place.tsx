@@ -1,4 +1,4 @@
-import type { Contest, ContestUser } from '@bullpen/shared/schemas';
+import type { Contest, ContestUser } from '@bullpen/contract';
 import { formatDateTime, formatMoney } from '@bullpen/shared/format';
 import { Badge, Chips, Facts, PageLoader, Trend } from '@bullpen/shared/ui';
 import { SimulatedPrices } from '../../contests';

@@ -1,4 +1,4 @@
-import { affiliationNameSchema, LIMITS, teamNameKey } from '@bullpen/shared/schemas';
+import { affiliationNameSchema, LIMITS, teamNameKey } from '@bullpen/contract';
 import { type KeyboardEvent, useState } from 'react';
 import { Button } from '@bullpen/shared/ui';
 

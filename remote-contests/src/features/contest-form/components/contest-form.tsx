@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CreateContestBody, LIMITS } from '@bullpen/shared/schemas';
+import { type CreateContestBody, LIMITS } from '@bullpen/contract';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Button, Callout, Field, Textarea, TextInput } from '@bullpen/shared/ui';

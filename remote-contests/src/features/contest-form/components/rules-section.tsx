@@ -1,4 +1,4 @@
-import { DEFAULT_CONTEST_RULES, RULE_LIMITS } from '@bullpen/shared/schemas';
+import { DEFAULT_CONTEST_RULES, RULE_LIMITS } from '@bullpen/contract';
 import { TextInput } from '@bullpen/shared/ui';
 import { useId } from 'react';
 import type { UseFormRegister } from 'react-hook-form';

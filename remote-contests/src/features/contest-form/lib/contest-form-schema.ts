@@ -1,4 +1,4 @@
-import { type CreateContestBody, type ContestTimingLimits, visibilitySchema } from '@bullpen/shared/schemas';
+import { type CreateContestBody, type ContestTimingLimits, visibilitySchema } from '@bullpen/contract';
 import { z } from 'zod';
 import {
   type ContestFormValues,

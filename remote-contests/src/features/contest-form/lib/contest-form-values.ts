@@ -9,7 +9,7 @@ import {
   createContestBodySchema,
   isTeamCollaboration,
   type Visibility,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
 import { fromLocalInputValue, toLocalInputValue } from './local-date-time';
 
 /** What the form holds: strings as typed, so a half-typed number never turns into NaN under the user's cursor. */

@@ -1,4 +1,4 @@
-import { API_PATHS } from '@bullpen/shared/schemas';
+import { API_PATHS } from '@bullpen/contract';
 
 // Which cached reads show a contest. The keys themselves are @bullpen/shared/reads' apiKeys, one factory for every app.
 

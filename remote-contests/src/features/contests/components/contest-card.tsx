@@ -1,4 +1,4 @@
-import type { Contest } from '@bullpen/shared/schemas';
+import type { Contest } from '@bullpen/contract';
 import { Link } from '@bullpen/shared';
 import { formatMoney, formatNumber, formatShortDateTime } from '@bullpen/shared/format';
 import { Badge, Countdown, Trend } from '@bullpen/shared/ui';

@@ -1,4 +1,4 @@
-import { type Contest, pickBudget, rulesOf } from '@bullpen/shared/schemas';
+import { type Contest, pickBudget, rulesOf } from '@bullpen/contract';
 import { formatDateTime, formatDuration, formatMoney, formatNumber } from '@bullpen/shared/format';
 import { Facts } from '@bullpen/shared/ui';
 import { commissionInWords, rulesInWords } from '../lib/rules-in-words';

@@ -1,4 +1,4 @@
-import type { Contest } from '@bullpen/shared/schemas';
+import type { Contest } from '@bullpen/contract';
 import { Page, PageError, PageLoader } from '@bullpen/shared/ui';
 import type { ReactNode } from 'react';
 import { useContest } from '../api/contests-api';

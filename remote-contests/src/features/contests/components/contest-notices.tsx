@@ -1,4 +1,4 @@
-import type { Contest } from '@bullpen/shared/schemas';
+import type { Contest } from '@bullpen/contract';
 import { ButtonLink, Callout, type CalloutTone, PageHeader } from '@bullpen/shared/ui';
 import type { ReactNode } from 'react';
 import { STATUS_LABEL } from '../lib/contest-status';

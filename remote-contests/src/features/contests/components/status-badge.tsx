@@ -1,4 +1,4 @@
-import type { ContestStatus } from '@bullpen/shared/schemas';
+import type { ContestStatus } from '@bullpen/contract';
 import { Badge } from '@bullpen/shared/ui';
 import { STATUS_LABEL, STATUS_TONE } from '../lib/contest-status';
 

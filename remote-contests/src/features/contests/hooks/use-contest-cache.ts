@@ -1,4 +1,4 @@
-import type { Contest, ContestUser } from '@bullpen/shared/schemas';
+import type { Contest, ContestUser } from '@bullpen/contract';
 import { useCallback, useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import { apiKeys } from '@bullpen/shared/reads';

@@ -1,4 +1,4 @@
-import { type Contest, type ContestStatus, contestPhaseAt } from '@bullpen/shared/schemas';
+import { type Contest, type ContestStatus, contestPhaseAt } from '@bullpen/contract';
 import type { BadgeTone } from '@bullpen/shared/ui';
 
 export const STATUS_LABEL: Record<ContestStatus, string> = {

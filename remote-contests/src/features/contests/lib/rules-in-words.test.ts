@@ -1,4 +1,4 @@
-import { DEFAULT_CONTEST_RULES } from '@bullpen/shared/schemas';
+import { DEFAULT_CONTEST_RULES } from '@bullpen/contract';
 import { commissionInWords, formatFee, rulesInWords, rulesLine } from './rules-in-words';
 
 it('says what the default game leaves out, in words a player understands', () => {

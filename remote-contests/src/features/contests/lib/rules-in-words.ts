@@ -1,4 +1,4 @@
-import { type ContestRules, DEFAULT_CONTEST_RULES } from '@bullpen/shared/schemas';
+import { type ContestRules, DEFAULT_CONTEST_RULES } from '@bullpen/contract';
 
 /** Dollars with the cents a fee needs: "$4.95", "$5", "$0.005" (a per-share rate goes below a cent). */
 export function formatFee(dollars: number): string {

@@ -1,4 +1,4 @@
-import type { Contest, ContestWithResult } from '@bullpen/shared/schemas';
+import type { Contest, ContestWithResult } from '@bullpen/contract';
 import { ButtonLink, EmptyState } from '@bullpen/shared/ui';
 import { ContestCard, type ContestList, ContestSection, contestPaths } from '../../contests';
 

@@ -1,4 +1,4 @@
-import type { Contest } from '@bullpen/shared/schemas';
+import type { Contest } from '@bullpen/contract';
 import './invitation.css';
 import { Badge, Countdown, PageHeader } from '@bullpen/shared/ui';
 import { StatusBadge, useContestCache } from '../../contests';

@@ -1,4 +1,4 @@
-import type { Contest } from '@bullpen/shared/schemas';
+import type { Contest } from '@bullpen/contract';
 import { ButtonLink, Callout, Card } from '@bullpen/shared/ui';
 import type { ReactNode } from 'react';
 import { contestPaths, isFull, useContestUser } from '../../contests';

@@ -1,4 +1,4 @@
-import type { Contest } from '@bullpen/shared/schemas';
+import type { Contest } from '@bullpen/contract';
 import { CopyButton } from '@bullpen/shared/ui';
 import { invitationUrl, shareText } from '../lib/invitation-link';
 import './invitation.css';

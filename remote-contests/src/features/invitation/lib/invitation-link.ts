@@ -1,5 +1,5 @@
 import { saveNextAddress } from '@bullpen/shared';
-import type { Contest } from '@bullpen/shared/schemas';
+import type { Contest } from '@bullpen/contract';
 
 /** The public join page of DESIGN §5, as an absolute link on the app's own origin. */
 export function invitationUrl(contestId: string, origin: string = window.location.origin): string {

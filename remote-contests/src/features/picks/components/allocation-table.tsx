@@ -1,4 +1,4 @@
-import type { AllocationPlan, Equity } from '@bullpen/shared/schemas';
+import type { AllocationPlan, Equity } from '@bullpen/contract';
 import { formatMoney, formatNumber } from '@bullpen/shared/format';
 import { Card, type Column, DataTable, Trend } from '@bullpen/shared/ui';
 import { SimulatedPrices } from '../../contests';

@@ -1,5 +1,5 @@
 import { formatMoney } from '@bullpen/shared/format';
-import type { Contest, Equity } from '@bullpen/shared/schemas';
+import type { Contest, Equity } from '@bullpen/contract';
 import { Badge, Button, ButtonLink, Callout, PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
 import { useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@bullpen/shared';
@@ -16,7 +16,7 @@ import {
   useErrorToast,
 } from '../../contests';
 import { useContest, useEquities } from '@bullpen/shared/reads';
-import { planAllocation, rulesOf } from '@bullpen/shared/schemas';
+import { planAllocation, rulesOf } from '@bullpen/contract';
 import { clearDraft, loadDraft, type PicksDraft } from '../lib/picks-draft';
 import { type Refusal, refusalOf } from '../lib/refusal';
 import { AllocationTable } from './allocation-table';

@@ -1,4 +1,4 @@
-import { type Equity, pickBudget } from '@bullpen/shared/schemas';
+import { type Equity, pickBudget } from '@bullpen/contract';
 import { formatMoney } from '@bullpen/shared/format';
 import {
   Button,

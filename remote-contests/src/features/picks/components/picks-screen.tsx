@@ -1,4 +1,4 @@
-import { type Contest, type ContestUser, type Equity, rulesOf } from '@bullpen/shared/schemas';
+import { type Contest, type ContestUser, type Equity, rulesOf } from '@bullpen/contract';
 import { Callout, PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from '@bullpen/shared';

@@ -1,5 +1,5 @@
 import { ApiError } from '@bullpen/shared';
-import type { Contest } from '@bullpen/shared/schemas';
+import type { Contest } from '@bullpen/contract';
 import { isFull, statusAt } from '../../contests';
 
 /** Why saving picks was refused for good (trying again cannot help), in terms of what the player can do next. */

@@ -1,4 +1,4 @@
-import type { Equity } from '@bullpen/shared/schemas';
+import type { Equity } from '@bullpen/contract';
 import {
   EMPTY_FILTERS,
   filterEquities,

@@ -1,4 +1,4 @@
-import type { Equity } from '@bullpen/shared/schemas';
+import type { Equity } from '@bullpen/contract';
 
 // The picker's rules: exactly `limit` distinct symbols, never more; the order of choice is kept.
 

@@ -1,7 +1,7 @@
 import { formatDateTime, formatDuration, formatMoney, formatNumber } from '@bullpen/shared/format';
 import { Badge, ButtonLink, type Fact, Facts, Trend } from '@bullpen/shared/ui';
 import type { ReactNode } from 'react';
-import type { Contest, LiveContest } from '@bullpen/shared/schemas';
+import type { Contest, LiveContest } from '@bullpen/contract';
 import { type ContestList, ContestSection, contestPaths, isFull } from '../../contests';
 
 const createAction = (

@@ -6,7 +6,7 @@ import {
   type Contest,
   SIDE_TREND,
   SIDE_WORDS,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
 import type { ReactNode } from 'react';
 import { useCompletedPlayer } from '../api/results-api';
 import { bestAndWorst, benchmarkValues, lastReturn, versusMarket } from '../lib/results-math';

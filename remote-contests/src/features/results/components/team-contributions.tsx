@@ -1,5 +1,5 @@
 import { formatNumber } from '@bullpen/shared/format';
-import type { Standing, TeamStanding } from '@bullpen/shared/schemas';
+import type { Standing, TeamStanding } from '@bullpen/contract';
 import { type Column, DataTable, Trend } from '@bullpen/shared/ui';
 import { teamContributions } from '../lib/results-math';
 

@@ -1,5 +1,5 @@
 import { formatDateTime, formatMoney, formatNumber } from '@bullpen/shared/format';
-import { type Order, type OrderStatus, SIDE_WORDS } from '@bullpen/shared/schemas';
+import { type Order, type OrderStatus, SIDE_WORDS } from '@bullpen/contract';
 import { Badge, type BadgeTone, Button } from '@bullpen/shared/ui';
 import { useMyOrders } from '../api/results-api';
 import './unfilled-orders.css';

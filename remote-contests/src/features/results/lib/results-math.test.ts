@@ -1,4 +1,4 @@
-import type { Standing } from '@bullpen/shared/schemas';
+import type { Standing } from '@bullpen/contract';
 import { bestAndWorst, benchmarkValues, resultShareText, teamContributions, versusMarket } from './results-math';
 
 const pick = (symbol: string, returnPct: number) => ({

@@ -1,5 +1,5 @@
 import { formatPercent, roundHalfAway } from '@bullpen/shared/format';
-import type { BenchmarkPoint, PickReturn, Standing, TeamStanding } from '@bullpen/shared/schemas';
+import type { BenchmarkPoint, PickReturn, Standing, TeamStanding } from '@bullpen/contract';
 
 // What a finished contest teaches: plain functions over the API's numbers, so the screens and their tests agree.
 

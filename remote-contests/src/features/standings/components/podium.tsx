@@ -1,4 +1,4 @@
-import type { Standing } from '@bullpen/shared/schemas';
+import type { Standing } from '@bullpen/contract';
 import { Link } from '@bullpen/shared';
 import { formatPercent } from '@bullpen/shared/format';
 import { Trend } from '@bullpen/shared/ui';

@@ -1,5 +1,5 @@
 import { toast, useLocation, useNavigate } from '@bullpen/shared';
-import { initializeUserBodySchema } from '@bullpen/shared/schemas';
+import { initializeUserBodySchema } from '@bullpen/contract';
 import { Button } from '@bullpen/shared/ui';
 import { ProfileFields, useProfileForm } from '../../profile-form';
 import { initializeUser } from '../api/initialize-user';

@@ -1,4 +1,4 @@
-import { LIMITS } from '@bullpen/shared/schemas';
+import { LIMITS } from '@bullpen/contract';
 import { Field } from '@bullpen/shared/ui';
 import type { ReactNode } from 'react';
 import { type Control, useController } from 'react-hook-form';

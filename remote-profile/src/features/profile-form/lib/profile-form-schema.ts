@@ -1,4 +1,4 @@
-import type { FieldError } from '@bullpen/shared/schemas';
+import type { FieldError } from '@bullpen/contract';
 import { z } from 'zod';
 
 /** What onboarding and the profile editor hold as typed: call sign, display name, bio. */

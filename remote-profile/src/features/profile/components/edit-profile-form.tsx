@@ -1,6 +1,6 @@
 import { errorMessage, toast, useNavigate, useUserStore } from '@bullpen/shared';
 import { Button, ButtonLink, PageError, PageLoader } from '@bullpen/shared/ui';
-import { editProfileBodySchema, type UserProfile } from '@bullpen/shared/schemas';
+import { editProfileBodySchema, type UserProfile } from '@bullpen/contract';
 import { ProfileFields, useProfileForm } from '../../profile-form';
 import { editProfile, useUserProfile } from '../api/profile-api';
 import '@bullpen/shared/ui/parts.css';

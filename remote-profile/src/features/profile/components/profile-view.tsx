@@ -1,6 +1,6 @@
 import { Link } from '@bullpen/shared';
 import { formatDate, formatPercent, percentTrend } from '@bullpen/shared/format';
-import type { ContestStatus, UserProfile } from '@bullpen/shared/schemas';
+import type { ContestStatus, UserProfile } from '@bullpen/contract';
 import {
   Badge,
   type BadgeTone,

@@ -1,10 +1,10 @@
 import { useApiGet } from '@bullpen/shared';
-import { type BenchmarkResponse, RESULTS_PATHS } from '@bullpen/shared/schemas';
+import { RESULTS_PATHS } from '@bullpen/contract';
 import { POLL_INTERVAL_MS } from './live-contest-api';
 
 /** The contest's benchmark (API.md "Results and insight"), re-read every market tick like the portfolio history. */
 export function useBenchmark(contestId: string, enabled: boolean) {
-  return useApiGet<BenchmarkResponse>(enabled ? RESULTS_PATHS.benchmark(contestId) : null, {
+  return useApiGet(enabled ? RESULTS_PATHS.benchmark(contestId) : null, {
     refreshInterval: POLL_INTERVAL_MS,
   });
 }

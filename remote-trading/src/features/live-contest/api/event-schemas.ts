@@ -1,9 +1,9 @@
 // The live events' schemas, loaded with the event stream rather than with the page: zod is about 85 KB of script
 // that the first leaderboard row does not need. use-live-updates.ts imports this file on demand.
-import { tradeSchema } from '@bullpen/shared/schemas';
+import { tradeSchema } from '@bullpen/contract';
 import { z } from 'zod';
 
-export { pricesEventSchema, standingsEventSchema } from '@bullpen/shared/schemas';
+export { pricesEventSchema, standingsEventSchema } from '@bullpen/contract';
 
 /** API.md "Margin call": sent to the player only, with the covers the clock made for them at this tick. */
 export const marginCallEventSchema = z.object({ contestId: z.string(), trades: z.array(tradeSchema) });

@@ -1,12 +1,5 @@
 import { ApiError, apiPost, defaultSwrConfig, useApiGet } from '@bullpen/shared';
-import {
-  API_PATHS,
-  type ContestUserResponse,
-  type EquityHistoryResponse,
-  type PortfolioHistoryResponse,
-  type TradeBody,
-  type TradeResponse,
-} from '@bullpen/shared/schemas';
+import { API_PATHS, type ContestUserResponse, type TradeBody, type TradeResponse } from '@bullpen/contract';
 import { mutate } from 'swr';
 import {
   apiKeys,
@@ -54,13 +47,13 @@ export function useEquities(polling: boolean) {
 }
 
 export function usePortfolioHistory(contestId: string, enabled: boolean) {
-  return useApiGet<PortfolioHistoryResponse>(enabled ? apiKeys.portfolioHistory(contestId) : null, {
+  return useApiGet(enabled ? apiKeys.portfolioHistory(contestId) : null, {
     refreshInterval: POLL_INTERVAL_MS,
   });
 }
 
 export function useEquityHistory(symbol: string | null) {
-  return useApiGet<EquityHistoryResponse>(symbol ? API_PATHS.equityHistory(symbol) : null, {
+  return useApiGet(symbol ? API_PATHS.equityHistory(symbol) : null, {
     refreshInterval: POLL_INTERVAL_MS,
   });
 }
@@ -68,7 +61,7 @@ export function useEquityHistory(symbol: string | null) {
 /** A market order. The key makes a retried or double-clicked order execute once (API.md). The answer holds the
  *  new portfolio: it goes straight into the caller's contest state, and the board is re-read. */
 export async function placeOrder(body: TradeBody, idempotencyKey: string): Promise<TradeResponse> {
-  const response = await apiPost<TradeResponse>(API_PATHS.trading, body, {
+  const response = await apiPost(API_PATHS.trading, body, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });
   const { trade, portfolio } = response.data;

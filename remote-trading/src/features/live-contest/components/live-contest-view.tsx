@@ -1,7 +1,7 @@
 import { useUserStore } from '@bullpen/shared';
 import { AnalyticsPanel } from '@bullpen/shared/analytics';
 import { StandingsBoard, TeamStandingsTable } from '@bullpen/shared/boards';
-import type { Contest } from '@bullpen/shared/schemas';
+import type { Contest } from '@bullpen/contract';
 import { ButtonLink, Card, ErrorState, PageLoader } from '@bullpen/shared/ui';
 import { useMemo } from 'react';
 import { useBenchmark } from '../api/benchmark-api';

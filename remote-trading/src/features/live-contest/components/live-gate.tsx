@@ -1,7 +1,7 @@
 import { Navigate } from '@bullpen/shared';
 import { ButtonLink, PageError, PageLoader, ReadError } from '@bullpen/shared/ui';
 import { formatCountdown, formatDateTime } from '@bullpen/shared/format';
-import type { Contest } from '@bullpen/shared/schemas';
+import type { Contest } from '@bullpen/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useContest } from '@bullpen/shared/reads';
 import '@bullpen/shared/ui/parts.css';

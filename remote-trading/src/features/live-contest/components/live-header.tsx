@@ -1,4 +1,4 @@
-import type { Contest } from '@bullpen/shared/schemas';
+import type { Contest } from '@bullpen/contract';
 import { Badge, PageHeader } from '@bullpen/shared/ui';
 import type { ReactNode } from 'react';
 import type { LiveMode } from '../hooks/use-live-updates';

@@ -7,7 +7,7 @@ import {
   roundHalfAway,
   trend,
 } from '@bullpen/shared/format';
-import { type Portfolio, type Position, SIDE_TREND, SIDE_WORDS, type Trade } from '@bullpen/shared/schemas';
+import { type Portfolio, type Position, SIDE_TREND, SIDE_WORDS, type Trade } from '@bullpen/contract';
 import { Badge, type Column, Countdown, DataTable, Stat, StatGroup } from '@bullpen/shared/ui';
 import '@bullpen/shared/ui/parts.css';
 

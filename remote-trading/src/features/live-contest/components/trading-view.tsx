@@ -1,4 +1,4 @@
-import { type Contest, type ContestRules, rulesOf } from '@bullpen/shared/schemas';
+import { type Contest, type ContestRules, rulesOf } from '@bullpen/contract';
 import { ButtonLink, Card, PageError, PageLoader } from '@bullpen/shared/ui';
 import { type ComponentType, useState } from 'react';
 import { placeOrder, useContestUser, useEquities, useEquityHistory } from '../api/live-contest-api';

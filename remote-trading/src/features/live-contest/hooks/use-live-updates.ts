@@ -1,6 +1,6 @@
 import { type ApiKey, toast } from '@bullpen/shared';
 import { formatMoney } from '@bullpen/shared/format';
-import { API_PATHS, type EquitiesResponse, type PricesEvent } from '@bullpen/shared/schemas';
+import { API_PATHS, type EquitiesResponse, type PricesEvent } from '@bullpen/contract';
 import { useEffect, useState } from 'react';
 import { mutate, unstable_serialize, useSWRConfig } from 'swr';
 import { apiKeys } from '@bullpen/shared/reads';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, notifyError, toast } from '@bullpen/shared';
 import { formatMoney, formatPercent, percentTrend } from '@bullpen/shared/format';
 import { useEquities } from '@bullpen/shared/reads';
-import type { ContestRules, Equity, Order, TradeBody, TradeResponse, TradeSide } from '@bullpen/shared/schemas';
+import type { ContestRules, Equity, Order, TradeBody, TradeResponse, TradeSide } from '@bullpen/contract';
 import { Button, Card, Field, Select } from '@bullpen/shared/ui';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';

@@ -1,5 +1,5 @@
 import { formatDateTime, formatMoney } from '@bullpen/shared/format';
-import { type ContestRules, type OrderType, SIDE_WORDS } from '@bullpen/shared/schemas';
+import { type ContestRules, type OrderType, SIDE_WORDS } from '@bullpen/contract';
 import { commissionFor, estimatedAmount } from '../lib/order-math';
 import type { TicketOrder } from '../lib/ticket-form';
 import { sharesText } from './ticket-figures';

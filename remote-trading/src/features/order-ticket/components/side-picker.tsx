@@ -1,4 +1,4 @@
-import { SIDE_TREND, SIDE_WORDS, type TradeSide } from '@bullpen/shared/schemas';
+import { SIDE_TREND, SIDE_WORDS, type TradeSide } from '@bullpen/contract';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 const SIDES = (['buy', 'sell', 'short', 'cover'] as const satisfies readonly TradeSide[]).map((value) => ({

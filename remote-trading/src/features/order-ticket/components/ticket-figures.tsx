@@ -1,5 +1,5 @@
 import { formatMoney } from '@bullpen/shared/format';
-import type { ContestRules, TradeSide } from '@bullpen/shared/schemas';
+import type { ContestRules, TradeSide } from '@bullpen/contract';
 import { commissionFor, estimatedAmount } from '../lib/order-math';
 import type { CapRoom } from '../lib/ticket-form';
 

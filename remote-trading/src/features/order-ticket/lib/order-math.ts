@@ -1,4 +1,4 @@
-import { commissionCents, commissionRateOf, type TradeSide, trailingStopCents } from '@bullpen/shared/schemas';
+import { commissionCents, commissionRateOf, type TradeSide, trailingStopCents } from '@bullpen/contract';
 
 // Market orders of DESIGN §5: whole shares at the current price; API.md "Contest rules" adds a commission, short
 // selling and a position cap (ticket-form.ts), counted with the contract's own rules (integer cents) so the ticket's

@@ -1,4 +1,4 @@
-import type { ContestRules } from '@bullpen/shared/schemas';
+import type { ContestRules } from '@bullpen/contract';
 import {
   blankTicket,
   maxQuantity,

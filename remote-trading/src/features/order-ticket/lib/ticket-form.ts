@@ -11,7 +11,7 @@ import {
   type TradeBody,
   type TradeSide,
   tradeBodySchema,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
 import { z } from 'zod';
 import { commissionFor, maxBuyQuantity, parsePrice, type TicketOrderType, trailingStopPrice } from './order-math';
 

@@ -8,7 +8,7 @@ import {
   type OrderResponse,
   type OrdersResponse,
   type PlaceOrderBody,
-} from '@bullpen/shared/schemas';
+} from '@bullpen/contract';
 import { mutate } from 'swr';
 
 export const ordersKey = (contestId: string) => ORDER_PATHS.contestOrders(contestId);
@@ -16,7 +16,7 @@ export const ordersKey = (contestId: string) => ORDER_PATHS.contestOrders(contes
 /** The caller's orders in a contest, open first, then newest first (API.md "Conditional orders"). Re-read after each
  *  tick by useOrderFills, which follows the contest state the screen already reads. */
 export function useOrders(contestId: string) {
-  return useApiGet<OrdersResponse>(ordersKey(contestId), { revalidateOnFocus: true });
+  return useApiGet(ordersKey(contestId), { revalidateOnFocus: true });
 }
 
 /** Puts an answer's order and portfolio into the caches the screen reads: no second call needed. */
@@ -41,7 +41,7 @@ async function apply(contestId: string, { order, portfolio }: OrderResponse['dat
 
 /** A limit, stop or stop-limit order. The key makes a retried or double-clicked order count once (API.md). */
 export async function placeConditionalOrder(body: PlaceOrderBody, idempotencyKey: string): Promise<OrderResponse> {
-  const response = await apiPost<OrderResponse>(ORDER_PATHS.placeOrder, body, {
+  const response = await apiPost(ORDER_PATHS.placeOrder, body, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });
   await apply(body.contestId, response.data);
@@ -49,7 +49,7 @@ export async function placeConditionalOrder(body: PlaceOrderBody, idempotencyKey
 }
 
 export async function cancelOrder(body: CancelOrderBody): Promise<OrderResponse> {
-  const response = await apiPost<OrderResponse>(ORDER_PATHS.cancelOrder, body);
+  const response = await apiPost(ORDER_PATHS.cancelOrder, body);
   await apply(body.contestId, response.data);
   return response;
 }

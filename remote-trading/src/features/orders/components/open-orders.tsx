@@ -1,6 +1,6 @@
 import { notifyError, toast } from '@bullpen/shared';
 import { formatMoney } from '@bullpen/shared/format';
-import type { Order } from '@bullpen/shared/schemas';
+import type { Order } from '@bullpen/contract';
 import { Button, Card } from '@bullpen/shared/ui';
 import { Fragment, type ReactNode, useState } from 'react';
 import { cancelOrder, useOrders } from '../api/orders-api';

@@ -1,6 +1,6 @@
 import { toast, useApiGet } from '@bullpen/shared';
 import { useEquities } from '@bullpen/shared/reads';
-import { API_PATHS, type ContestUserResponse, type EquitiesResponse, type Order } from '@bullpen/shared/schemas';
+import { API_PATHS, type EquitiesResponse, type Order } from '@bullpen/contract';
 import { useEffect, useRef } from 'react';
 import { mutate } from 'swr';
 import { ordersKey } from '../api/orders-api';
@@ -23,7 +23,7 @@ function lastTick(data: EquitiesResponse | undefined): string | null {
  */
 export function useOrderFills(contestId: string, orders: readonly Order[] | undefined): void {
   const equities = useEquities();
-  const state = useApiGet<ContestUserResponse>(API_PATHS.contestUser(contestId));
+  const state = useApiGet(API_PATHS.contestUser(contestId));
   const tick = lastTick(equities.data);
   const stamp = state.data ? `${state.data.data.tradesTotal}:${state.data.data.portfolio?.value ?? ''}` : null;
   const hasOpen = orders?.some((order) => order.status === 'open') ?? false;

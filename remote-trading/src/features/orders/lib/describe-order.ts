@@ -1,5 +1,5 @@
 import { formatMoney, formatShortDateTime } from '@bullpen/shared/format';
-import { type Order, type OrderType, SIDE_WORDS, type TradeSide } from '@bullpen/shared/schemas';
+import { type Order, type OrderType, SIDE_WORDS, type TradeSide } from '@bullpen/contract';
 
 export const ORDER_TYPE_NAMES: Record<OrderType, string> = {
   limit: 'Limit',

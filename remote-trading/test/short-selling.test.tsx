@@ -210,14 +210,14 @@ it('charges a per-share commission under half a cent as a whole cent on one shar
   expect(figure('Commission')).toHaveTextContent('$0.41');
 });
 
-it('shows how many shares fit under the cap, and says it again when the server refuses a larger position', async () => {
+it('shows how many shares fit under the cap, refuses more before Review, offers no more with Max, and says it again when the server refuses', async () => {
   api({ ...RULES, commission: { perTrade: 4.95, perShare: 0 } });
   answerWith = () =>
     HttpResponse.json(
       {
-        errMessage: 'At most 25% of your portfolio in one stock: at most 24 more shares fit',
+        errMessage: 'At most 25% of your portfolio in one stock: at most 20 more shares fit',
         errors: [{ field: 'quantity', message: 'At most 25% of your portfolio in one stock' }],
-        data: { maxQuantity: 24 },
+        data: { maxQuantity: 20 },
       },
       { status: 409 },
     );
@@ -229,15 +229,25 @@ it('shows how many shares fit under the cap, and says it again when the server r
   await userEvent.clear(quantity);
   await userEvent.type(quantity, '30');
   await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
-  await userEvent.click(screen.getByRole('button', { name: 'Confirm buy' }));
+  // Said beside the field before anything is sent, in the server's words.
   await waitFor(() =>
     expect(quantity).toHaveAccessibleDescription('At most 25% of your portfolio in one stock: 24 shares would fit'),
   );
+  expect(screen.queryByRole('button', { name: 'Confirm buy' })).not.toBeInTheDocument();
+  // Max offers what fits under the cap, not what the cash would buy.
+  await userEvent.click(screen.getByRole('button', { name: 'Max' }));
+  expect(quantity).toHaveValue('24');
+  expect(quantity).not.toHaveAttribute('aria-invalid');
+  // The price moved before the server saw it: its refusal is said the same way, with its own figure.
+  await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Confirm buy' }));
+  await waitFor(() =>
+    expect(quantity).toHaveAccessibleDescription('At most 25% of your portfolio in one stock: 20 shares would fit'),
+  );
   expect(quantity).toHaveAttribute('aria-invalid', 'true');
   expect(toasts()).toEqual([]);
-  expect(screen.getByRole('button', { name: 'Review order' })).toBeDisabled();
   await userEvent.clear(quantity);
-  await userEvent.type(quantity, '24');
+  await userEvent.type(quantity, '20');
   expect(quantity).not.toHaveAttribute('aria-invalid');
   expect(screen.getByRole('button', { name: 'Review order' })).toBeEnabled();
 });
@@ -284,7 +294,6 @@ it('counts open orders as filled when it says how many shares fit under the cap,
   await userEvent.type(quantity, '20');
   expect(figure('Fits under the 25% cap')).toHaveClass('bp-warning-text');
   await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
-  await userEvent.click(screen.getByRole('button', { name: 'Confirm buy' }));
   await waitFor(() =>
     expect(quantity).toHaveAccessibleDescription(
       'At most 25% of your portfolio in one stock: 14 more shares would fit',

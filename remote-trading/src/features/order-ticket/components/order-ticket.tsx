@@ -11,6 +11,7 @@ import type { TicketOrderType } from '../lib/order-math';
 import {
   localDateTime,
   maxQuantity,
+  overCapMessage,
   quantityOf,
   blankTicket,
   reservedCash,
@@ -224,13 +225,11 @@ export function OrderTicket({
     for (const item of onFields) {
       const field = ticketFieldOf(item.field) as TicketField;
       const room = error instanceof ApiError && field === 'quantity' ? capRoom(error) : null;
-      const fit =
-        room === null
-          ? ''
-          : room === 0
-            ? ': no more shares fit'
-            : `: ${room} ${adds ? 'more ' : ''}${room === 1 ? 'share' : 'shares'} would fit`;
-      setError(field === 'symbol' ? 'root' : field, { type: 'server', message: `${item.message}${fit}` });
+      const message =
+        room === null || rules.maxPositionPct === null
+          ? item.message
+          : overCapMessage(rules.maxPositionPct, { shares: room, pending: 0 }, adds);
+      setError(field === 'symbol' ? 'root' : field, { type: 'server', message });
     }
     if (onFields.length === 0) notifyError(error);
   };

@@ -4,6 +4,7 @@ import {
   type Order,
   type PlaceOrderBody,
   placeOrderBodySchema,
+  positionCapMessage,
   reservedCashCents,
   rulesInCents,
   sharesWithinCap,
@@ -122,7 +123,17 @@ export function maxQuantity(values: TicketValues, context: TicketContext): numbe
   const at = cents(orderPrice(values, context.price) ?? 0);
   // A waiting short holds back its initial margin: counted a share at a time, never more shares than the cash covers.
   const perShare = values.type !== 'market' && values.side === 'short' ? initialMarginCents(at) : at;
-  return maxBuyQuantity(context.buyingPower, perShare / 100, context.rules.commission);
+  const affordable = maxBuyQuantity(context.buyingPower, perShare / 100, context.rules.commission);
+  // The cap's limit too, as the server counts it: Max never offers what the server would refuse.
+  const room = roomUnderCap(values, context);
+  return room === null ? affordable : Math.min(affordable, room.shares);
+}
+
+/** The words of a buy or short over the cap, the same the server's refusal shows: "…: 12 more shares would fit". */
+export function overCapMessage(maxPositionPct: number, room: CapRoom, adds: boolean): string {
+  const cap = positionCapMessage(Math.round(maxPositionPct * 100));
+  if (room.shares === 0) return `${cap}: no more shares fit`;
+  return `${cap}: ${room.shares} ${adds ? 'more ' : ''}${room.shares === 1 ? 'share' : 'shares'} would fit`;
 }
 
 /** What the position cap leaves for this buy or short: shares that fit, after those open orders would add. */
@@ -220,6 +231,11 @@ function ticketProblems(values: TicketValues, context: TicketContext): Partial<R
       problems.quantity = conditional
         ? `Not enough buying power: this order reserves ${money(cost + commission)}`
         : 'Not enough buying power';
+    }
+    // Said before Review rather than after a refusal: the cap counted as the server counts it.
+    const room = roomUnderCap(values, context);
+    if (!problems.quantity && room !== null && context.rules.maxPositionPct !== null && quantity > room.shares) {
+      problems.quantity = overCapMessage(context.rules.maxPositionPct, room, context.held !== 0 || room.pending > 0);
     }
   }
   return problems;

@@ -1,4 +1,5 @@
 import type { Contest } from '@bullpen/contract';
+import { useMarketStatus } from '@bullpen/shared/reads';
 import { Badge, PageHeader } from '@bullpen/shared/ui';
 import type { ReactNode } from 'react';
 import type { LiveMode } from '../hooks/use-live-updates';
@@ -21,6 +22,8 @@ export function LiveHeader({
   title: string;
   actions?: ReactNode;
 }) {
+  // Where the prices come from, in the API's words; nothing until it has said.
+  const market = useMarketStatus().data;
   return (
     <PageHeader
       eyebrow={
@@ -31,7 +34,11 @@ export function LiveHeader({
       title={title}
       subtitle={
         <>
-          <span className="bp-warning-text">Simulated prices</span> ·{' '}
+          {market ? (
+            <>
+              <span className={market.feed === 'simulated' ? 'bp-warning-text' : undefined}>{market.label}</span> ·{' '}
+            </>
+          ) : null}
           <span
             aria-hidden="true"
             className={mode === 'stream' ? 'bp-trend--up' : mode === 'offline' ? 'bp-trend--down' : 'bp-muted'}

@@ -217,24 +217,3 @@ it('says so when the browser goes offline, never calling the frozen board live, 
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
   }
 });
-
-it('says where prices come from and, on a market with hours, that it is closed and when it opens', async () => {
-  live({ stream: () => eventStream({ event: 'prices', data: { prices: [], asOf: new Date().toISOString() } }) });
-  server.use(
-    http.get(`${API}/market/status`, () =>
-      HttpResponse.json({
-        feed: 'massive',
-        label: 'Prices delayed 15 min · Massive',
-        delayMinutes: 15,
-        open: false,
-        session: null,
-        nextOpenAt: '2030-01-07T14:30:00.000Z',
-        timeZone: 'America/New_York',
-      }),
-    ),
-  );
-  renderAt('/live-contest/c1');
-  expect(await screen.findByText('Prices delayed 15 min · Massive')).toBeInTheDocument();
-  expect(screen.getByText(/^Closed · opens .*9:30 AM ET$/)).toBeInTheDocument();
-  expect(screen.queryByText('Simulated prices')).not.toBeInTheDocument();
-});

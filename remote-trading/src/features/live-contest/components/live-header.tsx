@@ -1,4 +1,4 @@
-import { type Contest, marketStateLabel } from '@bullpen/contract';
+import type { Contest } from '@bullpen/contract';
 import { useMarketStatus } from '@bullpen/shared/reads';
 import { Badge, PageHeader } from '@bullpen/shared/ui';
 import type { ReactNode } from 'react';
@@ -37,12 +37,6 @@ export function LiveHeader({
           {market ? (
             <>
               <span className={market.feed === 'simulated' ? 'bp-warning-text' : undefined}>{market.label}</span> ·{' '}
-              {/* A market with hours says its state: a board that does not move while it is closed is not stuck. */}
-              {market.session || !market.open ? (
-                <>
-                  <span className={market.open ? undefined : 'bp-warning-text'}>{marketStateLabel(market)}</span> ·{' '}
-                </>
-              ) : null}
             </>
           ) : null}
           <span

@@ -4,19 +4,7 @@ import { setupServer } from 'msw/node';
 // The API mocked at the network level (msw): tests declare what the server answers and read what it was sent.
 
 export const API = 'http://localhost:4000';
-
-/** What the API answers on the simulator (its default market), the same for every test. */
-const SIMULATED_MARKET = {
-  feed: 'simulated',
-  label: 'Simulated prices',
-  delayMinutes: 0,
-  open: true,
-  session: null,
-  nextOpenAt: null,
-  timeZone: 'America/New_York',
-} as const;
-
-export const server = setupServer(http.get(`${API}/market/status`, () => HttpResponse.json(SIMULATED_MARKET)));
+export const server = setupServer();
 
 export interface Recorded {
   method: string;

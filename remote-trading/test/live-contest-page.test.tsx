@@ -48,7 +48,7 @@ it('shows the board, my summary and positions, and follows the stream: the other
   });
   renderAt('/live-contest/c1');
   expect(await screen.findByRole('heading', { name: 'Leaderboard' })).toBeInTheDocument();
-  expect(await screen.findByText('Simulated prices')).toBeInTheDocument();
+  expect(screen.getByText('Simulated prices')).toBeInTheDocument();
   expect(await screen.findByText('Live updates')).toBeInTheDocument();
   await waitFor(() => expect(rows()[0]).toContain('BOB'));
   expect(rows()[0]).toContain('+5.00%');

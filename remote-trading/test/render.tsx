@@ -8,22 +8,10 @@ import LiveContestPage from '../src/app/pages/live-contest-page';
 import TradingPage from '../src/app/pages/trading-page';
 import { API } from './fixtures';
 
-// Every live screen says where prices come from (GET /market/status) and every live screen of a player reads the benchmark beside its portfolio chart and the player's analytics: by default
+// Every live screen of a player reads the benchmark beside its portfolio chart and the player's analytics: by default
 // the benchmark has no points yet and the analytics are those of a contest a few ticks old (no Sharpe, beta, alpha or
 // volatility before 10 ticks); a test about them answers with its own.
 export const server = setupServer(
-  // Where the prices come from: the API's default market, the simulator.
-  http.get(`${API}/market/status`, () =>
-    HttpResponse.json({
-      feed: 'simulated',
-      label: 'Simulated prices',
-      delayMinutes: 0,
-      open: true,
-      session: null,
-      nextOpenAt: null,
-      timeZone: 'America/New_York',
-    }),
-  ),
   http.get(`${API}/contest/:id/benchmark`, () =>
     HttpResponse.json({ name: 'Equal-weight index of the whole universe', points: [] }),
   ),

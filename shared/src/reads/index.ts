@@ -9,7 +9,6 @@ import {
   type ContestUserResponse,
   type EquitiesResponse,
   type GetContestResponse,
-  type MarketStatusResponse,
 } from '@bullpen/contract';
 import type { SWRConfiguration } from 'swr';
 
@@ -24,7 +23,6 @@ export const apiKeys = {
   completedBoard: (contestId: string) => API_PATHS.completedContest(contestId),
   portfolioHistory: (contestId: string) => API_PATHS.portfolioHistory(contestId),
   equities: [API_PATHS.getEquities, {}] as const,
-  marketStatus: API_PATHS.marketStatus,
 };
 
 type Config<T> = SWRConfiguration<T, ApiError>;
@@ -44,10 +42,3 @@ export const useCompletedBoard = (contestId: string | undefined, config?: Config
 
 /** The tradable universe with today's simulated prices (POST /equity/get-equities, body {}). */
 export const useEquities = (config?: Config<EquitiesResponse>) => useApiPost(API_PATHS.getEquities, {}, config);
-
-/**
- * Where prices come from and whether the market is open (GET /market/status): what every screen with prices says.
- * It changes with the session, not with each tick: read once a minute at most, not again on focus.
- */
-export const useMarketStatus = (config?: Config<MarketStatusResponse>) =>
-  useApiGet(API_PATHS.marketStatus, { dedupingInterval: 60_000, revalidateOnFocus: false, ...config });

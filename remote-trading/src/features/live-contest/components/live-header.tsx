@@ -1,5 +1,4 @@
 import type { Contest } from '@bullpen/contract';
-import { useMarketStatus } from '@bullpen/shared/reads';
 import { Badge, PageHeader } from '@bullpen/shared/ui';
 import type { ReactNode } from 'react';
 import type { LiveMode } from '../hooks/use-live-updates';
@@ -22,8 +21,6 @@ export function LiveHeader({
   title: string;
   actions?: ReactNode;
 }) {
-  // Where the prices come from, in the API's words; nothing until it has said.
-  const market = useMarketStatus().data;
   return (
     <PageHeader
       eyebrow={
@@ -34,11 +31,7 @@ export function LiveHeader({
       title={title}
       subtitle={
         <>
-          {market ? (
-            <>
-              <span className={market.feed === 'simulated' ? 'bp-warning-text' : undefined}>{market.label}</span> ·{' '}
-            </>
-          ) : null}
+          <span className="bp-warning-text">Simulated prices</span> ·{' '}
           <span
             aria-hidden="true"
             className={mode === 'stream' ? 'bp-trend--up' : mode === 'offline' ? 'bp-trend--down' : 'bp-muted'}

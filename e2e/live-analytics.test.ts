@@ -8,6 +8,7 @@
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { API_PATHS } from '../contract/src/paths';
+import { formatVsMarket } from '../shared/src/analytics/analytics-figures';
 import { formatMoney, formatPercent } from '../shared/src/format/format';
 import {
   appUrl,
@@ -261,7 +262,7 @@ describe.each(SIZES)('at $width×$height', ({ width, height }) => {
             ['Commissions paid', formatMoney(analytics.commissions)],
             ['Turnover', expect.stringMatching(/^\d+\.\d\d×$/)],
           ],
-          market: `Market ${formatPercent(analytics.benchmarkReturnPct)}`,
+          market: `Market ${formatPercent(analytics.benchmarkReturnPct)} · ${formatVsMarket(analytics.returnPct, analytics.benchmarkReturnPct)}`,
         });
         // The board's figures for my row are the same as my analytics' at the same tick.
         const { standings, asOf } = await board(viewer);

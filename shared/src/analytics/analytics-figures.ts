@@ -20,6 +20,13 @@ export const NEEDS_TICKS = 'Needs 10 ticks';
 export const formatRatio = (value: number | null): string | null =>
   value === null ? null : value.toFixed(2).replace(/^-/, '\u2212');
 
+/** The return's lead over the market in percentage points ("+5.13 pts vs market"): a difference of two percentages
+ *  is not itself a percentage, and "+5.13%" would read as a return. */
+export function formatVsMarket(returnPct: number, benchmarkReturnPct: number): string {
+  const points = formatPercent(returnPct - benchmarkReturnPct).replace('%', '');
+  return `${points} pts vs market`;
+}
+
 /** Turnover as a multiple of the starting cash: "0.00×", "1.25×". */
 export const formatTurnover = (turnover: number) => `${turnover.toFixed(2)}×`;
 

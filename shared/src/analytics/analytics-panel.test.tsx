@@ -63,7 +63,7 @@ it('says it is loading, then shows every figure with its value', async () => {
   expect(screen.getByRole('status')).toHaveTextContent('Loading analytics…');
   const panel = await screen.findByRole('region', { name: 'Your analytics' });
   await within(panel).findByRole('button', { name: 'Sharpe ratio' });
-  expect(figure('Return vs market')).toHaveTextContent('+8.23%Market +3.10%');
+  expect(figure('Return vs market')).toHaveTextContent('+8.23%Market +3.10% · +5.13 pts vs market');
   expect(figure('Sharpe ratio')).toHaveTextContent('1.42');
   expect(figure('Max drawdown')).toHaveTextContent('−6.54%');
   expect(figure('Beta')).toHaveTextContent('0.87');

@@ -12,6 +12,7 @@ import {
   formatRatio,
   formatTurnover,
   formatVolatility,
+  formatVsMarket,
   NEEDS_TICKS,
   sectorBars,
 } from './analytics-figures';
@@ -83,7 +84,12 @@ export function AnalyticsFigures({ analytics }: { analytics: Analytics }) {
         <Figure
           term="Return vs market"
           tip={ANALYTICS_TIPS.return}
-          note={<>Market {formatPercent(analytics.benchmarkReturnPct)}</>}
+          note={
+            <>
+              Market {formatPercent(analytics.benchmarkReturnPct)} ·{' '}
+              {formatVsMarket(analytics.returnPct, analytics.benchmarkReturnPct)}
+            </>
+          }
         >
           <Trend value={analytics.returnPct} />
         </Figure>

@@ -141,6 +141,8 @@ describe('sorting a board', () => {
     const table = screen.getByRole('table', { name: 'Final standings' });
     expect(within(table).getByRole('columnheader', { name: 'Sharpe' })).toHaveAttribute('aria-sort', 'descending');
     expect(within(table).getByRole('columnheader', { name: 'Return' })).not.toHaveAttribute('aria-sort');
+    // The rows are out of rank order now: the rank column says which order its numbers come from.
+    expect(within(table).getByRole('columnheader', { name: 'Rank by return' })).toBeInTheDocument();
     expect(cells(table)).toEqual([
       ['#2', 'STEADY', '$198,000.00', '+98.00%', '2.10'],
       ['#4', 'CALM (you)', '$196,000.00', '+96.00%', '1.30'],
@@ -155,5 +157,6 @@ describe('sorting a board', () => {
 
     await userEvent.selectOptions(sortBy, 'Return');
     expect(tickers()).toEqual(['BOLD', 'STEADY', 'NEW', 'CALM (you)']);
+    expect(screen.getByRole('columnheader', { name: 'Rank' })).toBeInTheDocument();
   });
 });

@@ -140,7 +140,8 @@ export function StandingsTable({
         <caption className="visually-hidden">{label}</caption>
         <thead>
           <tr>
-            <th scope="col">Rank</th>
+            {/* Sorted by another figure, the rows are no longer in rank order: the header says what the rank is. */}
+            <th scope="col">{metric ? 'Rank by return' : 'Rank'}</th>
             <th scope="col">Call sign</th>
             {teams ? <th scope="col">Team</th> : null}
             <th scope="col" className="bp-table__end bp-board__secondary">

@@ -5,8 +5,9 @@ import {
   createUser,
   DRIVERS,
   joinContest,
-  tickAt,
   type TestContext,
+  testConfig,
+  tickAt,
 } from './support/harness';
 import { ScriptedFeed } from './support/scripted-feed';
 
@@ -17,11 +18,12 @@ import { ScriptedFeed } from './support/scripted-feed';
  * ends at 112; XOM and every other symbol stay put, so the equal-weight index of the 103 symbols is (AAPL/100 − 1)/103.
  *
  * Values: 10,000 (the start point, before the trades), then 3,998 + 60 × AAPL: 10,238 10,058 10,418 10,178 9,938
- * 10,118 10,478 10,298 10,598 10,358 10,718. Eleven returns; the points are 3,600 s / 11 apart on average, so a year
- * is 365 × 86,400 / (3,600 / 11) = 9,636.36… ticks at MARKET_TIME_SCALE 1.
+ * 10,118 10,478 10,298 10,598 10,358 10,718. Eleven returns; the market runs at MARKET_TIME_SCALE 24, so the hour is a
+ * simulated day (the least the risk figures rest on) and the points are 24 × 3,600 s / 11 of market time apart on
+ * average: a year is 365 × 86,400 / (86,400 / 11) = 4,015 ticks.
  *   return 10,718 / 10,000 − 1 = 0.0718; benchmark (112/100 − 1)/103 = 0.001165
- *   volatility: sample sd of the returns × √9,636.36 = 8.338392
- *   Sharpe: mean/sd of (own − index) returns × √9,636.36 = 76.898952
+ *   volatility: sample sd of the returns × √4,015 = 1.702067
+ *   Sharpe: mean/sd of (own − index) returns × √4,015 = 15.696933
  *   beta: cov(own, index) / var(index) = 60.264971; alpha 0.0718 − 60.264971 × 0.001165 = 0.001591
  *   max drawdown: 9,938 / 10,418 − 1 = −0.046074
  *   sectors at $112: Technology $6,720 (6,720 / 9,720 = 0.691358), Energy $3,000 (0.308642)
@@ -31,7 +33,7 @@ describe.each(DRIVERS)('analytics (%s)', (driver) => {
   let ctx: TestContext;
   const feed = new ScriptedFeed();
   beforeAll(async () => {
-    ctx = await createTestContext(driver, {}, { priceFeed: feed });
+    ctx = await createTestContext(driver, { market: { ...testConfig().market, timeScale: 24 } }, { priceFeed: feed });
   });
   afterAll(() => ctx.close());
 
@@ -70,6 +72,10 @@ describe.each(DRIVERS)('analytics (%s)', (driver) => {
     const live = await get(player.token, player.id);
     expect(live.statusCode).toBe(200);
     expect(live.json().analytics).toMatchObject({ maxDrawdownPct: -0.046074, turnover: 0.7, commissions: 2 });
+    // Ten returns, but 150 s are 1 h of market time: too little to annualise, so no risk figure yet, here or on the board.
+    expect(live.json().analytics).toMatchObject({ volatilityPct: null, sharpe: null, beta: null, alphaPct: null });
+    const liveBoard = (await call(ctx, 'GET', `/contest/active/${contest._id}`, { token: player.token })).json();
+    expect(liveBoard.standings.find((s: { userId: string }) => s.userId === player.id)?.sharpe).toBeNull();
     expect((await get(rival.token, player.id)).statusCode).toBe(403);
 
     feed.set({ AAPL: 112 });
@@ -80,8 +86,8 @@ describe.each(DRIVERS)('analytics (%s)', (driver) => {
       asOf: contest.endsAt,
       returnPct: 0.0718,
       benchmarkReturnPct: 0.001165,
-      volatilityPct: 8.338392,
-      sharpe: 76.898952,
+      volatilityPct: 1.702067,
+      sharpe: 15.696933,
       maxDrawdownPct: -0.046074,
       beta: 60.264971,
       alphaPct: 0.001591,
@@ -105,6 +111,6 @@ describe.each(DRIVERS)('analytics (%s)', (driver) => {
     // The board carries the same Sharpe and drawdown, kept by the clock as it went.
     const board = (await call(ctx, 'GET', `/contest/completed/${contest._id}`, { token: rival.token })).json();
     const row = board.standings.find((s: { userId: string }) => s.userId === player.id);
-    expect(row).toMatchObject({ sharpe: 76.898952, maxDrawdownPct: -0.046074 });
+    expect(row).toMatchObject({ sharpe: 15.696933, maxDrawdownPct: -0.046074 });
   });
 });

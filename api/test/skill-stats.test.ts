@@ -7,6 +7,7 @@ import {
   joinContest,
   type TestContext,
   type TestUser,
+  testConfig,
   tickAt,
 } from './support/harness';
 import { ScriptedFeed } from './support/scripted-feed';
@@ -37,7 +38,9 @@ describe.each(DRIVERS)('skill stats after many ticks (%s)', (driver) => {
   let ctx: TestContext;
   const feed = new ScriptedFeed();
   beforeAll(async () => {
-    ctx = await createTestContext(driver, {}, { priceFeed: feed });
+    // 1,000 simulated seconds a second: the shortest contest here (120 s) spans the trading day of market time risk
+    // figures need (contract risk-window.ts), so every player ends with a Sharpe to compare.
+    ctx = await createTestContext(driver, { market: { ...testConfig().market, timeScale: 1000 } }, { priceFeed: feed });
   });
   afterAll(() => ctx.close());
 

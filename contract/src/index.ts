@@ -18,5 +18,6 @@ export * from './market-hours';
 export * from './margin';
 export * from './trailing-stop';
 export * from './contest-phase';
+export * from './risk-window';
 export * from './api-schemas';
 export type * from './api-types';

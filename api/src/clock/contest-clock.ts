@@ -189,7 +189,13 @@ export class ContestClock {
    * same statement: db/valuation.ts), then the team standings and the standings' time.
    */
   private async valueLiveContests(tx: Executor, now: Date): Promise<number> {
-    const valued = await valueLiveContests(tx, now, this.options.market.timeScale);
+    const { market } = this.options;
+    const valued = await valueLiveContests(
+      tx,
+      now,
+      market.timeScale,
+      market.session.tradingDayStartedBy(now, market.timeScale),
+    );
     const liveIds = await liveContests(tx);
     if (liveIds.length === 0) return valued;
     const teamContests = liveIds.filter((c) => c.affiliations.length > 0);

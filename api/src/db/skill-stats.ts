@@ -9,6 +9,8 @@ export interface PointTerms {
   level: SQL;
   previous: SQL;
   seconds: SQL;
+  /** Whether the contest's points span a trading day of market time by this point (contract risk-window.ts). */
+  daySpanned: SQL;
 }
 
 /**
@@ -45,6 +47,7 @@ export function skillStatsAssignments(value: SQL, point: PointTerms, when: SQL, 
         sql`CASE
           -- Separate branches: CASE tries them in order, so the sums are never divided by a count of 0.
           WHEN ${n} < ${MIN_RETURNS} THEN NULL
+          WHEN NOT ${point.daySpanned} THEN NULL
           WHEN ${point.seconds} <= 0 THEN NULL
           WHEN ${sd} < 1e-12 THEN NULL
           ELSE (${total} / ${n}) / ${sd} * sqrt(${SECONDS_PER_YEAR}::float8 / ((${point.seconds} / ${n}) * ${timeScale}::float8))

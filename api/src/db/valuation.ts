@@ -1,3 +1,4 @@
+import { TRADING_DAY_SECONDS } from '@bullpen/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from './database';
 import { benchmarkLevelsSql, skillStatsAssignments } from './skill-stats';
@@ -40,7 +41,13 @@ export async function analyzeValuationTables(executor: Executor): Promise<void> 
  * ranking rule of domain/ranking.ts (ties share the better rank); values are compared in cents, so ties are exact.
  * Returns how many participants were valued.
  */
-export async function valueLiveContests(tx: Executor, now: Date, timeScale: number): Promise<number> {
+export async function valueLiveContests(
+  tx: Executor,
+  now: Date,
+  timeScale: number,
+  /** A series whose first point is at or before this instant spans a trading day (MarketSession.tradingDayStartedBy). */
+  tradingDayFrom: Date = new Date(now.getTime() - (TRADING_DAY_SECONDS.always / timeScale) * 1000),
+): Promise<number> {
   // Most ticks write no point: those run the valuation alone, without the points' joins and columns.
   const [due] = await queryRows<{ due: boolean }>(
     tx,
@@ -48,7 +55,10 @@ export async function valueLiveContests(tx: Executor, now: Date, timeScale: numb
           SELECT 1 FROM contests c WHERE c.phase = 'active' AND c.cancelled_at IS NULL AND ${pointDue(now)}
         ) AS due`,
   );
-  const [counted] = await queryRows<{ n: string | number }>(tx, valuationSql(now, timeScale, due?.due === true));
+  const [counted] = await queryRows<{ n: string | number }>(
+    tx,
+    valuationSql(now, timeScale, tradingDayFrom, due?.due === true),
+  );
   return Number(counted?.n ?? 0);
 }
 
@@ -65,7 +75,7 @@ function pointDue(now: Date): SQL {
  * The valuation statement of valueLiveContests, on its own so its plan can be read (EXPLAIN); with `withPoints`, it
  * also writes the points that are due and their skill stats.
  */
-function valuationSql(now: Date, timeScale: number, withPoints: boolean): SQL {
+function valuationSql(now: Date, timeScale: number, tradingDayFrom: Date, withPoints: boolean): SQL {
   const at = sql`${now}::timestamptz`;
   const pointCtes = sql`, due AS (
         SELECT c.id, c.benchmark_level AS previous, c.history_first_at AS first_at,
@@ -77,20 +87,26 @@ function valuationSql(now: Date, timeScale: number, withPoints: boolean): SQL {
       ), point AS (
         SELECT due.id AS contest_id, due.fresh, due.previous, COALESCE(levels.level, 1) AS level,
                COALESCE(due.first_at, ${at}) AS first_at,
-               EXTRACT(EPOCH FROM (${at} - COALESCE(due.first_at, ${at})))::float8 AS seconds
+               EXTRACT(EPOCH FROM (${at} - COALESCE(due.first_at, ${at})))::float8 AS seconds,
+               COALESCE(due.first_at, ${at}) <= ${tradingDayFrom}::timestamptz AS day_spanned
         FROM due LEFT JOIN levels ON levels.first_at = due.first_at
       )`;
   const ranked = withPoints
     ? sql`SELECT valued.*, RANK() OVER (PARTITION BY valued.contest_id ORDER BY value_cents DESC) AS rank,
                point.contest_id IS NOT NULL AS at_point, COALESCE(point.fresh, false) AS fresh,
                COALESCE(point.fresh AND valued.value_cents IS NOT NULL, false) AS counts,
-               point.level, point.previous, point.seconds
+               point.level, point.previous, point.seconds, point.day_spanned
         FROM valued LEFT JOIN point ON point.contest_id = valued.contest_id`
     : sql`SELECT valued.*, RANK() OVER (PARTITION BY contest_id ORDER BY value_cents DESC) AS rank FROM valued`;
   const stats = withPoints
     ? sql`, ${skillStatsAssignments(
         sql`ranked.value_cents`,
-        { level: sql`ranked.level`, previous: sql`ranked.previous`, seconds: sql`ranked.seconds` },
+        {
+          level: sql`ranked.level`,
+          previous: sql`ranked.previous`,
+          seconds: sql`ranked.seconds`,
+          daySpanned: sql`ranked.day_spanned`,
+        },
         sql`ranked.counts`,
         timeScale,
       )}`

@@ -1,8 +1,9 @@
-import type { MarketStatusResponse } from '@bullpen/contract';
+import { type MarketStatusResponse, TRADING_DAY_SECONDS } from '@bullpen/contract';
 import type { MarketHours } from '../config';
 import type { PriceFeed } from './price-feed';
 
 const STALE_AFTER_MS = 5 * 60_000;
+const FORTNIGHT_MS = 14 * 86_400_000;
 
 /** A regular session of the exchange, in instants. */
 interface Session {
@@ -15,6 +16,8 @@ export interface SessionCalendar {
   sessionAt(at: Date): Session | null;
   /** The first session opening strictly after `at`. */
   nextOpenAfter(at: Date): Session;
+  /** The sessions that overlap [from, to), each cut to that span. */
+  sessionsBetween(from: Date, to: Date): Session[];
 }
 
 /** Whether the market trades now, and since when a price counts as stale, for one feed and MARKET_HOURS. */
@@ -40,6 +43,46 @@ export class MarketSession {
     const said = feed.status().session;
     if (said) return said.open;
     return this.options.calendar()?.sessionAt(now) != null;
+  }
+
+  get hours(): MarketHours {
+    return this.options.hours;
+  }
+
+  /**
+   * The market time between two instants, in seconds: around the clock, the simulated time (real seconds ×
+   * MARKET_TIME_SCALE); with exchange hours, the seconds of open sessions between them (none without a calendar).
+   */
+  marketSecondsBetween(from: Date, to: Date, timeScale: number): number {
+    if (this.options.hours === 'always') return (Math.max(0, to.getTime() - from.getTime()) / 1000) * timeScale;
+    return (this.sessionsBetween(from, to) ?? []).reduce(
+      (sum, session) => sum + (session.closesAt.getTime() - session.opensAt.getTime()) / 1000,
+      0,
+    );
+  }
+
+  /**
+   * The latest instant from which one trading day of market time (contract risk-window.ts) has passed by `now`: a
+   * series that starts at or before it spans a trading day. With exchange hours, sessions are counted back from now
+   * (a fortnight always holds one); without a calendar, none is known, so nothing spans one.
+   */
+  tradingDayStartedBy(now: Date, timeScale: number): Date {
+    const needed = TRADING_DAY_SECONDS[this.options.hours];
+    if (this.options.hours === 'always') return new Date(now.getTime() - (needed / timeScale) * 1000);
+    let remaining = needed * 1000;
+    const sessions = this.sessionsBetween(new Date(now.getTime() - FORTNIGHT_MS), now) ?? [];
+    for (const session of sessions.reverse()) {
+      const length = session.closesAt.getTime() - session.opensAt.getTime();
+      if (length >= remaining) return new Date(session.closesAt.getTime() - remaining);
+      remaining -= length;
+    }
+    return new Date(0);
+  }
+
+  /** With exchange hours, the sessions that overlap [from, to); around the clock, null (it is all market time). */
+  sessionsBetween(from: Date, to: Date): Session[] | null {
+    if (this.options.hours === 'always') return null;
+    return this.options.calendar()?.sessionsBetween(from, to) ?? [];
   }
 
   /**

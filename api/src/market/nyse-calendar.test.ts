@@ -145,6 +145,24 @@ describe('nextOpenAfter', () => {
   });
 });
 
+describe('sessionsBetween', () => {
+  const seconds = (from: string, to: string) =>
+    calendar
+      .sessionsBetween(new Date(from), new Date(to))
+      .reduce((sum, s) => sum + (s.closesAt.getTime() - s.opensAt.getTime()) / 1000, 0);
+
+  it('counts only open market time: a week with Thanksgiving and its early close is 3 × 6.5 h + 3.5 h', () => {
+    // Monday 2026-11-23 00:00 New York to Saturday: Mon–Wed full, Thursday closed, Friday 9:30–13:00.
+    expect(seconds('2026-11-23T05:00:00Z', '2026-11-28T05:00:00Z')).toBe((3 * 6.5 + 3.5) * 3600);
+  });
+
+  it('cuts the sessions at both ends, and is empty over a weekend', () => {
+    expect(seconds('2026-11-24T15:00:00Z', '2026-11-24T16:00:00Z')).toBe(3600);
+    expect(seconds('2026-11-24T20:00:00Z', '2026-11-25T15:30:00Z')).toBe(3600 + 3600);
+    expect(calendar.sessionsBetween(new Date('2026-11-28T12:00:00Z'), new Date('2026-11-30T12:00:00Z'))).toEqual([]);
+  });
+});
+
 describe("the provider's upcoming closures", () => {
   it('override the shipped calendar for their dates: a closure, an early close at its own time, a moved holiday', () => {
     const upcoming: UpcomingEntry[] = [

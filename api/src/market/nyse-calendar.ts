@@ -150,6 +150,20 @@ export class NyseCalendar {
     return at >= session.opensAt && at < session.closesAt ? session : null;
   }
 
+  /** The regular sessions that overlap [from, to), each cut to that span, oldest first. */
+  sessionsBetween(from: Date, to: Date): { opensAt: Date; closesAt: Date }[] {
+    const sessions: { opensAt: Date; closesAt: Date }[] = [];
+    const last = newYorkDate(to);
+    for (let date = newYorkDate(from); date <= last; date = addDays(date, 1)) {
+      const session = this.sessionOn(date);
+      if (!session) continue;
+      const opensAt = session.opensAt > from ? session.opensAt : from;
+      const closesAt = session.closesAt < to ? session.closesAt : to;
+      if (closesAt > opensAt) sessions.push({ opensAt, closesAt });
+    }
+    return sessions;
+  }
+
   /** The first session opening strictly after `at`. */
   nextOpenAfter(at: Date): MarketSession {
     let date = newYorkDate(at);

@@ -1,4 +1,4 @@
-import type { AnalyticsResponse } from '@bullpen/contract';
+import { type AnalyticsResponse, spansTradingDay } from '@bullpen/contract';
 import type { AppDeps } from '../app-deps';
 import { requireContest } from '../contests/checks';
 import { historyValues, tradeTotals } from '../db/analytics';
@@ -48,6 +48,7 @@ export async function playerAnalytics(
   // added as one more point they differed until the next point was stored, and a drawdown seen at that tick could
   // shrink again at the next.
   const points = history.filter((point) => benchmarkAt.has(point.t));
+  const timeScale = deps.config.market.timeScale;
   const first = points[0];
   const last = points.at(-1);
   const secondsPerTick =
@@ -56,8 +57,17 @@ export async function playerAnalytics(
     points.map((point) => point.valueCents),
     points.map((point) => benchmarkAt.get(point.t) ?? 0),
     secondsPerTick,
-    deps.config.market.timeScale,
+    timeScale,
   );
+  // The risk figures annualise tick-to-tick returns: until the points span a trading day of market time they say
+  // nothing (contract risk-window.ts), so they are null, as the board's Sharpe is (db/skill-stats.ts).
+  const marketSeconds =
+    first && last ? deps.market.session.marketSecondsBetween(new Date(first.t), new Date(last.t), timeScale) : 0;
+  if (!spansTradingDay(marketSeconds, deps.market.session.hours)) {
+    series.volatilityPct = null;
+    series.sharpe = null;
+    series.beta = null;
+  }
   const returnPct = roundRatio(participant.returnPct ?? 0);
   const benchmarkReturnPct = roundRatio(benchmark.at(-1)?.returnPct ?? 0);
 

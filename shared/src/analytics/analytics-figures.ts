@@ -13,8 +13,9 @@ export const ANALYTICS_TIPS = {
   turnover: 'How much was traded: the total amount of all trades divided by the starting cash.',
 } as const;
 
-/** Below 10 ticks there is too little history for these figures: the panel says so instead of a bare dash. */
-export const NEEDS_TICKS = 'Needs 10 ticks';
+/** Until the contest has a trading day of prices (and 10 ticks), the risk figures would be noise annualised: the
+ *  panel says what they wait for instead of a bare dash. */
+export { NEEDS_TRADING_DAY } from '@bullpen/contract/risk-window';
 
 /** A ratio to two decimals with a real minus sign, or null when the API has none yet. */
 export const formatRatio = (value: number | null): string | null =>

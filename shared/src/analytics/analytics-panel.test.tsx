@@ -112,14 +112,14 @@ it('draws sector exposure as bars, long and short told apart in words as well as
   expect(bars[0]).toHaveClass('bp-analytics__bar--long');
 });
 
-it('says which figures need 10 ticks instead of a bare dash, and an all-cash portfolio has no sectors', async () => {
+it('says which figures need a trading day of prices instead of a bare dash, and an all-cash portfolio has no sectors', async () => {
   answer({
     analytics: { ...ANALYTICS, sharpe: null, beta: null, alphaPct: null, volatilityPct: null, sectors: [] },
   });
   renderPanel();
   await screen.findByRole('button', { name: 'Sharpe ratio' });
   for (const term of ['Sharpe ratio', 'Beta', 'Alpha', 'Volatility']) {
-    expect(figure(term)).toHaveTextContent('Needs 10 ticks');
+    expect(figure(term)).toHaveTextContent('Needs a trading day');
   }
   expect(figure('Max drawdown')).toHaveTextContent('−6.54%');
   expect(screen.getByText('No positions: everything is in cash.')).toBeInTheDocument();

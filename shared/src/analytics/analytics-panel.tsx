@@ -13,7 +13,7 @@ import {
   formatTurnover,
   formatVolatility,
   formatVsMarket,
-  NEEDS_TICKS,
+  NEEDS_TRADING_DAY,
   sectorBars,
 } from './analytics-figures';
 import { MetricTip } from './metric-tip';
@@ -22,8 +22,8 @@ import { useAnalytics } from './use-analytics';
 const timeOf = (iso: string) =>
   new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-/** A figure the API cannot give yet (below 10 ticks), said with its reason. */
-const Pending = () => <span className="bp-analytics__pending">{NEEDS_TICKS}</span>;
+/** A figure the API cannot give yet (less than a trading day of prices), said with its reason. */
+const Pending = () => <span className="bp-analytics__pending">{NEEDS_TRADING_DAY}</span>;
 
 function Figure({ term, tip, children, note }: { term: string; tip: string; children: ReactNode; note?: ReactNode }) {
   return (
@@ -122,7 +122,7 @@ export function AnalyticsFigures({ analytics }: { analytics: Analytics }) {
 
 /**
  * One player's skill figures (API.md "Results that measure skill") in a compact panel, with its loading, refused (a
- * live contest shows only the caller's own), failed and early ("needs 10 ticks") states. Used by the live screen
+ * live contest shows only the caller's own), failed and early ("needs a trading day") states. Used by the live screen
  * (mine, re-read with the board) and the results screen (mine, and another player's beside it).
  */
 export function AnalyticsPanel({

@@ -3,5 +3,5 @@
 // through the singleton's API client and SWR cache. Each component imports its stylesheet itself.
 
 export { AnalyticsFigures, AnalyticsPanel, SectorExposure } from './analytics-panel';
-export { ANALYTICS_TIPS, NEEDS_TICKS } from './analytics-figures';
+export { ANALYTICS_TIPS, NEEDS_TRADING_DAY } from './analytics-figures';
 export { analyticsKey, useAnalytics } from './use-analytics';

@@ -10,7 +10,7 @@ export const BOARD_SORT_LABEL: Record<BoardSort, string> = {
 };
 
 // Best first for each figure: the highest Sharpe, the smallest fall (a drawdown is ≤ 0, so the highest). A player
-// with no Sharpe yet (below 10 ticks) goes last; ties keep the board's order by rank.
+// with no Sharpe yet (less than a trading day of prices) goes last; ties keep the board's order by rank.
 const key: Record<BoardSort, (row: Standing) => number | null> = {
   return: (row) => row.returnPct,
   sharpe: (row) => row.sharpe ?? null,

@@ -147,7 +147,7 @@ describe('sorting a board', () => {
       ['#2', 'STEADY', '$198,000.00', '+98.00%', '2.10'],
       ['#4', 'CALM (you)', '$196,000.00', '+96.00%', '1.30'],
       ['#1', 'BOLD', '$199,000.00', '+99.00%', '0.40'],
-      ['#3', 'NEW', '$197,000.00', '+97.00%', 'n/a (needs 10 ticks)'],
+      ['#3', 'NEW', '$197,000.00', '+97.00%', 'n/a (needs a trading day)'],
     ]);
 
     await userEvent.selectOptions(sortBy, 'Max drawdown');

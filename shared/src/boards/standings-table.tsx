@@ -2,6 +2,7 @@ import '../ui/ui.css';
 import './boards.css';
 import { Link } from '@bullpen/shared';
 import type { Standing, TeamStanding } from '@bullpen/contract';
+import { NEEDS_TRADING_DAY } from '@bullpen/contract/risk-window';
 import type { Ref } from 'react';
 import { formatMoney, formatPercent } from '../format/format';
 import type { BoardSort } from './board-sort';
@@ -35,11 +36,11 @@ function Movement({ delta }: { delta: number | undefined }) {
   );
 }
 
-/** A Sharpe ratio to two decimals; none yet below 10 ticks. */
+/** A Sharpe ratio to two decimals; none until the contest has a trading day of prices (and 10 ticks). */
 const sharpeText = (sharpe: number | null | undefined) =>
   sharpe === null || sharpe === undefined ? (
-    <span className="bp-muted" title="Needs 10 ticks">
-      n/a<span className="visually-hidden"> (needs 10 ticks)</span>
+    <span className="bp-muted" title={NEEDS_TRADING_DAY}>
+      n/a<span className="visually-hidden"> ({NEEDS_TRADING_DAY.toLowerCase()})</span>
     </span>
   ) : (
     sharpe.toFixed(2).replace('-', '\u2212')

@@ -64,7 +64,7 @@ it('says whether I am ahead of the market and draws the benchmark beside my valu
   live({ benchmark: BENCHMARK });
   renderAt('/live-contest/c1');
   const summary = await screen.findByLabelText('My summary');
-  await waitFor(() => expect(within(summary).getByText('Ahead of the market by 1.40%')).toBeInTheDocument());
+  await waitFor(() => expect(within(summary).getByText('Ahead of the market by 1.40 pts')).toBeInTheDocument());
   expect(within(summary).getByText('You +2.50%')).toBeInTheDocument();
   expect(within(summary).getByText('Market +1.10%')).toBeInTheDocument();
   const legend = screen.getByRole('list', { name: 'Chart legend' });
@@ -78,7 +78,7 @@ it('says behind the market when the index did better', async () => {
   live({ benchmark: { ...BENCHMARK, points: [{ t: '2026-11-22T10:00:05.000Z', returnPct: 0.03 }] } });
   const first = renderAt('/live-contest/c1');
   expect(
-    await within(await screen.findByLabelText('My summary')).findByText('Behind the market by 0.50%'),
+    await within(await screen.findByLabelText('My summary')).findByText('Behind the market by 0.50 pts'),
   ).toBeInTheDocument();
   first.unmount();
 });
@@ -92,7 +92,7 @@ it('says both figures and the gap when I trail a flat market by a little', async
   );
   renderAt('/live-contest/c1');
   const summary = await screen.findByLabelText('My summary');
-  expect(await within(summary).findByText('Behind the market by 0.09%')).toBeInTheDocument();
+  expect(await within(summary).findByText('Behind the market by 0.09 pts')).toBeInTheDocument();
   expect(within(summary).getByText('You −0.09%')).toBeInTheDocument();
   expect(within(summary).getByText('Market 0.00%')).toBeInTheDocument();
 });

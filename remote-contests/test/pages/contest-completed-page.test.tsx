@@ -420,7 +420,7 @@ describe('results that explain themselves', () => {
     expect(within(result).getByText('$104,500.00')).toBeInTheDocument();
     expect(within(result).getByText('$500.00 cash + $104,000.00 in shares')).toBeInTheDocument();
     expect(await within(result).findByText('+1.10%')).toBeInTheDocument();
-    expect(within(result).getByText('ahead of the market by 3.40%')).toBeInTheDocument();
+    expect(within(result).getByText('ahead of the market by 3.40 pts')).toBeInTheDocument();
     expect(within(result).getByText('NVDA')).toBeInTheDocument();
     expect(within(result).getByText('+100.00%')).toBeInTheDocument();
     expect(within(result).getByText('$250.00 → $230.00')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import type { Analytics } from '@bullpen/contract';
-import { formatMoney, formatPercent } from '../format/format';
+import { formatMoney, formatPercent, formatPoints } from '../format/format';
 
 /** What a figure means, in one line: the panel's tooltips. */
 export const ANALYTICS_TIPS = {
@@ -23,10 +23,8 @@ export const formatRatio = (value: number | null): string | null =>
 
 /** The return's lead over the market in percentage points ("+5.13 pts vs market"): a difference of two percentages
  *  is not itself a percentage, and "+5.13%" would read as a return. */
-export function formatVsMarket(returnPct: number, benchmarkReturnPct: number): string {
-  const points = formatPercent(returnPct - benchmarkReturnPct).replace('%', '');
-  return `${points} pts vs market`;
-}
+export const formatVsMarket = (returnPct: number, benchmarkReturnPct: number): string =>
+  `${formatPoints(returnPct - benchmarkReturnPct)} vs market`;
 
 /** Turnover as a multiple of the starting cash: "0.00×", "1.25×". */
 export const formatTurnover = (turnover: number) => `${turnover.toFixed(2)}×`;

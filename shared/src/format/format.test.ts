@@ -8,6 +8,7 @@ import {
   formatMoney,
   formatNumber,
   formatPercent,
+  formatPoints,
   percentTrend,
   trend,
 } from './format';
@@ -57,6 +58,13 @@ describe('formatting', () => {
     expect(formatDuration('2030-01-01T00:00:00Z', '2030-01-01T01:30:00Z')).toBe('1.5 hours');
     expect(formatDuration('2030-01-01T00:00:00Z', '2030-01-01T00:01:00Z')).toBe('1 minute');
     expect(formatDuration('2030-01-01T00:00:00Z', '2030-01-01T00:00:45Z')).toBe('45 seconds');
+  });
+
+  it('says the gap between two returns in percentage points', () => {
+    expect(formatPoints(0.034)).toBe('+3.40 pts');
+    expect(formatPoints(-0.0002)).toBe('\u22120.02 pts');
+    expect(formatPoints(0.034, { signed: false })).toBe('3.40 pts');
+    expect(formatPoints(0)).toBe('0.00 pts');
   });
 
   it('signs percentages given as fractions', () => {

@@ -66,6 +66,14 @@ export function formatPercent(
   return signed ? `+${body}` : body;
 }
 
+/**
+ * The gap between two fractions in percentage points ("+3.40 pts", "3.40 pts" unsigned): a difference of two returns
+ * is not itself a return, and "3.40%" would read as one.
+ */
+export function formatPoints(fraction: number, options: { signed?: boolean } = {}): string {
+  return `${formatPercent(fraction, { signed: options.signed ?? true }).slice(0, -1)} pts`;
+}
+
 /** 'up', 'down' or 'flat': the colour of a change. */
 export function trend(value: number): 'up' | 'down' | 'flat' {
   if (value > 0) return 'up';

@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, formatNumber, formatPercent } from '@bullpen/shared/format';
+import { formatDateTime, formatMoney, formatNumber, formatPercent, formatPoints } from '@bullpen/shared/format';
 import { Button, type Column, DataTable, type DataTableProps, Facts, PageLoader, Trend } from '@bullpen/shared/ui';
 import {
   type BenchmarkResponse,
@@ -18,11 +18,11 @@ const MARKET_COLOUR = '#f5c451';
 type PositionRow = CompletedPlayerResponse['positions'][number];
 type TradeRow = CompletedPlayerResponse['trades'][number];
 
-/** How the player did against the market: "ahead of the market by 3.40%". */
+/** How the player did against the market: "ahead of the market by 3.40 pts". */
 function versusMarketText(returnPct: number, marketPct: number): string {
   const where = versusMarket(returnPct, marketPct);
   if (where === 'level') return 'level with the market';
-  return `${where === 'ahead' ? 'ahead of' : 'behind'} the market by ${formatPercent(Math.abs(returnPct - marketPct), { signed: false })}`;
+  return `${where === 'ahead' ? 'ahead of' : 'behind'} the market by ${formatPoints(Math.abs(returnPct - marketPct), { signed: false })}`;
 }
 
 const pickText = (pick: { symbol: string; returnPct: number } | null | undefined): ReactNode =>

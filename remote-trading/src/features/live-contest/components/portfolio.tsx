@@ -2,6 +2,7 @@ import {
   formatDateTime,
   formatMoney,
   formatPercent,
+  formatPoints,
   formatShortDateTime,
   percentTrend,
   roundHalfAway,
@@ -36,7 +37,7 @@ function VersusMarket({ returnPct, marketPct }: { returnPct: number; marketPct: 
   return (
     <span className="bp-stat__words">
       <span className={`bp-trend--${standing.trend}`}>
-        {standingKey === 'level' ? standing.words : `${standing.words} ${formatPercent(gap, { signed: false })}`}
+        {standingKey === 'level' ? standing.words : `${standing.words} ${formatPoints(gap, { signed: false })}`}
       </span>
       <br />
       {/* Each figure stays whole on a narrow card: the line breaks at the dot. */}

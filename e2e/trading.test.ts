@@ -5,6 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import {
   appUrl,
+  buttonsUnderToasts,
   callApi,
   createActiveUser,
   createContest,
@@ -148,6 +149,8 @@ it('a limit order waits in Open orders, fills at a tick with a toast and a trade
   );
   expect(statuses).toEqual(['filled']);
   await trading.getByText(/Your limit order to buy 2 AAPL filled at \$[\d,.]+/).waitFor({ timeout: 15_000 });
+  // At 1280 px the toast leaves the page's buttons uncovered ("Trade", the ticket's): it once sat over the main one.
+  expect(await buttonsUnderToasts(trading)).toEqual([]);
   await trading
     .getByRole('list', { name: 'Recent orders' })
     .getByText(/Filled/)

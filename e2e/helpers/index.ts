@@ -359,6 +359,21 @@ export async function withConfig(page: Page, edit: (config: RuntimeConfig) => Ru
 }
 
 /** No serious or critical WCAG 2.0/2.1 A/AA violation from axe on `page`; `screen` names it in a failure. */
+/** The page's buttons and button-like links that an open toast covers, by name: none, where toasts are well placed. */
+export async function buttonsUnderToasts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const toasts = [...document.querySelectorAll('.host-toasts > *')].map((toast) => toast.getBoundingClientRect());
+    const hit = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    return [...document.querySelectorAll('main button, main a.bp-button')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && toasts.some((toast) => hit(box, toast));
+      })
+      .map((element) => element.textContent?.trim() ?? '');
+  });
+}
+
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

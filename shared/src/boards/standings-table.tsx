@@ -142,7 +142,15 @@ export function StandingsTable({
         <thead>
           <tr>
             {/* Sorted by another figure, the rows are no longer in rank order: the header says what the rank is. */}
-            <th scope="col">{metric ? 'Rank by return' : 'Rank'}</th>
+            <th scope="col">
+              {metric ? (
+                <>
+                  Rank <span className="bp-board__rank-basis">by return</span>
+                </>
+              ) : (
+                'Rank'
+              )}
+            </th>
             <th scope="col">Call sign</th>
             {teams ? <th scope="col">Team</th> : null}
             <th scope="col" className="bp-table__end bp-board__secondary">

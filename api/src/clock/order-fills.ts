@@ -339,7 +339,10 @@ export async function expireDueOrders(tx: Executor, now: Date): Promise<number> 
   if (due.length === 0) return 0;
   await expireOrdersWithReasons(
     tx,
-    due.map((row) => ({ id: row.id, reason: row.time_in_force === 'day' ? DAY_ORDER_EXPIRED_REASON : GOOD_UNTIL_PASSED })),
+    due.map((row) => ({
+      id: row.id,
+      reason: row.time_in_force === 'day' ? DAY_ORDER_EXPIRED_REASON : GOOD_UNTIL_PASSED,
+    })),
     now,
   );
   return due.length;

@@ -25,7 +25,9 @@ function gateSql(gate: PriceGate): SQL {
   const parts: SQL[] = [];
   if (gate.stampedAfterPlacement) parts.push(sql`e.updated_at >= o.created_at`);
   if (gate.session) {
-    parts.push(sql`e.updated_at BETWEEN ${gate.session.opensAt}::timestamptz AND ${gate.session.closesAt}::timestamptz`);
+    parts.push(
+      sql`e.updated_at BETWEEN ${gate.session.opensAt}::timestamptz AND ${gate.session.closesAt}::timestamptz`,
+    );
   }
   return parts.length === 0 ? sql`` : sql` AND ${sql.join(parts, sql` AND `)}`;
 }

@@ -82,4 +82,3 @@ export async function markOrderCancelled(tx: Executor, orderId: string, now: Dat
   // A pending market order's reason said why it waited: no longer true.
   await tx.update(orders).set({ status: 'cancelled', reason: null, updatedAt: now }).where(eq(orders.id, orderId));
 }
-

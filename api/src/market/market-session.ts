@@ -52,7 +52,10 @@ export class MarketSession {
   isSessionPrice(at: Date): boolean {
     const calendar = this.sessions();
     if (!calendar) return true;
-    return calendar.sessionAt(at) !== null || calendar.sessionAt(new Date(at.getTime() - 1))?.closesAt.getTime() === at.getTime();
+    return (
+      calendar.sessionAt(at) !== null ||
+      calendar.sessionAt(new Date(at.getTime() - 1))?.closesAt.getTime() === at.getTime()
+    );
   }
 
   /** The first session opening strictly after `at`, or null with MARKET_HOURS=always (or no calendar). */

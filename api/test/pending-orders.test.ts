@@ -333,6 +333,23 @@ describe.each(DRIVERS)('market orders on a delayed feed, market open (%s)', (dri
     expect(orders.find((o) => o._id === gtc.json().data.order._id)).toMatchObject({ status: 'pending' });
     expect((await portfolioOf(h, player, contestId)).reservedCash).toBe(300);
   });
+
+  test('placed just before the close with no later session price, it fills at the next open, not after hours', async () => {
+    // Tuesday, 15:40 in New York.
+    h.scheduler.advance(Date.parse('2030-01-08T20:40:00.000Z') - h.clock.now().getTime());
+    const { contestId, players } = await liveContest(h, 1, 24 * 3_600_000);
+    const [player] = players as [TestUser];
+    h.scheduler.advance(MINUTE);
+    const placed = await trade(h, player, { contestId, symbol: 'AAPL', side: 'buy', quantity: 1 });
+    expect(placed.statusCode).toBe(202);
+    // The next price is an after-hours one: stamped after the order, but not of a session.
+    await bar(h, 'AAPL', 280, Date.parse('2030-01-08T21:05:00.000Z'));
+    await h.ctx.app.deps.contestClock.tick();
+    expect((await ordersOf(h, player, contestId))[0]).toMatchObject({ status: 'pending' });
+    // Wednesday's first minute bar.
+    await bar(h, 'AAPL', 303, Date.parse('2030-01-09T14:31:00.000Z'));
+    expect((await ordersOf(h, player, contestId))[0]?.fill?.price).toBe(303);
+  });
 });
 
 describe.each(DRIVERS)('orders while the exchange is closed (%s)', (driver) => {

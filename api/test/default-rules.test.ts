@@ -17,7 +17,8 @@ import { ScriptedFeed } from './support/scripted-feed';
  * A contest with default rules behaves exactly as it did before contest rules existed. The responses were recorded on
  * the second release's code (first as a jest snapshot, then kept as this fixture so both drivers compare with the one
  * recording); the fields the third release adds to every response (API.md "Third release": `rules`,
- * `commission`, a trade's `reason`, `buyingPower`, `trailAmount`, `trailPercent`, `expiresAt`, `sharpe`, `maxDrawdownPct`) are
+ * `commission`, a trade's `reason`, `buyingPower`, `trailAmount`, `trailPercent`, `expiresAt`, `sharpe`, `maxDrawdownPct`,
+ * and the fourth release's `timeInForce`) are
  * checked for their default values and then left out, so everything else must match byte for byte. One call was
  * re-recorded: the sell stop-limit at $210 with the price at $200, which the fourth release refuses (API.md
  * "Corrections found in use": a stop already crossed), so its 409 replaces the order and what its fill led to.
@@ -35,6 +36,8 @@ const ADDED_FIELDS = new Set([
   'expiresAt',
   'sharpe',
   'maxDrawdownPct',
+  // The fourth release's (API.md "Market orders that wait").
+  'timeInForce',
 ]);
 
 /** Ids and call signs differ from run to run: each distinct one becomes a stable placeholder. */
@@ -201,5 +204,6 @@ describe.each(DRIVERS)('a contest with default rules (%s)', (driver) => {
     for (const value of seen.trailAmount ?? []) expect(value).toBeNull();
     for (const value of seen.trailPercent ?? []) expect(value).toBeNull();
     for (const value of seen.reason ?? []) expect(value).toBeNull();
+    for (const value of seen.timeInForce ?? []) expect(value).toBe('gtc');
   });
 });

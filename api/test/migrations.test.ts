@@ -79,3 +79,40 @@ describe('0009: portfolio history keyed by the participant', () => {
     expect(rows.every((row) => Number(row.id) > 0)).toBe(true);
   });
 });
+
+describe('0011: market orders that wait', () => {
+  let client: PGlite;
+  let before: string;
+
+  beforeAll(async () => {
+    client = new PGlite();
+    before = migrationsUpTo('0010_remote_health_reports');
+    await migrate(drizzle(client) as never, { migrationsFolder: before });
+    await client.exec(`
+      INSERT INTO orders (id, contest_id, user_id, symbol, side, quantity, type, limit_price_cents, status, expires_at,
+                          created_at, updated_at)
+      VALUES ('o-1', 'c-1', 'u-ann', 'AAPL', 'buy', 10, 'limit', 18720, 'open', '2026-01-02T00:00:00Z', now(), now()),
+             ('o-2', 'c-1', 'u-ann', 'MSFT', 'sell', 5, 'limit', 42000, 'filled', '2026-01-02T00:00:00Z', now(), now());
+    `);
+    await migrate(drizzle(client) as never, { migrationsFolder: MIGRATIONS });
+  });
+
+  afterAll(async () => {
+    await client.close();
+    fs.rmSync(before, { recursive: true, force: true });
+  });
+
+  it('keeps every order as it was: good till cancelled, nothing waiting for a price', async () => {
+    const { rows } = await client.query<{
+      id: string;
+      time_in_force: string;
+      reserve_price_cents: string | null;
+      fill_after: Date | null;
+      status: string;
+    }>('SELECT id, time_in_force, reserve_price_cents, fill_after, status FROM orders ORDER BY id');
+    expect(rows).toEqual([
+      { id: 'o-1', time_in_force: 'gtc', reserve_price_cents: null, fill_after: null, status: 'open' },
+      { id: 'o-2', time_in_force: 'gtc', reserve_price_cents: null, fill_after: null, status: 'filled' },
+    ]);
+  });
+});

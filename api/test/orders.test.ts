@@ -147,6 +147,7 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
       trailAmount: null,
       trailPercent: null,
       expiresAt: endsAt,
+      timeInForce: 'gtc',
     });
     expect(portfolio).toMatchObject({ cash: 5000, reservedCash: 3820, value: 10_000 });
     expect(await listOrders(player, contestId)).toEqual([order]);
@@ -652,7 +653,8 @@ describe.each(DRIVERS)('conditional orders (%s)', (driver) => {
     ['a market type (that is POST /contest/trading)', { type: 'market' }, 'type'],
     ['a side that does not exist', { type: 'limit', limitPrice: 50, side: 'hold' }, 'side'],
     ['a malformed symbol', { type: 'limit', limitPrice: 50, symbol: 'not a symbol' }, 'symbol'],
-    ['an unknown field', { type: 'limit', limitPrice: 50, timeInForce: 'day' }, 'timeInForce'],
+    ['an unknown field', { type: 'limit', limitPrice: 50, allOrNone: true }, 'allOrNone'],
+    ['a time in force that does not exist', { type: 'limit', limitPrice: 50, timeInForce: 'ioc' }, 'timeInForce'],
   ])('400 for %s, and nothing is reserved', async (_label, overrides, field) => {
     const { contestId, player } = await liveContest();
     const response = await place(player, { contestId, ...base, ...overrides });

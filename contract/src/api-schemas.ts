@@ -1,5 +1,11 @@
 import { getEquitiesBodySchema, marketStatusResponseSchema } from './market';
-import { cancelOrderBodySchema, orderResponseSchema, ordersResponseSchema, placeOrderBodySchema } from './orders';
+import {
+  cancelOrderBodySchema,
+  marketOrderResponseSchema,
+  orderResponseSchema,
+  ordersResponseSchema,
+  placeOrderBodySchema,
+} from './orders';
 import type { API_PATHS } from './paths';
 import {
   changePicksBodySchema,
@@ -24,7 +30,6 @@ import {
   healthResponseSchema,
   portfolioHistoryResponseSchema,
   standingsPageResponseSchema,
-  tradeResponseSchema,
   upcomingContestsResponseSchema,
   userProfileResponseSchema,
   userResponseSchema,
@@ -74,7 +79,7 @@ export const API_SCHEMAS = {
   changePicks: { post: { body: changePicksBodySchema, response: contestUserResponseSchema } },
   leaveContest: { post: { body: contestIdBodySchema, response: contestUserResponseSchema } },
   cancelContest: { post: { body: contestIdBodySchema, response: contestDataResponseSchema } },
-  trading: { post: { body: tradeBodySchema, response: tradeResponseSchema } },
+  trading: { post: { body: tradeBodySchema, response: marketOrderResponseSchema } },
   contestUser: { get: { response: contestUserResponseSchema } },
   getUser: { post: { body: emptyBodySchema, response: userResponseSchema } },
   initializeUser: { post: { body: initializeUserBodySchema, response: userResponseSchema } },

@@ -17,6 +17,7 @@ export * from './market';
 export * from './market-hours';
 export * from './margin';
 export * from './trailing-stop';
+export * from './fills';
 export * from './contest-phase';
 export * from './risk-window';
 export * from './api-schemas';

@@ -105,6 +105,13 @@ export type Portfolio = z.infer<typeof portfolioSchema>;
 export const tradeSideSchema = z.enum(['buy', 'sell', 'short', 'cover']);
 export type TradeSide = z.infer<typeof tradeSideSchema>;
 
+/**
+ * `gtc` (the default): good until `expiresAt` or the contest's end. `day`: also ends with the session it was placed in
+ * (or, placed while closed, the next one). With MARKET_HOURS=always there is no session: a day order lasts as a gtc one.
+ */
+export const timeInForceSchema = z.enum(['day', 'gtc'], "Time in force: 'day' or 'gtc'");
+export type TimeInForce = z.infer<typeof timeInForceSchema>;
+
 export const tradeSchema = z.object({
   _id: z.string(),
   contestId: z.string(),

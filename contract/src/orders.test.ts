@@ -1,4 +1,11 @@
-import { orderReservation, placeOrderBodySchema, stopSideProblem } from './orders';
+import {
+  isPendingAnswer,
+  isWorkingOrder,
+  marketOrderResponseSchema,
+  orderReservation,
+  placeOrderBodySchema,
+  stopSideProblem,
+} from './orders';
 import { tradeBodySchema } from './requests';
 
 const base = { contestId: 'c1', symbol: 'aapl', side: 'buy', quantity: 10 } as const;
@@ -74,4 +81,59 @@ describe('stopSideProblem: which way a stop works', () => {
     expect(stopSideProblem(side, 42_134, 42_134)).toBe(message);
     expect(stopSideProblem(side, wrong, 42_134)).toBe(message);
   });
+});
+
+test('time in force: day or gtc, optional, on market and conditional orders alike', () => {
+  for (const timeInForce of ['day', 'gtc']) {
+    expect(fields({ ...base, type: 'limit', limitPrice: 1, timeInForce })).toEqual([]);
+    expect(tradeBodySchema.safeParse({ ...base, timeInForce }).success).toBe(true);
+  }
+  for (const timeInForce of ['ioc', 'DAY', null, 1]) {
+    expect(fields({ ...base, type: 'limit', limitPrice: 1, timeInForce })).toEqual(['timeInForce']);
+    expect(tradeBodySchema.safeParse({ ...base, timeInForce }).success).toBe(false);
+  }
+  // A market order is POST /contest/trading's: never a type of POST /contest/orders.
+  expect(fields({ ...base, type: 'market' })).toContain('type');
+});
+
+test('POST /contest/trading answers a trade (200) or the order that waits (202), and each is told apart', () => {
+  const portfolio = { cash: 0, reservedCash: 0, positions: [], value: 0, returnPct: 0, buyingPower: 0 };
+  const order = {
+    _id: 'o1',
+    contestId: 'c1',
+    symbol: 'AAPL',
+    side: 'buy',
+    quantity: 1,
+    type: 'market',
+    limitPrice: null,
+    stopPrice: null,
+    status: 'pending',
+    createdAt: '2030-01-07T14:32:00.000Z',
+    updatedAt: '2030-01-07T14:32:00.000Z',
+    fill: null,
+    reason: 'Waiting for the delayed price',
+    timeInForce: 'gtc',
+  } as const;
+  const trade = {
+    _id: 't1',
+    contestId: 'c1',
+    symbol: 'AAPL',
+    side: 'buy',
+    quantity: 1,
+    price: 300,
+    amount: 300,
+    executedAt: '2030-01-07T14:32:00.000Z',
+    orderId: null,
+    commission: 0,
+    reason: null,
+  } as const;
+  const waiting = marketOrderResponseSchema.parse({ data: { order, portfolio } });
+  const filled = marketOrderResponseSchema.parse({ data: { trade, portfolio } });
+  expect(isPendingAnswer(waiting)).toBe(true);
+  expect(isPendingAnswer(filled)).toBe(false);
+  expect(isWorkingOrder(order)).toBe(true);
+  expect(isWorkingOrder({ status: 'open' })).toBe(true);
+  for (const status of ['filled', 'cancelled', 'expired', 'rejected'] as const) {
+    expect(isWorkingOrder({ status })).toBe(false);
+  }
 });

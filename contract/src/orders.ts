@@ -1,7 +1,8 @@
 import { RULE_LIMITS } from './limits';
 import { reservedCashCents } from './margin';
-import { portfolioSchema, tradeSchema, tradeSideSchema } from './models';
+import { portfolioSchema, timeInForceSchema, tradeSchema, tradeSideSchema } from './models';
 import { idSchema, quantitySchema, symbolSchema } from './requests';
+import { tradeResponseSchema } from './responses';
 import { z } from './zod';
 
 // Conditional orders (API.md "Conditional orders"): limit, stop and stop-limit orders kept by the server and filled
@@ -14,12 +15,20 @@ export const ORDER_LIMITS = {
   maxPrice: 1_000_000,
 } as const;
 
-/** A trailing stop's stop follows the best price since it was placed (API.md "Orders"). */
-export const orderTypeSchema = z.enum(['limit', 'stop', 'stop-limit', 'trailing-stop']);
+/** A trailing stop's stop follows the best price since it was placed (API.md "Orders"). What POST /contest/orders places. */
+export const conditionalOrderTypeSchema = z.enum(['limit', 'stop', 'stop-limit', 'trailing-stop']);
+export type ConditionalOrderType = z.infer<typeof conditionalOrderTypeSchema>;
+
+/** An order's type: a conditional one, or a market order that waits for its price (API.md "Market orders that wait"). */
+export const orderTypeSchema = z.enum(['market', ...conditionalOrderTypeSchema.options]);
 export type OrderType = z.infer<typeof orderTypeSchema>;
 
-export const orderStatusSchema = z.enum(['open', 'filled', 'cancelled', 'expired', 'rejected']);
+/** `pending`: a market order waiting for the delayed price or the open; it holds back and cancels like an open order. */
+export const orderStatusSchema = z.enum(['open', 'pending', 'filled', 'cancelled', 'expired', 'rejected']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** Whether an order still works (holds back, can be cancelled): open, or a market order pending its price. */
+export const isWorkingOrder = (order: { status: OrderStatus }) => order.status === 'open' || order.status === 'pending';
 
 export const orderSchema = z.object({
   _id: z.string(),
@@ -40,13 +49,15 @@ export const orderSchema = z.object({
   /** A trailing stop's trail, in dollars or percent (exactly one is set); null for other types. Always sent. */
   trailAmount: z.number().nullable().optional(),
   trailPercent: z.number().nullable().optional(),
-  /** Good until then (the contest's end unless the player chose earlier). Always sent. */
+  /** Good until then (the contest's end unless the player chose earlier, or a day order's session close). Always sent. */
   expiresAt: z.string().optional(),
+  /** Always sent by a fourth-release server; absent from older answers, where it was gtc. */
+  timeInForce: timeInForceSchema.optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
 /** Which prices each order type needs: exactly these, no others. */
-export const ORDER_PRICES: Record<OrderType, { limitPrice: boolean; stopPrice: boolean }> = {
+export const ORDER_PRICES: Record<ConditionalOrderType, { limitPrice: boolean; stopPrice: boolean }> = {
   limit: { limitPrice: true, stopPrice: false },
   stop: { limitPrice: false, stopPrice: true },
   'stop-limit': { limitPrice: true, stopPrice: true },
@@ -95,7 +106,7 @@ export const placeOrderBodySchema = z
     symbol: symbolSchema,
     side: tradeSideSchema,
     quantity: quantitySchema,
-    type: orderTypeSchema,
+    type: conditionalOrderTypeSchema,
     limitPrice: priceSchema('Limit price').optional(),
     stopPrice: priceSchema('Stop price').optional(),
     trailAmount: priceSchema('Trail amount').optional(),
@@ -109,6 +120,7 @@ export const placeOrderBodySchema = z
       .refine(hasAtMostTwoDecimals, 'Trail percent: at most 2 decimals')
       .optional(),
     expiresAt: z.iso.datetime({ offset: true, message: 'Good until: enter a date and time' }).optional(),
+    timeInForce: timeInForceSchema.optional(),
   })
   .superRefine((body, ctx) => {
     const trailing = body.type === 'trailing-stop';
@@ -142,6 +154,16 @@ export type CancelOrderBody = z.input<typeof cancelOrderBodySchema>;
 
 export const orderResponseSchema = z.object({ data: z.object({ order: orderSchema, portfolio: portfolioSchema }) });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
+
+/**
+ * `POST /contest/trading`: 200 with the trade when the order filled at once, 202 with the waiting order
+ * (`type: 'market'`, `status: 'pending'`) when it waits for the delayed price or the open.
+ */
+export const marketOrderResponseSchema = z.union([tradeResponseSchema, orderResponseSchema]);
+export type MarketOrderResponse = z.infer<typeof marketOrderResponseSchema>;
+
+/** The 202 answer: the order waits. */
+export const isPendingAnswer = (answer: MarketOrderResponse): answer is OrderResponse => 'order' in answer.data;
 
 export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
 export type OrdersResponse = z.infer<typeof ordersResponseSchema>;

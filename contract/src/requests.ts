@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { CALL_SIGN_PATTERN, LIMITS, RULE_LIMITS, SYMBOL_PATTERN } from './limits';
-import { tradeSideSchema, visibilitySchema } from './models';
+import { timeInForceSchema, tradeSideSchema, visibilitySchema } from './models';
 
 // Request bodies of API.md. Every body is strict: an unknown field is a 400, so a typo never passes silently.
 
@@ -345,6 +345,8 @@ export const tradeBodySchema = z.strictObject({
   symbol: symbolSchema,
   side: tradeSideSchema,
   quantity: quantitySchema,
+  /** Only matters when the order waits (API.md "Market orders that wait"): a day order ends with its session. */
+  timeInForce: timeInForceSchema.optional(),
 });
 export type TradeBody = z.input<typeof tradeBodySchema>;
 

@@ -12,6 +12,18 @@ import { API } from './fixtures';
 // the benchmark has no points yet and the analytics are those of a contest a few ticks old (no Sharpe, beta, alpha or
 // volatility before 10 ticks); a test about them answers with its own.
 export const server = setupServer(
+  // The simulator's market by default: no delay, trading around the clock. A test about real markets answers its own.
+  http.get(`${API}/market/status`, () =>
+    HttpResponse.json({
+      feed: 'simulated',
+      label: 'Simulated prices',
+      delayMinutes: 0,
+      open: true,
+      session: null,
+      nextOpenAt: null,
+      timeZone: 'America/New_York',
+    }),
+  ),
   http.get(`${API}/contest/:id/benchmark`, () =>
     HttpResponse.json({ name: 'Equal-weight index of the whole universe', points: [] }),
   ),

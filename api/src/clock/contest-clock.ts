@@ -137,7 +137,7 @@ export class ContestClock {
       // Orders past their own good-until time go first: they neither fill nor hold anything back from this tick on.
       const lapsed = await expireDueOrders(tx, now);
       // Fills first, in this transaction: a fill counts in this tick's valuation and standings (API.md).
-      Object.assign(report.orders, await fillDueOrders(tx, now));
+      Object.assign(report.orders, await fillDueOrders(tx, now, market.session));
       await moveTrailingStops(tx, now);
       report.marginCalls = await runMarginCalls(tx, now);
       report.valued = await this.valueLiveContests(tx, now);

@@ -1,23 +1,44 @@
-import { commissionCents, positionCapMessage, rulesInCents, withinPositionCap } from '@bullpen/contract';
+import {
+  commissionCents,
+  fairFillPrice,
+  positionCapMessage,
+  rulesInCents,
+  type StampedPrice,
+  withinPositionCap,
+} from '@bullpen/contract';
 import { rulesOfContests } from '../db/contests';
 import type { Executor } from '../db/database';
 import { allPrices } from '../db/market';
 import {
+  type DueOrderRow,
   expireOrdersWithReasons,
   lockDueOrders,
   lockOrdersPastGoodUntil,
   lockPlayersPositions,
+  lockWaitingOrders,
+  moveFillAfter,
+  OPEN_GATE,
   type OrderOutcome,
+  type PriceGate,
   playersWithDueOrders,
+  waitingOrderStamps,
   writeFills,
 } from '../db/order-fills';
-import { lockParticipantsCash } from '../db/participants';
+import { lockParticipantsCash, type PlayerKey, playersOf } from '../db/participants';
 import type { NewTradeRow } from '../db/portfolios';
 import { reservationsOfPlayers } from '../db/reservations';
-import { describeOrderType, evaluateOrder, formatDollars, reservationOf, unaffordableReason } from '../domain/orders';
+import {
+  DAY_ORDER_EXPIRED_REASON,
+  describeOrderType,
+  evaluateOrder,
+  formatDollars,
+  reservationOf,
+  unaffordableReason,
+} from '../domain/orders';
 import { buyingPowerCents, opens } from '../domain/rules';
 import { fill } from '../domain/trade';
 import { newId } from '../lib/ids';
+import type { MarketSession } from '../market/market-session';
 
 export interface FillReport {
   filled: number;
@@ -56,15 +77,30 @@ function shortExposureOf(
  * Races: the participant rows are locked (as a market order, a placement or a cancel locks its own) before the orders
  * are read again, so an order cancelled meanwhile is seen as cancelled, and a cancel that comes later finds it filled.
  */
-export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport> {
+export async function fillDueOrders(tx: Executor, now: Date, session?: MarketSession): Promise<FillReport> {
   const report: FillReport = { filled: 0, rejected: 0, triggered: 0 };
-  const first = await playersWithDueOrders(tx, now);
+  const gate = priceGate(session, now);
+  const fair = await fairPrices(tx, now, session);
+  const due = await playersWithDueOrders(tx, now, gate);
+  const first = mergePlayers(due.keys, [...fair.values()]);
   if (first.keys.length === 0) return report;
 
   // Lock every concerned participant, in one order (no deadlock between two workers' ticks or with routes, which each
   // lock a single participant), then read the orders again: what was cancelled meanwhile is no longer open.
   const cash = await lockParticipantsCash(tx, first);
-  const candidates = await lockDueOrders(tx, first, now);
+  const conditional = due.keys.length > 0 ? await lockDueOrders(tx, first, now, gate) : [];
+  const waiting = (await lockWaitingOrders(tx, [...fair.keys()])).map(
+    (row): DueOrderRow & { reserve_price_cents: string | number | null } => ({
+      ...row,
+      triggered: false,
+      price_cents: fair.get(row.id)?.priceCents ?? 0,
+    }),
+  );
+  // Oldest first, whatever kind: a waiting market order and a limit of the same player share one cash.
+  const candidates: (DueOrderRow & { reserve_price_cents?: string | number | null })[] = [
+    ...conditional,
+    ...waiting,
+  ].sort((a, b) => Number(a.seq) - Number(b.seq));
   if (candidates.length === 0) return report;
 
   const heldRows = await lockPlayersPositions(tx, first);
@@ -108,6 +144,7 @@ export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport
       quantity: Number(row.quantity),
       limitPriceCents: num(row.limit_price_cents),
       stopPriceCents: num(row.stop_price_cents),
+      reservePriceCents: num(row.reserve_price_cents ?? null),
       triggered: row.triggered,
     };
     const priceCents = Number(row.price_cents);
@@ -160,7 +197,7 @@ export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport
                 priceCents,
                 Math.max(0, free),
               )
-            : `${what} triggered at ${formatDollars(priceCents)}, but it needs ${formatDollars(amountCents + commission)} and ${formatDollars(Math.max(0, free))} of buying power is free`,
+            : `${what} ${order.type === 'market' ? 'came to' : 'triggered at'} ${formatDollars(priceCents)}, but it needs ${formatDollars(amountCents + commission)} and ${formatDollars(Math.max(0, free))} of buying power is free`,
         );
         continue;
       }
@@ -233,6 +270,67 @@ export async function fillDueOrders(tx: Executor, now: Date): Promise<FillReport
 const GOOD_UNTIL_PASSED = 'Its good-until time passed before it filled';
 
 /**
+ * Which prices may trigger conditional orders at this tick: with a delayed feed or exchange hours, only prices stamped
+ * at or after an order was placed; with exchange hours, only prices of the latest session (API.md "Conditional orders
+ * trigger only on prices of an open session"). The simulator around the clock: every price, as before.
+ */
+function priceGate(session: MarketSession | undefined, now: Date): PriceGate {
+  if (!session || (session.hours === 'always' && session.delayMinutes === 0)) return OPEN_GATE;
+  const latest = session.latestSession(now);
+  return {
+    stampedAfterPlacement: true,
+    session: session.hours === 'always' ? null : (latest ?? { opensAt: new Date(0), closesAt: new Date(0) }),
+  };
+}
+
+const ms = (value: Date | string) => (value instanceof Date ? value.getTime() : Date.parse(value));
+
+/**
+ * The price each waiting market order fills at this tick, if it has come: the first one stamped at or after its
+ * `fill_after` (the contract's fairness rule), of a session with exchange hours. An order whose first prices were all
+ * stamped outside a session (after the close, before the open) looks from the next open on.
+ */
+async function fairPrices(
+  tx: Executor,
+  now: Date,
+  session: MarketSession | undefined,
+): Promise<Map<string, PlayerKey & StampedPrice>> {
+  const rows = await waitingOrderStamps(tx, now);
+  const byOrder = new Map<string, { key: PlayerKey; fillAfter: number; stamps: StampedPrice[] }>();
+  for (const row of rows) {
+    let entry = byOrder.get(row.id);
+    if (!entry) {
+      entry = { key: { contest_id: row.contest_id, user_id: row.user_id }, fillAfter: ms(row.fill_after), stamps: [] };
+      byOrder.set(row.id, entry);
+    }
+    entry.stamps.push({ at: ms(row.t), priceCents: Number(row.price_cents) });
+  }
+  const fair = new Map<string, PlayerKey & StampedPrice>();
+  const moves: { id: string; fillAfter: Date }[] = [];
+  for (const [id, { key, fillAfter, stamps }] of byOrder) {
+    const inSession = session ? stamps.filter((stamp) => session.isSessionPrice(new Date(stamp.at))) : stamps;
+    const price = fairFillPrice(inSession, fillAfter);
+    if (price) {
+      fair.set(id, { ...key, ...price });
+      continue;
+    }
+    const last = stamps.at(-1);
+    const nextOpen = last ? session?.nextOpenAfter(new Date(last.at)) : null;
+    if (nextOpen) moves.push({ id, fillAfter: nextOpen });
+  }
+  await moveFillAfter(tx, moves);
+  return fair;
+}
+
+function mergePlayers(...lists: (readonly PlayerKey[])[]) {
+  const seen = new Map<string, PlayerKey>();
+  for (const list of lists) {
+    for (const key of list) seen.set(participantKey(key.contest_id, key.user_id), key);
+  }
+  return playersOf([...seen.values()].map((key) => ({ contest_id: key.contest_id, user_id: key.user_id })));
+}
+
+/**
  * Orders past their own `expiresAt` (earlier than the contest's end: those expire with the contest) become expired at
  * the first tick after it, before fills, releasing what they held back (reservations are summed from open orders).
  */
@@ -241,7 +339,10 @@ export async function expireDueOrders(tx: Executor, now: Date): Promise<number> 
   if (due.length === 0) return 0;
   await expireOrdersWithReasons(
     tx,
-    due.map((row) => ({ id: row.id, reason: GOOD_UNTIL_PASSED })),
+    due.map((row) => ({
+      id: row.id,
+      reason: row.time_in_force === 'day' ? DAY_ORDER_EXPIRED_REASON : GOOD_UNTIL_PASSED,
+    })),
     now,
   );
   return due.length;

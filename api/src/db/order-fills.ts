@@ -9,9 +9,32 @@ import { deletePositions, insertTrades, type NewTradeRow } from './portfolios';
 /** Rows per statement of the tick's order writes. */
 const BATCH = 1000;
 
+/**
+ * Which prices may trigger a conditional order (API.md "Market orders that wait"): with a delayed feed or exchange hours
+ * only one stamped at or after the order was placed (never a price the player had already seen), and with exchange hours
+ * only one stamped in the latest session. The simulator around the clock: every price, as before.
+ */
+export interface PriceGate {
+  stampedAfterPlacement: boolean;
+  session: { opensAt: Date; closesAt: Date } | null;
+}
+
+export const OPEN_GATE: PriceGate = { stampedAfterPlacement: false, session: null };
+
+function gateSql(gate: PriceGate): SQL {
+  const parts: SQL[] = [];
+  if (gate.stampedAfterPlacement) parts.push(sql`e.updated_at >= o.created_at`);
+  if (gate.session) {
+    parts.push(
+      sql`e.updated_at BETWEEN ${gate.session.opensAt}::timestamptz AND ${gate.session.closesAt}::timestamptz`,
+    );
+  }
+  return parts.length === 0 ? sql`` : sql` AND ${sql.join(parts, sql` AND `)}`;
+}
+
 /** An open order whose price has come at its symbol's current price `e.price_cents` (orders `o`, equities `e`). */
-const dueOrder = sql`
-    o.status = 'open'
+const dueOrder = (gate: PriceGate) => sql`
+    o.status = 'open'${gateSql(gate)}
     AND (
       (o.type = 'limit' AND ((o.side IN ('buy', 'cover') AND e.price_cents <= o.limit_price_cents) OR (o.side IN ('sell', 'short') AND e.price_cents >= o.limit_price_cents)))
       OR (o.type <> 'limit' AND (o.triggered_at IS NOT NULL
@@ -23,13 +46,13 @@ function valuesList(rows: SQL[]): SQL {
 }
 
 /** The players with an order of a live contest that fills or triggers at the current prices: one indexed scan. */
-export async function playersWithDueOrders(tx: Executor, now: Date): Promise<Players> {
+export async function playersWithDueOrders(tx: Executor, now: Date, gate: PriceGate): Promise<Players> {
   const rows = await queryRows<PlayerKey>(
     tx,
     sql`SELECT DISTINCT o.contest_id, o.user_id FROM orders o
         JOIN contests c ON c.id = o.contest_id AND c.phase = 'active' AND c.cancelled_at IS NULL AND c.ends_at > ${now}
         JOIN equities e ON e.symbol = o.symbol
-        WHERE ${dueOrder}`,
+        WHERE ${dueOrder(gate)}`,
   );
   return playersOf(rows);
 }
@@ -48,7 +71,12 @@ export interface DueOrderRow extends PlayerKey {
 }
 
 /** The players' orders that fill or trigger now, oldest first, with their symbol's price; locked. */
-export async function lockDueOrders(tx: Executor, players: Players, now: Date): Promise<DueOrderRow[]> {
+export async function lockDueOrders(
+  tx: Executor,
+  players: Players,
+  now: Date,
+  gate: PriceGate,
+): Promise<DueOrderRow[]> {
   return queryRows(
     tx,
     sql`SELECT o.id, o.seq, o.contest_id, o.user_id, o.symbol, o.side, o.type, o.quantity, o.limit_price_cents, o.stop_price_cents,
@@ -56,10 +84,81 @@ export async function lockDueOrders(tx: Executor, players: Players, now: Date): 
         FROM orders o
         JOIN contests c ON c.id = o.contest_id AND c.phase = 'active' AND c.cancelled_at IS NULL AND c.ends_at > ${now}
         JOIN equities e ON e.symbol = o.symbol
-        WHERE (o.contest_id, o.user_id) IN (${players.list}) AND ${dueOrder}
+        WHERE (o.contest_id, o.user_id) IN (${players.list}) AND ${dueOrder(gate)}
         ORDER BY o.seq
         FOR UPDATE OF o`,
   );
+}
+
+/** Prices looked at per waiting order and tick: enough to step over a few stamped outside the session at once. */
+const STAMPS_PER_ORDER = 5;
+
+export interface WaitingStampRow extends PlayerKey {
+  id: string;
+  symbol: string;
+  fill_after: Date | string;
+  t: Date | string;
+  price_cents: string | number;
+}
+
+/**
+ * Waiting market orders of live contests with the first few prices of their symbol stamped at or after their
+ * `fill_after`, earliest first: the clock picks the fair one (the contract's fairFillPrice). One primary-key range read
+ * of price_history per waiting order.
+ */
+export async function waitingOrderStamps(tx: Executor, now: Date): Promise<WaitingStampRow[]> {
+  return queryRows(
+    tx,
+    sql`SELECT o.id, o.contest_id, o.user_id, o.symbol, o.fill_after, h.t, h.price_cents
+        FROM orders o
+        JOIN contests c ON c.id = o.contest_id AND c.phase = 'active' AND c.cancelled_at IS NULL AND c.ends_at > ${now}
+        CROSS JOIN LATERAL (
+          SELECT ph.t, ph.price_cents FROM price_history ph
+          WHERE ph.symbol = o.symbol AND ph.t >= o.fill_after
+          ORDER BY ph.t LIMIT ${STAMPS_PER_ORDER}
+        ) h
+        WHERE o.status = 'open' AND o.type = 'market'
+        ORDER BY o.seq, h.t`,
+  );
+}
+
+export interface WaitingOrderRow extends PlayerKey {
+  id: string;
+  seq: string | number;
+  symbol: string;
+  side: TradeSide;
+  type: OrderType;
+  quantity: string | number;
+  limit_price_cents: string | number | null;
+  stop_price_cents: string | number | null;
+  reserve_price_cents: string | number | null;
+}
+
+/** These waiting orders, if still open (a cancel may have come first), locked, with what the fill needs of them. */
+export async function lockWaitingOrders(tx: Executor, ids: readonly string[]): Promise<WaitingOrderRow[]> {
+  if (ids.length === 0) return [];
+  return queryRows(
+    tx,
+    sql`SELECT o.id, o.seq, o.contest_id, o.user_id, o.symbol, o.side, o.type, o.quantity, o.limit_price_cents,
+               o.stop_price_cents, o.reserve_price_cents
+        FROM orders o
+        WHERE o.id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) AND o.status = 'open' AND o.type = 'market'
+        ORDER BY o.seq
+        FOR UPDATE OF o`,
+  );
+}
+
+/** Waiting orders whose first prices were all stamped outside a session look from a later instant on (the next open). */
+export async function moveFillAfter(tx: Executor, moves: readonly { id: string; fillAfter: Date }[]): Promise<void> {
+  if (moves.length === 0) return;
+  const rows = moves.map((move) => sql`(${move.id}::text, ${move.fillAfter}::timestamptz)`);
+  await tx.execute(sql`
+    UPDATE orders AS o SET fill_after = GREATEST(o.fill_after, v.fill_after)
+    FROM (VALUES ${valuesList(rows)}) AS v(id, fill_after)
+    WHERE o.id = v.id AND o.status = 'open'`);
 }
 
 export interface HeldRow extends PlayerKey {
@@ -158,10 +257,10 @@ export async function expireOrders(tx: Executor, contestIds: readonly string[], 
 export async function lockOrdersPastGoodUntil(
   tx: Executor,
   now: Date,
-): Promise<{ id: string; expires_at: Date | string }[]> {
+): Promise<{ id: string; expires_at: Date | string; time_in_force: 'day' | 'gtc' }[]> {
   return queryRows(
     tx,
-    sql`SELECT o.id, o.expires_at FROM orders o JOIN contests c ON c.id = o.contest_id
+    sql`SELECT o.id, o.expires_at, o.time_in_force FROM orders o JOIN contests c ON c.id = o.contest_id
         WHERE o.status = 'open' AND o.expires_at <= ${now} AND o.expires_at < c.ends_at
         FOR UPDATE OF o`,
   );

@@ -17,7 +17,8 @@ function orderView(row: OrderRow, fill: TradeRow | null): Order {
     type: row.type,
     limitPrice: row.limitPriceCents === null ? null : toDollars(row.limitPriceCents),
     stopPrice: row.stopPriceCents === null ? null : toDollars(row.stopPriceCents),
-    status: row.status,
+    // A market order waiting for its price is stored open (it holds back and cancels as one) and shown as pending.
+    status: row.type === 'market' && row.status === 'open' ? 'pending' : row.status,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     fill: fill ? tradeView(fill) : null,
@@ -25,6 +26,7 @@ function orderView(row: OrderRow, fill: TradeRow | null): Order {
     trailAmount: row.trailAmountCents === null ? null : toDollars(row.trailAmountCents),
     trailPercent: row.trailPercent,
     ...(row.expiresAt ? { expiresAt: row.expiresAt.toISOString() } : {}),
+    timeInForce: row.timeInForce,
   };
 }
 
@@ -77,5 +79,6 @@ export async function lockOrder(tx: Executor, contestId: string, orderId: string
 }
 
 export async function markOrderCancelled(tx: Executor, orderId: string, now: Date): Promise<void> {
-  await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, orderId));
+  // A pending market order's reason said why it waited: no longer true.
+  await tx.update(orders).set({ status: 'cancelled', reason: null, updatedAt: now }).where(eq(orders.id, orderId));
 }

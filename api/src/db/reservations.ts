@@ -21,8 +21,8 @@ const initialMarginSql = (amountCents: SQL) => {
   return sql`(${sql.raw(String(numerator))} * ${amountCents} + ${sql.raw(String(denominator - 1))}) / ${sql.raw(String(denominator))}`;
 };
 
-/** An open order's amount: quantity × (limit ?? stop). */
-const orderAmountSql = sql`${orders.quantity} * COALESCE(${orders.limitPriceCents}, ${orders.stopPriceCents})`;
+/** An open order's amount: quantity × (limit ?? stop), or a waiting market order's at the last price when placed. */
+const orderAmountSql = sql`${orders.quantity} * COALESCE(${orders.limitPriceCents}, ${orders.stopPriceCents}, ${orders.reservePriceCents})`;
 
 /**
  * Cash one open order holds back, as SQL over the `orders` table: the contract's reservedCashCents, a buy or a cover

@@ -184,7 +184,11 @@ export const orders = pgTable(
     symbol: text('symbol').notNull(),
     side: text('side', { enum: ['buy', 'sell', 'short', 'cover'] }).notNull(),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
-    type: text('type', { enum: ['limit', 'stop', 'stop-limit', 'trailing-stop'] }).notNull(),
+    /**
+     * 'market': a market order waiting for its price (API.md "Market orders that wait"). It is stored `open`, so it
+     * holds back, counts, cancels and expires as every open order does; answers show it as `pending`.
+     */
+    type: text('type', { enum: ['market', 'limit', 'stop', 'stop-limit', 'trailing-stop'] }).notNull(),
     limitPriceCents: cents('limit_price_cents'),
     /** A trailing stop's current stop, moved by the clock each tick (only ever towards the price). */
     stopPriceCents: cents('stop_price_cents'),
@@ -195,6 +199,14 @@ export const orders = pgTable(
     status: text('status', { enum: ['open', 'filled', 'cancelled', 'expired', 'rejected'] })
       .notNull()
       .default('open'),
+    /** 'day' ends with its session (expires_at is then that session's close, on the feed's delayed time). */
+    timeInForce: text('time_in_force', { enum: ['day', 'gtc'] })
+      .notNull()
+      .default('gtc'),
+    /** A waiting market order holds back quantity × this (the last price when it was placed), as a limit would. */
+    reservePriceCents: cents('reserve_price_cents'),
+    /** A waiting market order fills at the first price stamped at or after this instant (the contract's fairFillPrice). */
+    fillAfter: ts('fill_after'),
     /** When a stop or stop-limit order's stop was reached (a stop-limit then waits as a limit). */
     triggeredAt: ts('triggered_at'),
     fillTradeId: text('fill_trade_id'),
@@ -205,6 +217,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_participant_idx').on(t.contestId, t.userId, t.status),
     index('orders_open_idx').on(t.symbol, t.seq).where(sql`${t.status} = 'open'`),
+    // The clock looks for waiting market orders every tick: a handful among thousands of open conditional orders.
+    index('orders_waiting_idx').on(t.seq).where(sql`${t.status} = 'open' AND ${t.type} = 'market'`),
   ],
 );
 

@@ -4,7 +4,8 @@ import type { TradeSide } from './trade';
 // Conditional orders (API.md "Conditional orders"): when an order fills, and what it holds back while it waits.
 // Pure rules in integer cents; the clock (clock/order-fills.ts) applies them in the tick's transaction.
 
-export type OrderType = 'limit' | 'stop' | 'stop-limit' | 'trailing-stop';
+/** 'market': a market order that waited for its price (API.md "Market orders that wait"); it fills at whatever price comes. */
+export type OrderType = 'market' | 'limit' | 'stop' | 'stop-limit' | 'trailing-stop';
 
 /** Buys and covers wait for a low price (their stop for a rise); sells and shorts the other way round. */
 const buysBack = (side: TradeSide) => side === 'buy' || side === 'cover';
@@ -34,6 +35,7 @@ function limitReached(side: TradeSide, limitCents: number, priceCents: number): 
  * A stop fills as a market order once triggered; a stop-limit, once triggered, waits as a limit.
  */
 export function evaluateOrder(order: WaitingOrder, priceCents: number): { triggered: boolean; fills: boolean } {
+  if (order.type === 'market') return { triggered: false, fills: true };
   if (order.type === 'limit') {
     return { triggered: false, fills: limitReached(order.side, order.limitPriceCents ?? 0, priceCents) };
   }
@@ -42,13 +44,21 @@ export function evaluateOrder(order: WaitingOrder, priceCents: number): { trigge
   return { triggered, fills: triggered && limitReached(order.side, order.limitPriceCents ?? 0, priceCents) };
 }
 
-/** What an open order holds back: a buy quantity × (limit ?? stop) of cash, a sell its shares. */
-export function reservationOf(order: Pick<WaitingOrder, 'side' | 'quantity' | 'limitPriceCents' | 'stopPriceCents'>): {
+/**
+ * What an open order holds back: a buy quantity × (limit ?? stop) of cash (a waiting market order: × the last price when
+ * it was placed), a sell its shares.
+ */
+export function reservationOf(
+  order: Pick<WaitingOrder, 'side' | 'quantity' | 'limitPriceCents' | 'stopPriceCents'> & {
+    reservePriceCents?: number | null;
+  },
+): {
   cashCents: number;
   shares: number;
 } {
   if (order.side === 'sell') return { cashCents: 0, shares: order.quantity };
-  const cashCents = reservedCashCents(order.side, order.quantity, order.limitPriceCents ?? order.stopPriceCents ?? 0);
+  const priceCents = order.limitPriceCents ?? order.stopPriceCents ?? order.reservePriceCents ?? 0;
+  const cashCents = reservedCashCents(order.side, order.quantity, priceCents);
   return { cashCents, shares: order.side === 'cover' ? order.quantity : 0 };
 }
 
@@ -61,6 +71,9 @@ export const describeOrderType = (type: OrderType) => (type === 'trailing-stop' 
 
 export const EXPIRED_REASON = 'The contest ended before the order filled';
 
+/** Why a day order expired: no time in the words, as for good-until (the order carries its expiresAt). */
+export const DAY_ORDER_EXPIRED_REASON = 'A day order ends with its session: the market closed before it filled';
+
 /** The reason a triggered buy is refused: its fill would cost more than the cash it may use. */
 export function unaffordableReason(
   order: { type: OrderType; quantity: number; symbol: string },
@@ -68,7 +81,7 @@ export function unaffordableReason(
   availableCents: number,
 ): string {
   return (
-    `Your ${describeOrderType(order.type)} order to buy ${order.quantity} ${order.symbol} triggered at ${formatDollars(priceCents)}, ` +
+    `Your ${describeOrderType(order.type)} order to buy ${order.quantity} ${order.symbol} ${order.type === 'market' ? 'came to' : 'triggered at'} ${formatDollars(priceCents)}, ` +
     `but ${formatDollars(order.quantity * priceCents)} is more than the ${formatDollars(availableCents)} of cash it could use`
   );
 }

@@ -4,6 +4,8 @@ import type { PriceFeed } from './price-feed';
 
 const STALE_AFTER_MS = 5 * 60_000;
 const FORTNIGHT_MS = 14 * 86_400_000;
+/** How far back the latest session is looked for: longer than any closure the exchange has had. */
+const LOOK_BACK_MS = 30 * 86_400_000;
 
 /** A regular session of the exchange, in instants. */
 interface Session {
@@ -34,6 +36,64 @@ export class MarketSession {
 
   get delayMinutes(): number {
     return this.options.delayMinutes;
+  }
+
+  get hours(): MarketHours {
+    return this.options.hours;
+  }
+
+  /** The calendar, only with MARKET_HOURS=nyse. */
+  private sessions(): SessionCalendar | null {
+    return this.options.hours === 'always' ? null : this.options.calendar();
+  }
+
+  /**
+   * Whether a price stamped `at` is a price of an open session (API.md "Market orders that wait"): always with
+   * MARKET_HOURS=always (or no calendar to tell); otherwise from a session's open up to and including its close, since
+   * a minute bar is stamped with the minute's end and the last one ends at the close.
+   */
+  isSessionPrice(at: Date): boolean {
+    const calendar = this.sessions();
+    if (!calendar) return true;
+    return (
+      calendar.sessionAt(at) !== null ||
+      calendar.sessionAt(new Date(at.getTime() - 1))?.closesAt.getTime() === at.getTime()
+    );
+  }
+
+  /** The first session opening strictly after `at`, or null with MARKET_HOURS=always (or no calendar). */
+  nextOpenAfter(at: Date): Date | null {
+    return this.sessions()?.nextOpenAfter(at).opensAt ?? null;
+  }
+
+  /**
+   * The latest session that has opened by `now`, open or closed since: conditional orders trigger only on prices stamped
+   * in it (older prices had their session). Null with MARKET_HOURS=always or no calendar: every price counts.
+   */
+  latestSession(now: Date): Session | null {
+    const calendar = this.sessions();
+    if (!calendar) return null;
+    const current = calendar.sessionAt(now);
+    if (current) return current;
+    let session = calendar.nextOpenAfter(new Date(now.getTime() - LOOK_BACK_MS));
+    let latest: Session | null = null;
+    while (session.opensAt <= now) {
+      latest = session;
+      session = calendar.nextOpenAfter(session.opensAt);
+    }
+    return latest;
+  }
+
+  /**
+   * When a day order placed at `now` ends: the close of the session it was placed in (placed while closed, the next
+   * one), on the feed's own time (MARKET_DELAY_MINUTES later, when the close's prices have arrived). Null with
+   * MARKET_HOURS=always: there is no session, and a day order lasts as a good-till-cancelled one.
+   */
+  dayOrderEnds(now: Date): Date | null {
+    const calendar = this.sessions();
+    if (!calendar) return null;
+    const session = calendar.sessionAt(now) ?? calendar.nextOpenAfter(now);
+    return new Date(session.closesAt.getTime() + this.options.delayMinutes * 60_000);
   }
 
   /** Always with MARKET_HOURS=always; otherwise the provider's word, else the calendar's, else closed. */

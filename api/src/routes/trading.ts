@@ -1,4 +1,10 @@
-import { portfolioHistoryResponseSchema, tradeBodySchema, tradeResponseSchema } from '@bullpen/contract';
+import {
+  isPendingAnswer,
+  orderResponseSchema,
+  portfolioHistoryResponseSchema,
+  tradeBodySchema,
+  tradeResponseSchema,
+} from '@bullpen/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,11 +25,20 @@ export default async function tradingRoutes(fastify: FastifyInstance) {
         tags: ['trading'],
         body: tradeBodySchema,
         headers: z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() }),
-        response: { 200: tradeResponseSchema },
+        // 202: the order waits for the delayed price or the open (API.md "Market orders that wait").
+        response: { 200: tradeResponseSchema, 202: orderResponseSchema },
       },
     },
-    async (request) =>
-      placeMarketOrder(deps, requireActiveUser(request), request.body, request.headers['idempotency-key']),
+    async (request, reply) => {
+      const answer = await placeMarketOrder(
+        deps,
+        requireActiveUser(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      // A retry replays the stored answer: a waiting order's is a 202 again.
+      return isPendingAnswer(answer) ? reply.code(202).send(answer) : answer;
+    },
   );
 
   app.get(

@@ -6,6 +6,7 @@ import {
   type placeOrderBodySchema,
   reservedCashCents,
   stopSideProblem,
+  type TimeInForce,
   trailingStopCents,
 } from '@bullpen/contract';
 import type { z } from 'zod';
@@ -36,16 +37,22 @@ import {
 import { orderAnswer } from './order-answer';
 import { lockParticipant } from './participant';
 
-interface ParsedOrder {
+export interface ParsedOrder {
   symbol: string;
   side: TradeSide;
   quantity: number;
-  type: PlaceOrderBody['type'];
+  /** 'market': a market order that waits for its price (place-market-order.ts). */
+  type: PlaceOrderBody['type'] | 'market';
   limitPriceCents: number | null;
   stopPriceCents: number | null;
   trailAmountCents: number | null;
   trailPercent: number | null;
   expiresAt: Date | null;
+  timeInForce: TimeInForce;
+  /** A waiting market order: the first price stamped at or after this fills it. */
+  fillAfter?: Date;
+  /** Why it waits, when it is a market order: "Waiting for the delayed price" or "Queued for the open". */
+  reason?: string;
 }
 
 function parseOrder(body: {
@@ -58,6 +65,7 @@ function parseOrder(body: {
   trailAmount?: number | undefined;
   trailPercent?: number | undefined;
   expiresAt?: string | undefined;
+  timeInForce?: TimeInForce | undefined;
 }): ParsedOrder {
   return {
     symbol: body.symbol,
@@ -69,6 +77,7 @@ function parseOrder(body: {
     trailAmountCents: body.trailAmount === undefined ? null : toCents(body.trailAmount),
     trailPercent: body.trailPercent ?? null,
     expiresAt: body.expiresAt === undefined ? null : new Date(body.expiresAt),
+    timeInForce: body.timeInForce ?? 'gtc',
   };
 }
 
@@ -85,7 +94,12 @@ export async function placeConditionalOrder(
   const order = parseOrder(body);
   // 'order' keeps a key used for a market order from matching a conditional order with the same fields. The
   // fields the third release added join the hash only when given, so a second-release retry hashes as it did.
-  const added = [order.trailAmountCents, order.trailPercent, order.expiresAt?.toISOString() ?? null];
+  const added = [
+    order.trailAmountCents,
+    order.trailPercent,
+    order.expiresAt?.toISOString() ?? null,
+    ...(body.timeInForce === undefined ? [] : [body.timeInForce]),
+  ];
   const requestHash = requestHashOf([
     'order',
     body.contestId,
@@ -113,9 +127,9 @@ export async function placeConditionalOrder(
  * as for a market order, at the order's price (limit, else stop; a trailing stop's first stop), and what it reserves
  * checked against what is free. Returns the new order's id.
  */
-async function placeUnderLock(
+export async function placeUnderLock(
   tx: Executor,
-  market: Pick<MarketService, 'isKnown' | 'priceOf' | 'pricesOf'>,
+  market: Pick<MarketService, 'isKnown' | 'priceOf' | 'pricesOf' | 'session'>,
   contest: ContestRow,
   userId: string,
   order: ParsedOrder,
@@ -123,7 +137,11 @@ async function placeUnderLock(
 ): Promise<string> {
   const participant = await lockParticipant(tx, contest.id, userId);
   if (!acceptsTrades(contest, now) || participant.cashCents === null) {
-    throw conflict(`Orders can be placed only while the contest is live (it is ${contestStatus(contest)})`);
+    throw conflict(
+      order.type === 'market'
+        ? `Trading is open only while the contest is live (it is ${contestStatus(contest)})`
+        : `Orders can be placed only while the contest is live (it is ${contestStatus(contest)})`,
+    );
   }
   if (!market.isKnown(order.symbol)) throw notFound(`Unknown symbol ${order.symbol}`);
   const open = await countOpenOrders(tx, contest.id, userId);
@@ -133,7 +151,10 @@ async function placeUnderLock(
   if (order.expiresAt && order.expiresAt <= now) {
     throw badRequest('Validation failed', [{ field: 'expiresAt', message: 'Good until: a time in the future' }]);
   }
-  const expiresAt = order.expiresAt && order.expiresAt < contest.endsAt ? order.expiresAt : contest.endsAt;
+  let expiresAt = order.expiresAt && order.expiresAt < contest.endsAt ? order.expiresAt : contest.endsAt;
+  // A day order ends with its session too (none with MARKET_HOURS=always: it lasts as a good-till-cancelled one).
+  const dayEnds = order.timeInForce === 'day' ? market.session.dayOrderEnds(now) : null;
+  if (dayEnds && dayEnds < expiresAt) expiresAt = dayEnds;
   let stopPriceCents = order.stopPriceCents;
   if ((order.type === 'stop' || order.type === 'stop-limit') && stopPriceCents !== null) {
     const priceCents = await market.priceOf(tx, order.symbol);
@@ -157,7 +178,13 @@ async function placeUnderLock(
   requireSideAllowed(account.rules, order.side);
   const held = await lockPosition(tx, contest.id, userId, order.symbol);
   const heldQuantity = held?.quantity ?? 0;
-  const priceCents = order.limitPriceCents ?? stopPriceCents ?? 0;
+  let reservePriceCents: number | null = null;
+  if (order.type === 'market') {
+    // It holds back as a limit at the last price would; the fill checks again at the price it fills at.
+    reservePriceCents = await market.priceOf(tx, order.symbol);
+    if (reservePriceCents === null) throw notFound(`Unknown symbol ${order.symbol}`);
+  }
+  const priceCents = order.limitPriceCents ?? stopPriceCents ?? reservePriceCents ?? 0;
   if (order.side === 'sell') {
     const free = heldQuantity - (account.reserved.shares.get(order.symbol) ?? 0);
     if (order.quantity > free) {
@@ -205,6 +232,10 @@ async function placeUnderLock(
     trailAmountCents: order.trailAmountCents,
     trailPercent: order.trailPercent,
     expiresAt,
+    timeInForce: order.timeInForce,
+    reservePriceCents,
+    fillAfter: order.fillAfter ?? null,
+    reason: order.reason ?? null,
     status: 'open',
     createdAt: now,
     updatedAt: now,

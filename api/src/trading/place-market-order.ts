@@ -1,4 +1,11 @@
-import { commissionCents, type TradeResponse, type tradeBodySchema } from '@bullpen/contract';
+import {
+  commissionCents,
+  type MarketOrderResponse,
+  marketOrderWait,
+  type OrderResponse,
+  type TradeResponse,
+  type tradeBodySchema,
+} from '@bullpen/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../app-deps';
 import type { ContestRow } from '../db/contests';
@@ -23,29 +30,85 @@ import {
   requireSideAllowed,
   requireWithinCap,
 } from './account';
+import { orderAnswer } from './order-answer';
 import { lockParticipant, portfolioAfterOrder } from './participant';
+import { placeUnderLock } from './place-conditional-order';
 
 type TradeBody = z.output<typeof tradeBodySchema>;
 type Body = Pick<TradeBody, 'symbol' | 'side' | 'quantity'> & { side: NonNullable<TradeBody['side']> };
 
 /**
  * `POST /contest/trading`: one transaction that claims the Idempotency-Key (a retry gets the stored answer, the same
- * key with another order 409), then runs the order.
+ * key with another order 409), then runs the order: at once at the current price (200, a trade), or, with a delayed
+ * feed or while the exchange is closed, as a waiting order (202, API.md "Market orders that wait") that the clock fills
+ * at the first price stamped at or after it was placed (or at the open).
  */
 export async function placeMarketOrder(
   deps: Pick<AppDeps, 'db' | 'clock' | 'market'>,
   user: UserRow,
   body: TradeBody,
   key: string | undefined,
-): Promise<TradeResponse> {
-  const requestHash = requestHashOf([body.contestId, body.symbol, body.side, body.quantity]);
+): Promise<MarketOrderResponse> {
+  // timeInForce joins the hash only when given, so a third-release retry hashes as it did.
+  const requestHash = requestHashOf([
+    body.contestId,
+    body.symbol,
+    body.side,
+    body.quantity,
+    ...(body.timeInForce === undefined ? [] : [body.timeInForce]),
+  ]);
   const now = deps.clock.now();
+  const { session } = deps.market;
+  const wait = marketOrderWait(now.getTime(), {
+    delayMinutes: session.delayMinutes,
+    open: session.isOpen(now),
+    nextOpenAt: session.nextOpenAfter(now),
+  });
   return deps.db.transaction((tx) =>
-    withIdempotency(tx, { userId: user.id, key, requestHash, now }, async (): Promise<TradeResponse> => {
+    withIdempotency(tx, { userId: user.id, key, requestHash, now }, async (): Promise<MarketOrderResponse> => {
       const { row: contest } = await requireContest(tx, body.contestId, null);
-      return executeMarketOrder(tx, deps.market, contest, user.id, body, now);
+      if (!wait) return executeMarketOrder(tx, deps.market, contest, user.id, body, now);
+      return placeWaitingMarketOrder(tx, deps.market, contest, user.id, body, now, wait);
     }),
   );
+}
+
+/**
+ * A market order that cannot fill at once: placed as an open order of type 'market' (shown as pending, with why it
+ * waits), checked and holding back as a limit order at the last price would, under the same participant lock.
+ */
+async function placeWaitingMarketOrder(
+  tx: Executor,
+  market: Pick<MarketService, 'isKnown' | 'priceOf' | 'pricesOf' | 'session'>,
+  contest: ContestRow,
+  userId: string,
+  body: Body & { timeInForce?: 'day' | 'gtc' | undefined },
+  now: Date,
+  wait: { fillAfter: number; reason: string },
+): Promise<OrderResponse> {
+  const id = await placeUnderLock(
+    tx,
+    market,
+    contest,
+    userId,
+    {
+      symbol: body.symbol,
+      side: body.side,
+      quantity: body.quantity,
+      type: 'market',
+      limitPriceCents: null,
+      stopPriceCents: null,
+      trailAmountCents: null,
+      trailPercent: null,
+      expiresAt: null,
+      timeInForce: body.timeInForce ?? 'gtc',
+      fillAfter: new Date(wait.fillAfter),
+      reason: wait.reason,
+    },
+    now,
+  );
+  const participant = await lockParticipant(tx, contest.id, userId);
+  return orderAnswer(tx, contest, participant, id, market.pricesOf);
 }
 
 /**

@@ -1,2 +1,2 @@
-export { placeConditionalOrder, useOrders } from './api/orders-api';
+export { placeConditionalOrder, showPlacedOrder, useOrders } from './api/orders-api';
 export { OpenOrders } from './components/open-orders';

@@ -1,5 +1,11 @@
 import { ApiError, apiPost, defaultSwrConfig, useApiGet } from '@bullpen/shared';
-import { API_PATHS, type ContestUserResponse, type TradeBody, type TradeResponse } from '@bullpen/contract';
+import {
+  API_PATHS,
+  type ContestUserResponse,
+  isPendingAnswer,
+  type MarketOrderResponse,
+  type TradeBody,
+} from '@bullpen/contract';
 import { mutate } from 'swr';
 import {
   apiKeys,
@@ -59,11 +65,21 @@ export function useEquityHistory(symbol: string | null) {
 }
 
 /** A market order. The key makes a retried or double-clicked order execute once (API.md). The answer holds the
- *  new portfolio: it goes straight into the caller's contest state, and the board is re-read. */
-export async function placeOrder(body: TradeBody, idempotencyKey: string): Promise<TradeResponse> {
+ *  new portfolio: it goes straight into the caller's contest state, and the board is re-read. A 202 answer is an order
+ *  that waits for its price (API.md "Market orders that wait"): no trade yet, only what it holds back. */
+export async function placeOrder(body: TradeBody, idempotencyKey: string): Promise<MarketOrderResponse> {
   const response = await apiPost(API_PATHS.trading, body, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });
+  if (isPendingAnswer(response)) {
+    const { portfolio } = response.data;
+    await mutate<ContestUserResponse>(
+      apiKeys.contestUser(body.contestId),
+      (current) => (current ? { data: { ...current.data, portfolio } } : current),
+      { revalidate: false },
+    );
+    return response;
+  }
   const { trade, portfolio } = response.data;
   await mutate<ContestUserResponse>(
     apiKeys.contestUser(body.contestId),

@@ -2,11 +2,21 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, notifyError, toast } from '@bullpen/shared';
 import { formatMoney, formatPercent, percentTrend } from '@bullpen/shared/format';
 import { useEquities } from '@bullpen/shared/reads';
-import type { ContestRules, Equity, Order, TradeBody, TradeResponse, TradeSide } from '@bullpen/contract';
+import {
+  type ContestRules,
+  type Equity,
+  isPendingAnswer,
+  type MarketOrderResponse,
+  type Order,
+  SIDE_WORDS,
+  type TradeBody,
+  type TradeSide,
+} from '@bullpen/contract';
 import { Button, Card, Field, Select } from '@bullpen/shared/ui';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { placeConditionalOrder, useOrders } from '../../orders';
+import { placeConditionalOrder, showPlacedOrder, useOrders } from '../../orders';
+import { useMarketStatus } from '../api/use-market-status';
 import type { TicketOrderType } from '../lib/order-math';
 import {
   localDateTime,
@@ -49,6 +59,15 @@ const TYPE_MEANING: Record<TicketOrderType, string> = {
     'Its stop follows the best price since you placed it; when the price crosses it, it fills at market.',
 };
 
+const TIME_IN_FORCE_OPTIONS = [
+  { value: 'gtc', label: 'Good till cancelled' },
+  { value: 'day', label: 'Day' },
+];
+
+/** On a delayed feed (API.md "Market orders that wait"): a market order fills at the price of the moment it was placed. */
+const delayedMarketMeaning = (minutes: number) =>
+  `Fills at the market price at the time you placed it — shown in about ${minutes} minutes`;
+
 const SIDE_DONE: Record<TradeSide, string> = { buy: 'Bought', sell: 'Sold', short: 'Shorted', cover: 'Covered' };
 const buys = (side: TradeSide) => side === 'buy' || side === 'cover';
 
@@ -82,7 +101,8 @@ export interface OrderTicketProps {
   endsAt: string;
   symbol: string | null;
   onSymbolChange: (symbol: string) => void;
-  placeOrder: (body: TradeBody, idempotencyKey: string) => Promise<TradeResponse>;
+  /** 200: the trade; 202: the order waits for the delayed price or the open. */
+  placeOrder: (body: TradeBody, idempotencyKey: string) => Promise<MarketOrderResponse>;
 }
 
 const NO_ORDERS: readonly Order[] = [];
@@ -193,6 +213,16 @@ export function OrderTicket({
   const timeNote = describeTimeScale(useEquities().data?.market?.timeScale);
   const conditional = values.type !== 'market';
   const quantity = quantityOf(values);
+  // The server's feed and hours, read once per page: on the simulator (no delay, no sessions) the ticket reads as it
+  // always has.
+  const market = useMarketStatus().data;
+  const delayMinutes = market?.delayMinutes ?? 0;
+  const hasSessions = (market?.nextOpenAt ?? null) !== null;
+  const marketOrdersWait = delayMinutes > 0 || (market !== undefined && !market.open);
+  const typeMeaning =
+    values.type === 'market' && delayMinutes > 0 ? delayedMarketMeaning(delayMinutes) : TYPE_MEANING[values.type];
+  // Day or good till cancelled, where the market has sessions (around the clock a day order would last as long).
+  const offerTimeInForce = hasSessions && (conditional || marketOrdersWait);
 
   const matches = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -213,7 +243,14 @@ export function OrderTicket({
       const typeName = TYPE_OPTIONS.find((option) => option.value === placed.type)?.label ?? placed.type;
       return `${typeName} order placed: ${placed.side} ${placed.quantity} ${placed.symbol}. It waits in Open orders.`;
     }
-    const { trade } = (await placeOrder(order.body, key)).data;
+    const answer = await placeOrder(order.body, key);
+    if (isPendingAnswer(answer)) {
+      const waiting = answer.data.order;
+      await showPlacedOrder(contestId, answer.data);
+      const what = `${SIDE_WORDS[waiting.side]} ${waiting.quantity} ${waiting.symbol}`;
+      return `Market order waiting: ${what}. ${waiting.reason ?? 'It waits for its price'}. It is in Open orders until it fills.`;
+    }
+    const { trade } = answer.data;
     return `${SIDE_DONE[trade.side]} ${trade.quantity} ${trade.symbol} at ${formatMoney(trade.price)}`;
   };
 
@@ -333,7 +370,7 @@ export function OrderTicket({
 
       <Select
         label="Order type"
-        hint={TYPE_MEANING[values.type]}
+        hint={typeMeaning}
         options={TYPE_OPTIONS}
         {...register('type', {
           onChange: () => {
@@ -393,6 +430,19 @@ export function OrderTicket({
         />
       ) : null}
 
+      {offerTimeInForce ? (
+        <Select
+          label="Time in force"
+          hint={
+            values.timeInForce === 'day'
+              ? "Ends at the market's close if it has not filled."
+              : 'Waits until it fills, you cancel it or it expires.'
+          }
+          options={TIME_IN_FORCE_OPTIONS}
+          {...register('timeInForce', { onChange: () => setReview(null) })}
+        />
+      ) : null}
+
       <TicketFigures
         side={values.side}
         conditional={conditional}
@@ -416,7 +466,14 @@ export function OrderTicket({
           aria-labelledby={`${ids}-review`}
           tabIndex={-1}
         >
-          <ReviewText id={`${ids}-review`} order={review.order} price={price} reserve={reserve} rules={rules} />
+          <ReviewText
+            id={`${ids}-review`}
+            order={review.order}
+            price={price}
+            reserve={reserve}
+            rules={rules}
+            {...(delayMinutes > 0 ? { marketNote: `${delayedMarketMeaning(delayMinutes)}.` } : {})}
+          />
           <div className="bp-review__actions">
             <Button variant="ghost" onClick={() => setReview(null)} disabled={pending}>
               Back

@@ -1,10 +1,10 @@
 import { formatDateTime, formatMoney } from '@bullpen/shared/format';
-import { type ContestRules, type OrderType, SIDE_WORDS } from '@bullpen/contract';
+import { type ConditionalOrderType, type ContestRules, SIDE_WORDS } from '@bullpen/contract';
 import { commissionFor, estimatedAmount } from '../lib/order-math';
 import type { TicketOrder } from '../lib/ticket-form';
 import { sharesText } from './ticket-figures';
 
-const TYPE_WORD: Record<OrderType, string> = {
+const TYPE_WORD: Record<ConditionalOrderType, string> = {
   limit: 'limit',
   stop: 'stop',
   'stop-limit': 'stop-limit',
@@ -18,12 +18,15 @@ export function ReviewText({
   price,
   reserve,
   rules,
+  marketNote = 'Market orders fill at the price when they arrive.',
 }: {
   id: string;
   order: TicketOrder;
   price: number | null;
   reserve: number;
   rules: ContestRules;
+  /** How a market order fills here: at once, or (on a delayed feed) at the price when it was placed, shown later. */
+  marketNote?: string;
 }) {
   const { body } = order;
   const commission = commissionFor(rules.commission, body.quantity);
@@ -40,8 +43,8 @@ export function ReviewText({
       <p id={id}>
         {SIDE_WORDS[body.side]} <strong>{body.quantity}</strong> {body.symbol} at about{' '}
         <strong className="bp-num">{formatMoney(at)}</strong> for about{' '}
-        <strong className="bp-num">{formatMoney(estimatedAmount(body.quantity, at))}</strong>? Market orders fill at the
-        price when they arrive.{fee}
+        <strong className="bp-num">{formatMoney(estimatedAmount(body.quantity, at))}</strong>? {marketNote}
+        {fee}
       </p>
     );
   }

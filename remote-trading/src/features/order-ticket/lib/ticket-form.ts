@@ -10,6 +10,7 @@ import {
   sharesWithinCap,
   stopSideProblem,
   type TradeBody,
+  type TimeInForce,
   type TradeSide,
   tradeBodySchema,
 } from '@bullpen/contract';
@@ -31,6 +32,8 @@ export interface TicketValues {
   trail: string;
   /** A `datetime-local` value, in the player's time zone. */
   expiresAt: string;
+  /** Day: the order also ends with the market's session. Offered only where the market has sessions. */
+  timeInForce: TimeInForce;
 }
 
 /** A fresh ticket: buy one share at the market, good until `expiresAt` when it becomes a conditional order. */
@@ -43,6 +46,7 @@ export const blankTicket = (expiresAt: string): TicketValues => ({
   trailBy: 'amount',
   trail: '',
   expiresAt,
+  timeInForce: 'gtc',
 });
 
 export type TicketField = keyof TicketValues | 'symbol';
@@ -248,6 +252,8 @@ function ticketOrder(values: TicketValues, context: TicketContext): TicketOrder 
     symbol: context.symbol ?? '',
     side: values.side,
     quantity: quantityOf(values),
+    // Good till cancelled is the server's default: only a day order says so, so other bodies stay as they were.
+    ...(values.timeInForce === 'day' ? { timeInForce: 'day' as const } : {}),
   };
   if (values.type === 'market') return { kind: 'market', body: base };
   const trail = trailOf(values);
@@ -276,6 +282,7 @@ const FIELD_OF_BODY: Record<string, TicketField> = {
   trailAmount: 'trail',
   trailPercent: 'trail',
   expiresAt: 'expiresAt',
+  timeInForce: 'timeInForce',
 };
 
 export const ticketFieldOf = (bodyField: string): TicketField | null => FIELD_OF_BODY[bodyField] ?? null;
@@ -295,6 +302,7 @@ export function ticketSchema(context: TicketContext) {
       trailBy: z.enum(['amount', 'percent']),
       trail: z.string(),
       expiresAt: z.string(),
+      timeInForce: z.enum(['day', 'gtc']),
     })
     .superRefine((values, ctx) => {
       const problems = Object.entries(ticketProblems(values, context));

@@ -8,6 +8,7 @@ import {
   type OrderResponse,
   type OrdersResponse,
   type PlaceOrderBody,
+  isWorkingOrder,
 } from '@bullpen/contract';
 import { mutate } from 'swr';
 
@@ -19,14 +20,15 @@ export function useOrders(contestId: string) {
   return useApiGet(ordersKey(contestId), { revalidateOnFocus: true });
 }
 
-/** Puts an answer's order and portfolio into the caches the screen reads: no second call needed. */
-async function apply(contestId: string, { order, portfolio }: OrderResponse['data']) {
+/** Puts an answer's order and portfolio into the caches the screen reads: no second call needed. Also for a market
+ *  order's 202 answer (API.md "Market orders that wait"): it shows in Open orders at once. */
+export async function showPlacedOrder(contestId: string, { order, portfolio }: OrderResponse['data']) {
   await mutate<OrdersResponse>(
     ordersKey(contestId),
     (current) => {
       const others = (current?.orders ?? []).filter((item) => item._id !== order._id);
       const orders: Order[] = [...others, order].sort(
-        (a, b) => Number(b.status === 'open') - Number(a.status === 'open') || b.createdAt.localeCompare(a.createdAt),
+        (a, b) => Number(isWorkingOrder(b)) - Number(isWorkingOrder(a)) || b.createdAt.localeCompare(a.createdAt),
       );
       return { orders };
     },
@@ -44,12 +46,12 @@ export async function placeConditionalOrder(body: PlaceOrderBody, idempotencyKey
   const response = await apiPost(ORDER_PATHS.placeOrder, body, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });
-  await apply(body.contestId, response.data);
+  await showPlacedOrder(body.contestId, response.data);
   return response;
 }
 
 export async function cancelOrder(body: CancelOrderBody): Promise<OrderResponse> {
   const response = await apiPost(ORDER_PATHS.cancelOrder, body);
-  await apply(body.contestId, response.data);
+  await showPlacedOrder(body.contestId, response.data);
   return response;
 }

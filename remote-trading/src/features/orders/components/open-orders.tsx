@@ -1,6 +1,6 @@
 import { notifyError, toast } from '@bullpen/shared';
 import { formatMoney } from '@bullpen/shared/format';
-import type { Order } from '@bullpen/contract';
+import { isWorkingOrder, type Order } from '@bullpen/contract';
 import { Button, Card } from '@bullpen/shared/ui';
 import { Fragment, type ReactNode, useState } from 'react';
 import { cancelOrder, useOrders } from '../api/orders-api';
@@ -27,8 +27,9 @@ export function OpenOrders({ contestId }: { contestId: string }) {
   useOrderFills(contestId, data?.orders);
   const [cancelling, setCancelling] = useState<string | null>(null);
   const orders = data?.orders ?? [];
-  const open = orders.filter((order) => order.status === 'open');
-  const closed = orders.filter((order) => order.status !== 'open').slice(0, RECENT_CLOSED);
+  // A pending market order waits for the delayed price or the open: listed, and cancelled, as an open one.
+  const open = orders.filter(isWorkingOrder);
+  const closed = orders.filter((order) => !isWorkingOrder(order)).slice(0, RECENT_CLOSED);
 
   const cancel = async (order: Order) => {
     setCancelling(order._id);
@@ -36,7 +37,8 @@ export function OpenOrders({ contestId }: { contestId: string }) {
       await cancelOrder({ contestId, orderId: order._id });
       // Its prices as a closed order: a trailing stop's stop no longer moves.
       const prices = describePrices({ ...order, status: 'cancelled' });
-      toast.success(`Order cancelled: ${order.side} ${order.quantity} ${order.symbol}, ${prices}`);
+      // A market order has no price of its own to name.
+      toast.success(`Order cancelled: ${order.side} ${order.quantity} ${order.symbol}${prices ? `, ${prices}` : ''}`);
     } catch (failure) {
       notifyError(failure);
     } finally {
@@ -87,6 +89,7 @@ export function OpenOrders({ contestId }: { contestId: string }) {
 /** An order's status in its colour: open or filled in the gain colour, rejected as a loss, the rest muted. */
 const STATUS_TONE: Record<Order['status'], string> = {
   open: 'bp-status bp-trend--up',
+  pending: 'bp-status bp-muted',
   filled: 'bp-status bp-trend--up',
   cancelled: 'bp-status bp-muted',
   expired: 'bp-status bp-muted',

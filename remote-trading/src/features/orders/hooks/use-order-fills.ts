@@ -1,6 +1,6 @@
 import { toast, useApiGet } from '@bullpen/shared';
 import { useEquities } from '@bullpen/shared/reads';
-import { API_PATHS, type EquitiesResponse, type Order } from '@bullpen/contract';
+import { API_PATHS, type EquitiesResponse, isWorkingOrder, type Order } from '@bullpen/contract';
 import { useEffect, useRef } from 'react';
 import { mutate } from 'swr';
 import { ordersKey } from '../api/orders-api';
@@ -26,7 +26,7 @@ export function useOrderFills(contestId: string, orders: readonly Order[] | unde
   const state = useApiGet(API_PATHS.contestUser(contestId));
   const tick = lastTick(equities.data);
   const stamp = state.data ? `${state.data.data.tradesTotal}:${state.data.data.portfolio?.value ?? ''}` : null;
-  const hasOpen = orders?.some((order) => order.status === 'open') ?? false;
+  const hasOpen = orders?.some(isWorkingOrder) ?? false;
   useEffect(() => {
     if ((tick !== null || stamp !== null) && hasOpen) void mutate(ordersKey(contestId));
   }, [tick, stamp, hasOpen, contestId]);
@@ -40,7 +40,8 @@ export function useOrderFills(contestId: string, orders: readonly Order[] | unde
     if (!before) return;
     let changed = false;
     for (const order of orders) {
-      if (before.get(order._id) !== 'open' || order.status === 'open' || order.status === 'cancelled') continue;
+      const was = before.get(order._id);
+      if (!was || !isWorkingOrder({ status: was }) || isWorkingOrder(order) || order.status === 'cancelled') continue;
       changed = true;
       if (order.status === 'filled') toast.success(fillMessage(order));
       else if (order.status === 'rejected') toast.error(order.reason ?? 'Your order was rejected');

@@ -1,7 +1,8 @@
 import { formatMoney, formatShortDateTime } from '@bullpen/shared/format';
-import { type Order, type OrderType, SIDE_WORDS, type TradeSide } from '@bullpen/contract';
+import { isWorkingOrder, type Order, type OrderType, SIDE_WORDS, type TradeSide } from '@bullpen/contract';
 
 export const ORDER_TYPE_NAMES: Record<OrderType, string> = {
+  market: 'Market',
   limit: 'Limit',
   stop: 'Stop',
   'stop-limit': 'Stop-limit',
@@ -38,7 +39,7 @@ export function orderPrices(order: PricedOrder): string[] {
  * the browser knows the player's zone); null otherwise.
  */
 export function goodUntil(order: Pick<Order, 'expiresAt' | 'status'>): string | null {
-  if ((order.status !== 'open' && order.status !== 'expired') || !order.expiresAt) return null;
+  if ((!isWorkingOrder(order) && order.status !== 'expired') || !order.expiresAt) return null;
   return `Good until ${formatShortDateTime(order.expiresAt)}`;
 }
 
@@ -48,6 +49,7 @@ export function describePrices(order: PricedOrder): string {
 
 export const STATUS_TEXT: Record<Order['status'], string> = {
   open: 'Open',
+  pending: 'Pending',
   filled: 'Filled',
   cancelled: 'Cancelled',
   expired: 'Expired',

@@ -105,10 +105,6 @@ export class MarketSession {
     return this.options.calendar()?.sessionAt(now) != null;
   }
 
-  get hours(): MarketHours {
-    return this.options.hours;
-  }
-
   /**
    * The market time between two instants, in seconds: around the clock, the simulated time (real seconds ×
    * MARKET_TIME_SCALE); with exchange hours, the seconds of open sessions between them (none without a calendar).

@@ -156,7 +156,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     scheduler: options.scheduler ?? systemScheduler,
     pollMs: config.market.actionsPollMs,
-    delayMinutes: config.market.delayMinutes,
     calendar,
     log: app.log,
   });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { newYorkInstant } from '../market/nyse-calendar';
 import type { CorporateAction } from '../market/price-feed';
 import { type Executor, queryRows } from './database';
 
@@ -116,16 +117,36 @@ async function applySplit(tx: Executor, action: DueAction, effectiveAt: Date, no
   const from = Number(action.split_from);
   const to = Number(action.split_to);
   const ratio = to / from;
-  // The adjusted price: the last price before the split took effect, ÷ r (the feed's first split prices may still be
-  // minutes away). A symbol never priced here falls back to its current price.
+  // The adjusted price: the last price stamped before the execution date began in New York (the prior day's after-hours
+  // are the last unadjusted prices; its pre-market already trades split), ÷ r. A symbol never priced here falls back
+  // to its current price, which by then is the adjusted one.
+  const dayStart = newYorkInstant(action.date, '00:00');
   const [priced] = await queryRows<{ price_cents: string | number | null }>(
     tx,
     sql`SELECT coalesce(
           (SELECT ph.price_cents::float8 / ${ratio}::float8 FROM price_history ph
-           WHERE ph.symbol = ${action.symbol} AND ph.t < ${effectiveAt}::timestamptz ORDER BY ph.t DESC LIMIT 1),
+           WHERE ph.symbol = ${action.symbol} AND ph.t < ${dayStart}::timestamptz ORDER BY ph.t DESC LIMIT 1),
           (SELECT e.price_cents::float8 FROM equities e WHERE e.symbol = ${action.symbol})) AS price_cents`,
   );
   const adjustedCents = Number(priced?.price_cents ?? 0);
+  // A stored price from before the execution date is the old share's: with a delayed feed, and a symbol that has not
+  // traded since, it may still be the last one at the open. Left as it was, it would fill the split orders at the old
+  // share's price and value the new holdings at it until the feed's first split price. It is adjusted with the holdings;
+  // the feed's next price (stamped later, so adjusted by the provider) replaces it as usual.
+  // Valuations read prices as of the tick from the history: the adjusted price goes there too, at this tick.
+  await tx.execute(
+    sql`WITH adjusted AS (
+          UPDATE equities SET
+            price_cents = greatest(1, round(price_cents::numeric / ${ratio}::numeric))::bigint,
+            exact_price_cents = exact_price_cents / ${ratio}::float8,
+            previous_close_cents = greatest(1, round(previous_close_cents::numeric / ${ratio}::numeric))::bigint
+          WHERE symbol = ${action.symbol} AND updated_at < ${dayStart}::timestamptz
+          RETURNING symbol, price_cents
+        )
+        INSERT INTO price_history (symbol, t, price_cents)
+        SELECT symbol, ${now}::timestamptz, price_cents FROM adjusted
+        ON CONFLICT (symbol, t) DO UPDATE SET price_cents = excluded.price_cents`,
+  );
   const rows = await queryRows<{ changed: string | number }>(
     tx,
     sql`WITH ${markedContests(action, effectiveAt, now)},

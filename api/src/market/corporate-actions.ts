@@ -14,8 +14,6 @@ export interface CorporateActionsJobOptions {
   scheduler: Scheduler;
   /** MARKET_ACTIONS_POLL_MS. */
   pollMs: number;
-  /** MARKET_DELAY_MINUTES: the feed's prices reach an open this much later. */
-  delayMinutes: number;
   calendar: () => SessionCalendar | null;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
@@ -31,11 +29,14 @@ export class CorporateActionsJob {
 
   constructor(private readonly options: CorporateActionsJobOptions) {}
 
-  /** When an action dated `date` takes effect here: the first open on or after that date, as the delayed feed reaches it. */
+  /**
+   * When an action dated `date` takes effect: the first open on or after that date in New York. The provider's prices
+   * of that date are adjusted already, its pre-market included, so a delayed price that arrives after the open is an
+   * adjusted one too.
+   */
   effectiveAt(date: string): Date {
     const calendar = this.options.calendar();
-    const open = calendar ? calendar.nextOpenAfter(newYorkInstant(date, '00:00')).opensAt : newYorkInstant(date, '09:30');
-    return new Date(open.getTime() + this.options.delayMinutes * 60_000);
+    return calendar ? calendar.nextOpenAfter(newYorkInstant(date, '00:00')).opensAt : newYorkInstant(date, '09:30');
   }
 
   start(): void {

@@ -114,7 +114,14 @@ export class MassiveRest {
             const { id, ticker, execution_date: date, split_from: splitFrom, split_to: splitTo } = row;
             if (!id || !ticker || !date || !(Number(splitFrom) > 0) || !(Number(splitTo) > 0)) continue;
             if (splitFrom === splitTo) continue;
-            actions.push({ id, type: 'split', symbol: ticker, date, splitFrom: Number(splitFrom), splitTo: Number(splitTo) });
+            actions.push({
+              id,
+              type: 'split',
+              symbol: ticker,
+              date,
+              splitFrom: Number(splitFrom),
+              splitTo: Number(splitTo),
+            });
           }
           return response.next_url;
         }),

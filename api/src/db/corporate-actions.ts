@@ -1,7 +1,29 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { newYorkInstant } from '../market/nyse-calendar';
 import type { CorporateAction } from '../market/price-feed';
 import { type Executor, queryRows } from './database';
+
+/**
+ * What each stored action does to a holder's total return, as a WITH clause named `action_factors` (symbol,
+ * effective_at, factor): a split multiplies the share count by to ÷ from; a dividend reinvested at the last price before
+ * its ex date multiplies it by 1 + dividend ÷ price. A benchmark multiplies a symbol's later prices by the factors of the
+ * actions between its base and that price, so a split is no fall and a dividend is kept (db/results.ts,
+ * db/skill-stats.ts). Only actions the API has read are known: those of symbols held in live contests.
+ */
+export const actionFactorsCte = sql`action_factors AS MATERIALIZED (
+    SELECT a.symbol, a.effective_at,
+      CASE WHEN a.type = 'split' THEN a.split_to / a.split_from
+      ELSE 1 + a.cash_amount * 100 / nullif((SELECT ph.price_cents FROM price_history ph
+        WHERE ph.symbol = a.symbol AND ph.t < a.effective_at ORDER BY ph.t DESC LIMIT 1), 0)::float8
+      END AS factor
+    FROM corporate_actions a
+  )`;
+
+/** The product of the factors of `symbol`'s actions after `from` and up to `to` (1 when none), reading action_factors. */
+export function actionAdjustment(symbol: SQL, from: SQL, to: SQL): SQL {
+  return sql`coalesce((SELECT exp(sum(ln(af.factor))) FROM action_factors af
+    WHERE af.symbol = ${symbol} AND af.effective_at > ${from} AND af.effective_at <= ${to} AND af.factor > 0), 1)`;
+}
 
 /** A live contest: started, not cancelled, not ended (contests `c`). */
 const liveContest = sql`c.phase = 'active' AND c.cancelled_at IS NULL`;

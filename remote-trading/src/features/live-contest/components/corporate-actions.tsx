@@ -19,7 +19,7 @@ const perShareWords = (perShare: number) =>
   `$${perShare.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
 
 /** One action as a line: "Split 4-for-1: 10 → 40 shares", "Dividend $0.24 × 40 = $9.60". */
-export function actionWords(action: CorporateActionEntry): string {
+function actionWords(action: CorporateActionEntry): string {
   if (action.type === 'split') {
     const words = `Split ${splitWords(action.ratio ?? 1)}: ${shares(action.quantityBefore)} → ${shares(action.quantityAfter)} shares`;
     return action.cash === 0 ? words : `${words}, ${money(action.cash)} for the fraction`;

@@ -7,9 +7,11 @@ import { applyDueCorporateActions } from '../src/db/corporate-actions';
 import { type Database, openDatabase, queryRows } from '../src/db/database';
 import { ManualClock } from '../src/lib/clock';
 import { ManualScheduler } from '../src/lib/scheduler';
+import type { PriceModel } from '../src/market/price-feed';
 import {
   call,
   contestFields,
+  createTestContext,
   createUser,
   DRIVERS,
   type Driver,
@@ -441,5 +443,69 @@ describe.each(DRIVERS)('corporate actions from the provider (%s)', (driver) => {
     expect(await app.deps.corporateActions.poll()).toBe(0);
     expect((await contestUser(ctx, player, contest.data._id)).actions).toEqual([]);
     expect(world.standIn.requests).toEqual([]);
+  });
+});
+
+/** Prices the test sets: each tick moves the named symbols to exactly these cents, the others stay where they are. */
+class ScriptedModel implements PriceModel {
+  readonly label = 'Scripted prices';
+  private readonly wanted = new Map<string, number>();
+  set(prices: Record<string, number>) {
+    for (const [symbol, dollars] of Object.entries(prices)) this.wanted.set(symbol, Math.round(dollars * 100));
+  }
+  async next(previous: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+    const next = new Map(previous);
+    for (const [symbol, cents] of this.wanted) next.set(symbol, cents);
+    return next;
+  }
+}
+
+describe.each(DRIVERS)('the benchmark across corporate actions (%s)', (driver) => {
+  test('a split is no fall of the index, and a dividend is reinvested', async () => {
+    const model = new ScriptedModel();
+    const ctx = await createTestContext(driver, {}, { priceFeed: model });
+    try {
+      const owner = await createUser(ctx);
+      const player = await createUser(ctx);
+      const contest = await post(ctx, owner, '/contest/create-contest', contestFields(ctx));
+      await post(ctx, player, '/contest/join-contest', { contestId: contest.data._id, picks: ['AAPL', 'MSFT'] });
+      model.set({ AAPL: 100, MSFT: 100 });
+      await tickAt(ctx, contest.data.startsAt);
+      const start = Date.parse(contest.data.startsAt);
+      const splitAt = new Date(start + 60_000);
+      const exAt = new Date(start + 120_000);
+      // What the corporate-actions job stores from the provider: a 4-for-1 split of AAPL, a $1 dividend of MSFT.
+      await ctx.database.db.execute(
+        sql`INSERT INTO corporate_actions (id, type, symbol, date, split_from, split_to, cash_amount, effective_at, created_at)
+            VALUES ('S', 'split', 'AAPL', '2030-01-07', 1, 4, NULL, ${splitAt}, ${splitAt}),
+                   ('D', 'dividend', 'MSFT', '2030-01-07', NULL, NULL, 1, ${exAt}, ${exAt})`,
+      );
+      const lastReturn = async () => {
+        const response = await call(ctx, 'GET', `/contest/${contest.data._id}/benchmark`, { token: player.token });
+        expect(response.statusCode).toBe(200);
+        return (response.json().points as { returnPct: number }[]).at(-1)?.returnPct;
+      };
+      // The index is the mean over every symbol priced at the start; the others do not move.
+      const [counted] = await queryRows<{ n: string }>(
+        ctx.database.db,
+        sql`SELECT count(*) AS n FROM price_history ph JOIN equities e ON e.symbol = ph.symbol
+            WHERE ph.t = ${new Date(start)} AND ph.price_cents > 0`,
+      );
+      const symbols = Number(counted?.n);
+      expect(symbols).toBeGreaterThan(1);
+      // The split: AAPL trades at a quarter of its price, the index does not move (unadjusted: −0.75 ÷ N).
+      model.set({ AAPL: 25 });
+      await tickAt(ctx, splitAt);
+      expect(await lastReturn()).toBeCloseTo(0, 6);
+      // The ex date: MSFT falls by its dividend, which the index keeps: 99 × (1 + 1/100) / 100 − 1 for MSFT
+      // (unadjusted: −1%).
+      model.set({ MSFT: 99 });
+      await tickAt(ctx, exAt);
+      // (The API rounds returns to six decimals.)
+      expect(await lastReturn()).toBeCloseTo(((99 * 1.01) / 100 - 1) / symbols, 6);
+      expect(await lastReturn()).not.toBeCloseTo(-0.01 / symbols, 6);
+    } finally {
+      await ctx.close();
+    }
   });
 });

@@ -61,7 +61,14 @@ interface World {
 
 async function openWorld(driver: Driver): Promise<World> {
   const clock = new ManualClock(MONDAY_OPEN);
-  const standIn = await startStandIn({ apiKey: KEY, universe: UNIVERSE, market: 'open', now: () => clock.now() });
+  // One row a page: every listing, the splits and dividends included, is read by following `next_url`.
+  const standIn = await startStandIn({
+    apiKey: KEY,
+    universe: UNIVERSE,
+    market: 'open',
+    pageSize: 1,
+    now: () => clock.now(),
+  });
   const issuer = await TestIssuer.create(() => clock.now());
   const { database, url, drop } = await openTestDatabase(driver);
   return { driver, standIn, clock, issuer, database, url, drop, apps: [] };
@@ -236,9 +243,11 @@ describe.each(DRIVERS)('corporate actions from the provider (%s)', (driver) => {
     // Two polls: the actions are stored once, by the provider's id, and nothing is applied before their time.
     expect(await ctx.app.deps.corporateActions.poll()).toBe(4);
     expect(await ctx.app.deps.corporateActions.poll()).toBe(4);
-    const asked = world.standIn.requestsTo('/stocks/v1/splits').at(-1);
+    const asked = world.standIn.requestsTo('/stocks/v1/splits').at(-2);
     expect(asked?.query['ticker.any_of']?.split(',').sort()).toEqual(['AAPL', 'MSFT']);
-    expect(world.standIn.requestsTo('/stocks/v1/dividends').length).toBe(2);
+    // Two polls, each following the second page of each list.
+    expect(world.standIn.requestsTo('/stocks/v1/dividends').length).toBe(4);
+    expect(world.standIn.requestsTo('/stocks/v1/splits').length).toBe(4);
     const stored = await queryRows<{ id: string; effective_at: Date | string }>(
       ctx.database.db,
       sql`SELECT id, effective_at FROM corporate_actions ORDER BY id`,
@@ -415,6 +424,47 @@ describe.each(DRIVERS)('corporate actions from the provider (%s)', (driver) => {
     }
   });
 
+  test('a reverse split: whole shares, the fraction in cash, and an order left with less than a share cancelled', async () => {
+    world = await openWorld(driver);
+    const ctx = await startInstance(world);
+    await priced(ctx);
+    const owner = await createUser(ctx);
+    const player = await createUser(ctx);
+    const contest = await post(ctx, owner, '/contest/create-contest', contestFields(ctx, { endsAt: CONTEST_END }));
+    const contestId = contest.data._id as string;
+    await post(ctx, player, '/contest/join-contest', { contestId, picks: ['AAPL', 'MSFT'] });
+    await tickAt(ctx, contest.data.startsAt);
+    await post(ctx, player, '/contest/orders', {
+      contestId,
+      symbol: 'AAPL',
+      side: 'sell',
+      quantity: 5,
+      type: 'limit',
+      limitPrice: 300,
+    });
+    const cash = await cashOf(ctx, player, contestId);
+    world.standIn.addSplit({ id: 'R-AAPL', ticker: 'AAPL', execution_date: '2030-01-08', split_from: 10, split_to: 1 });
+    expect(await ctx.app.deps.corporateActions.poll()).toBe(1);
+    await tickAt(ctx, '2030-01-08T14:30:00.000Z');
+    // 21 shares become 2.1: 2 shares, and a tenth of a share at $2,301.00 paid in cash.
+    expect(await holding(ctx, player, contestId, 'AAPL')).toMatchObject({ quantity: 2, avgCost: 2301 });
+    expect(await cashOf(ctx, player, contestId)).toBeCloseTo(cash + 230.1, 2);
+    const [order] = await ordersOf(ctx, contestId, player.id);
+    expect(order).toMatchObject({ status: 'cancelled' });
+    expect((await contestUser(ctx, player, contestId)).actions).toEqual([
+      {
+        type: 'split',
+        symbol: 'AAPL',
+        date: '2030-01-08',
+        ratio: 0.1,
+        perShare: null,
+        quantityBefore: 21,
+        quantityAfter: 2,
+        cash: 230.1,
+      },
+    ]);
+  });
+
   test('the simulator reports no actions: the job reads nothing and contest-user answers an empty list', async () => {
     world = await openWorld(driver);
     const base = testConfig();
@@ -495,12 +545,12 @@ describe.each(DRIVERS)('the benchmark across corporate actions (%s)', (driver) =
       expect(symbols).toBeGreaterThan(1);
       // The split: AAPL trades at a quarter of its price, the index does not move (unadjusted: −0.75 ÷ N).
       model.set({ AAPL: 25 });
-      await tickAt(ctx, splitAt);
+      await tickAt(ctx, splitAt.toISOString());
       expect(await lastReturn()).toBeCloseTo(0, 6);
       // The ex date: MSFT falls by its dividend, which the index keeps: 99 × (1 + 1/100) / 100 − 1 for MSFT
       // (unadjusted: −1%).
       model.set({ MSFT: 99 });
-      await tickAt(ctx, exAt);
+      await tickAt(ctx, exAt.toISOString());
       // (The API rounds returns to six decimals.)
       expect(await lastReturn()).toBeCloseTo(((99 * 1.01) / 100 - 1) / symbols, 6);
       expect(await lastReturn()).not.toBeCloseTo(-0.01 / symbols, 6);

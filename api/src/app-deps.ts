@@ -6,6 +6,7 @@ import type { Database, Db } from './db/database';
 import type { UserCache } from './db/user-cache';
 import type { Clock } from './lib/clock';
 import type { BoardStore } from './live/boards';
+import type { CorporateActionsJob } from './market/corporate-actions';
 import type { MarketService } from './market/market-service';
 
 /** What the app is made of: every route and use case takes what it needs from here (`app.deps`). */
@@ -16,6 +17,8 @@ export interface AppDeps {
   clock: Clock;
   market: MarketService;
   contestClock: ContestClock;
+  /** Reads splits and dividends from the feed (none from the simulator); the clock applies them. */
+  corporateActions: CorporateActionsJob;
   /** Rolls failing canaries back (RELEASE_STORE); runs beside the contest clock. */
   canaryWatch: CanaryWatch;
   /** Remote health: the key that signs browsers' passes and hashes reporters, and the releases pages may load now. */

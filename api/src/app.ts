@@ -16,6 +16,7 @@ import { UserCache } from './db/user-cache';
 import { type Clock, systemClock } from './lib/clock';
 import { type Scheduler, systemScheduler } from './lib/scheduler';
 import { BoardStore } from './live/boards';
+import { CorporateActionsJob } from './market/corporate-actions';
 import { createPriceFeed } from './market/create-feed';
 import { MarketService } from './market/market-service';
 import { NyseCalendar, type UpcomingEntry } from './market/nyse-calendar';
@@ -140,14 +141,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         simulator: async () =>
           new SimulatedPriceFeed(UNIVERSE, config.market.seed ?? (await marketSecret(database.db, clock.now()))),
       });
+  const calendar = calendarOf(feed);
   const market = new MarketService(database.db, feed, UNIVERSE, clock, config.market.timeScale, {
     hours: config.market.hours,
     delayMinutes: config.market.delayMinutes,
-    calendar: calendarOf(feed),
+    calendar,
   });
   await market.init();
   const events = new EventEmitter();
   events.setMaxListeners(0);
+  const corporateActions = new CorporateActionsJob({
+    db: database.db,
+    feed,
+    clock,
+    scheduler: options.scheduler ?? systemScheduler,
+    pollMs: config.market.actionsPollMs,
+    calendar,
+    log: app.log,
+  });
   const contestClock = new ContestClock({
     database,
     market,
@@ -179,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     market,
     contestClock,
+    corporateActions,
     canaryWatch,
     health: { key: await healthSecret(database.db, clock.now()), releases: currentReleases(releaseStore) },
     events,
@@ -240,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', async () => {
     if (options.startClock) {
       await market.feed.start();
+      corporateActions.start();
       contestClock.start();
       canaryWatch.start();
     }
@@ -251,6 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', async () => {
     stopListening();
+    corporateActions.stop();
     await contestClock.stop();
     await market.feed.stop();
     await canaryWatch.stop();

@@ -130,6 +130,25 @@ export const tradeSchema = z.object({
 });
 export type Trade = z.infer<typeof tradeSchema>;
 
+/**
+ * A split or cash dividend applied to one of the player's holdings (API.md "Corporate actions"). `ratio`: new shares per
+ * old (4 for a 4-for-1 split, 0.1 for 1-for-10), null for a dividend; `perShare`: the dividend per share in dollars,
+ * null for a split; `cash`: dollars paid to the player (a fraction of a share, or the dividend), negative when the
+ * player paid (a short).
+ */
+export const corporateActionEntrySchema = z.object({
+  type: z.enum(['split', 'dividend']),
+  symbol: z.string(),
+  /** The execution date (split) or ex-dividend date (dividend), YYYY-MM-DD in New York. */
+  date: z.string(),
+  ratio: z.number().nullable(),
+  perShare: z.number().nullable(),
+  quantityBefore: z.number().int(),
+  quantityAfter: z.number().int(),
+  cash: z.number(),
+});
+export type CorporateActionEntry = z.infer<typeof corporateActionEntrySchema>;
+
 export const contestUserSchema = z.object({
   contestId: z.string(),
   userId: z.string(),
@@ -142,6 +161,8 @@ export const contestUserSchema = z.object({
   /** Newest first, at most TRADES_SHOWN of them; `tradesTotal` says how many there are in all. */
   trades: z.array(tradeSchema),
   tradesTotal: z.number().int(),
+  /** Splits and dividends applied to the player's holdings, newest first (none with the simulator). Always sent. */
+  actions: z.array(corporateActionEntrySchema).optional(),
 });
 export type ContestUser = z.infer<typeof contestUserSchema>;
 

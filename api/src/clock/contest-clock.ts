@@ -13,6 +13,7 @@ import {
   setTeamStandings,
   teamSums,
 } from '../db/contest-lifecycle';
+import { applyDueCorporateActions } from '../db/corporate-actions';
 import type { Database, Executor } from '../db/database';
 import { forgetIdempotencyKeys } from '../db/idempotency';
 import { expireOrders, moveTrailingStops } from '../db/order-fills';
@@ -40,6 +41,8 @@ export interface TickReport {
   orders: FillReport & { expired: number };
   /** Shorts covered by margin calls (API.md "Short selling"). */
   marginCalls: number;
+  /** Holdings changed by splits and dividends that took effect (API.md "Corporate actions"). */
+  corporateActions: number;
 }
 
 /** A retry with the same Idempotency-Key is honoured for a day; older keys are forgotten, hourly. */
@@ -105,6 +108,7 @@ export class ContestClock {
       valued: 0,
       orders: { filled: 0, rejected: 0, triggered: 0, expired: 0 },
       marginCalls: 0,
+      corporateActions: 0,
     };
     // Another instance is the worker: its NOTIFY tells this instance's streams and boards (see app.ts), once the tick
     // is stored rather than whenever this instance's own timer fires.
@@ -134,6 +138,9 @@ export class ContestClock {
 
     await db.transaction(async (tx) => {
       await prepareTickTransaction(tx);
+      // Splits and dividends whose time has come, before fills: an order is matched at the split-adjusted price with
+      // its split-adjusted limit. When none is due this is one probe of a partial index.
+      report.corporateActions = await applyDueCorporateActions(tx, now);
       // Orders past their own good-until time go first: they neither fill nor hold anything back from this tick on.
       const lapsed = await expireDueOrders(tx, now);
       // Fills first, in this transaction: a fill counts in this tick's valuation and standings (API.md).

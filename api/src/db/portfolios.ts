@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { contestStatus } from '../domain/contest-status';
 import { toDollars } from '../domain/money';
 import { describePortfolio } from '../domain/valuation';
+import { participantActionsOf } from './corporate-actions';
 import type { Executor } from './database';
 import { reservationsOf } from './reservations';
 import { pricesAt } from './results';
@@ -166,6 +167,7 @@ export async function contestUserView(
       rank: null,
       trades: [],
       tradesTotal: 0,
+      actions: [],
     };
   }
   const status = contestStatus(contest);
@@ -188,6 +190,16 @@ export async function contestUserView(
     rank: showPortfolio ? participant.rank : null,
     trades: tradeRows.map(tradeView),
     tradesTotal,
+    actions: (await participantActionsOf(executor, contest.id, userId)).map((row) => ({
+      type: row.type,
+      symbol: row.symbol,
+      date: row.date,
+      ratio: row.ratio,
+      perShare: row.perShare,
+      quantityBefore: row.quantityBefore,
+      quantityAfter: row.quantityAfter,
+      cash: toDollars(row.cashCents),
+    })),
   };
 }
 

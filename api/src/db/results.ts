@@ -2,6 +2,7 @@ import type { BenchmarkPoint, LiveContest, PickReturn, RankedValuePoint, Standin
 import { inArray, sql } from 'drizzle-orm';
 import { roundRatio, toDollars } from '../domain/money';
 import { contestView } from './contests';
+import { actionAdjustment, actionFactorsCte } from './corporate-actions';
 import { type Executor, queryRows } from './database';
 import { contests } from './schema';
 
@@ -21,7 +22,8 @@ function historyTicks(contestId: string) {
 
 /**
  * DESIGN §6: an equal-weight index of the whole universe on the ticks of the contest's portfolio history, as a return
- * since the first of them (the start tick, whose prices bought everyone's picks): mean over symbols of p(t) / p(start) − 1.
+ * since the first of them (the start tick, whose prices bought everyone's picks): mean over symbols of p(t) / p(start) − 1,
+ * with p(t) split-adjusted and its dividends reinvested (db/corporate-actions.ts).
  * `liveTick`: a live contest's history also ends on its last tick (see the portfolio-history route), so does this.
  */
 export async function benchmarkPoints(
@@ -44,11 +46,13 @@ export async function benchmarkSeries(
     sql`
     WITH ticks AS (${historyTicks(contestId)}${liveTick ? sql` UNION SELECT ${liveTick}::timestamptz` : sql``}),
     base AS (
-      SELECT e.symbol, ph.price_cents FROM equities e
+      SELECT e.symbol, ph.price_cents, ph.t FROM equities e
       JOIN price_history ph ON ph.symbol = e.symbol AND ph.t = (SELECT min(t) FROM ticks)
       WHERE ph.price_cents > 0
-    )
-    SELECT ticks.t, AVG(ph.price_cents::float8 / base.price_cents) - 1 AS r
+    ),
+    ${actionFactorsCte}
+    SELECT ticks.t,
+      AVG(ph.price_cents::float8 * ${actionAdjustment(sql`base.symbol`, sql`base.t`, sql`ticks.t`)} / base.price_cents) - 1 AS r
     FROM ticks CROSS JOIN base
     JOIN price_history ph ON ph.symbol = base.symbol AND ph.t = ticks.t
     GROUP BY ticks.t

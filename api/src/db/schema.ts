@@ -315,6 +315,74 @@ export const serverSecrets = pgTable('server_secrets', {
   createdAt: ts('created_at').notNull(),
 });
 
+/**
+ * Splits and cash dividends read from the provider (API.md "Corporate actions"), keyed by the provider's own id: two
+ * instances reading the same action store it once. `effective_at` is when it takes effect here: the open of its
+ * execution (or ex-dividend) date, as the delayed feed's prices reach it. `settled_at` is set once the clock has
+ * applied it to every contest it concerns, so a tick only ever looks at the few actions not settled yet.
+ */
+export const corporateActions = pgTable(
+  'corporate_actions',
+  {
+    id: text('id').primaryKey(),
+    type: text('type', { enum: ['split', 'dividend'] }).notNull(),
+    symbol: text('symbol').notNull(),
+    /** The execution date (split) or the ex-dividend date (dividend), New York's YYYY-MM-DD. */
+    date: text('date').notNull(),
+    splitFrom: doublePrecision('split_from'),
+    splitTo: doublePrecision('split_to'),
+    /** A dividend's cash per share, in dollars as the provider gives it (fractions of a cent happen). */
+    cashAmount: doublePrecision('cash_amount'),
+    effectiveAt: ts('effective_at').notNull(),
+    settledAt: ts('settled_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('corporate_actions_unsettled_idx').on(t.effectiveAt).where(sql`${t.settledAt} IS NULL`)],
+);
+
+/**
+ * The once-only mark of one action in one contest, inserted in the same transaction that applies it: the primary key
+ * refuses a second application, by another tick, another run or another instance, even to players who have bought the
+ * symbol since.
+ */
+export const contestActions = pgTable(
+  'contest_actions',
+  {
+    actionId: text('action_id').notNull(),
+    contestId: text('contest_id').notNull(),
+    appliedAt: ts('applied_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.actionId, t.contestId] })],
+);
+
+/**
+ * What one action did to one player's holding in one contest. The primary key is the once-only guarantee: the clock
+ * inserts these rows (ON CONFLICT DO NOTHING) in the same statement that changes positions, cash and orders, so an
+ * action applied by one tick, one instance or one run is never applied again by another.
+ */
+export const participantActions = pgTable(
+  'participant_actions',
+  {
+    actionId: text('action_id').notNull(),
+    contestId: text('contest_id').notNull(),
+    userId: text('user_id').notNull(),
+    type: text('type', { enum: ['split', 'dividend'] }).notNull(),
+    symbol: text('symbol').notNull(),
+    date: text('date').notNull(),
+    ratio: doublePrecision('ratio'),
+    perShare: doublePrecision('per_share'),
+    quantityBefore: bigint('quantity_before', { mode: 'number' }).notNull(),
+    quantityAfter: bigint('quantity_after', { mode: 'number' }).notNull(),
+    /** Cash paid to (positive) or taken from (negative) the player: a fraction of a share in lieu, or the dividend. */
+    cashCents: cents('cash_cents').notNull(),
+    appliedAt: ts('applied_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.actionId, t.contestId, t.userId] }),
+    index('participant_actions_participant_idx').on(t.contestId, t.userId, t.appliedAt),
+  ],
+);
+
 export const schema = {
   users,
   contests,
@@ -330,4 +398,7 @@ export const schema = {
   remoteHealthReports,
 
   serverSecrets,
+  corporateActions,
+  contestActions,
+  participantActions,
 };

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { MIN_RETURNS } from '../domain/analytics';
+import { actionAdjustment, actionFactorsCte } from './corporate-actions';
 
 const SECONDS_PER_YEAR = 365 * 86_400;
 
@@ -61,11 +62,14 @@ export function skillStatsAssignments(value: SQL, point: PointTerms, when: SQL, 
 /**
  * The equal-weight index's level at `now` against the prices of each given first point (1 at that point), by
  * primary-key lookups of price_history (symbol, t), for every distinct first point of the contests in `due`
- * (a query with columns `first_at`). Rows: `first_at`, `level` (null when a point has no prices).
+ * (a query with columns `first_at`). Rows: `first_at`, `level` (null when a point has no prices). Later prices are
+ * split-adjusted with dividends reinvested, as the benchmark's are (db/corporate-actions.ts).
  */
 export function benchmarkLevelsSql(due: SQL, now: Date): SQL {
   return sql`
-    SELECT f.first_at, AVG(later.price_cents::float8 / base.price_cents) AS level
+    WITH ${actionFactorsCte}
+    SELECT f.first_at,
+      AVG(later.price_cents::float8 * ${actionAdjustment(sql`e.symbol`, sql`f.first_at`, sql`${now}::timestamptz`)} / base.price_cents) AS level
     FROM (SELECT DISTINCT first_at FROM ${due} AS d WHERE first_at IS NOT NULL) f
     JOIN price_history base ON base.t = f.first_at
     JOIN equities e ON e.symbol = base.symbol

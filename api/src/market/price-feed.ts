@@ -16,6 +16,14 @@ export interface Listing {
   exchange: string;
 }
 
+/**
+ * A split or a cash dividend as the provider announces it (API.md "Corporate actions"), keyed by the provider's id.
+ * `date` is New York's execution date (split) or ex-dividend date (dividend).
+ */
+export type CorporateAction =
+  | { id: string; type: 'split'; symbol: string; date: string; splitFrom: number; splitTo: number }
+  | { id: string; type: 'dividend'; symbol: string; date: string; cashAmount: number };
+
 /** What the market worker's tick gives the feed. */
 export interface PriceStep {
   now: Date;
@@ -56,6 +64,11 @@ export interface PriceFeed {
   listing(symbol: string): Listing | undefined;
   /** The provider's coming holidays and early closes, over the shipped calendar; none from the simulator. */
   closures?(): readonly UpcomingEntry[];
+  /**
+   * The splits and cash dividends of `symbols` dated `since` (New York's YYYY-MM-DD) or later; the simulator has none
+   * and leaves this out.
+   */
+  corporateActions?(symbols: readonly string[], since: string): Promise<CorporateAction[]>;
 }
 
 /**

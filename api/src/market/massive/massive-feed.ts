@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import type { Scheduler } from '../../lib/scheduler';
 import type { UpcomingEntry } from '../nyse-calendar';
-import type { FeedStatus, Listing, PriceFeed, PriceUpdate } from '../price-feed';
+import type { CorporateAction, FeedStatus, Listing, PriceFeed, PriceUpdate } from '../price-feed';
 import { ProviderError } from './provider-error';
 import { MassiveRest } from './rest';
 import { openStocksSocket } from './socket';
@@ -91,6 +91,15 @@ export class MassiveFeed implements PriceFeed {
 
   closures(): readonly UpcomingEntry[] {
     return this.upcoming;
+  }
+
+  /**
+   * The splits and dividends of `symbols` dated `since` or later, retried like every REST read; an empty list when the
+   * feed stops first. The API's corporate-actions job calls this every MARKET_ACTIONS_POLL_MS.
+   */
+  async corporateActions(symbols: readonly string[], since: string): Promise<CorporateAction[]> {
+    if (symbols.length === 0 || !this.running) return [];
+    return (await this.retrying(() => this.rest.corporateActions(symbols, since))) ?? [];
   }
 
   /** Symbols known to trade, by the last universe read. */

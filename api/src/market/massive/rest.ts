@@ -1,12 +1,16 @@
 import type { DefaultApi, DefaultApiListTickersRequest, ListTickers200Response } from '@massive.com/client-js';
 import type { UpcomingEntry } from '../nyse-calendar';
-import type { Listing } from '../price-feed';
+import type { CorporateAction, Listing } from '../price-feed';
 import { providerError } from './provider-error';
 import { massiveSdk } from './sdk';
 import { type SnapshotTicker, snapshotPrice } from './snapshot';
 
 /** Tickers per snapshot request: a URL stays well under what servers accept. */
 const SNAPSHOT_CHUNK = 250;
+/** Tickers per corporate-actions request (`ticker.any_of`). */
+const ACTIONS_CHUNK = 100;
+/** Rows per page of splits or dividends (the provider's largest page). */
+const ACTIONS_PAGE = 5000;
 /** Kinds of ticker that trade here: common stocks and ETFs. */
 const TRADABLE_TYPES = new Set(['CS', 'ETF']);
 /** ListTickersMarketEnum.Stocks, without loading the SDK to read it. */
@@ -87,6 +91,74 @@ export class MassiveRest {
       });
     }
     return entries;
+  }
+
+  /**
+   * The splits (`/stocks/v1/splits`, SDK `getStocksV1Splits`) and cash dividends (`/stocks/v1/dividends`, SDK
+   * `getStocksV1Dividends`) of `symbols` dated `since` or later, following `next_url`. A row the adjustment cannot use
+   * (no id, no date, a ratio that is not positive, a dividend in another currency) is left out.
+   */
+  async corporateActions(symbols: readonly string[], since: string): Promise<CorporateAction[]> {
+    const actions: CorporateAction[] = [];
+    for (let start = 0; start < symbols.length; start += ACTIONS_CHUNK) {
+      const tickerAnyOf = symbols.slice(start, start + ACTIONS_CHUNK).join(',');
+      await this.pages('splits', (api, page) =>
+        (page
+          ? api.getStocksV1Splits({}, { timeout: this.timeoutMs, params: page })
+          : api.getStocksV1Splits(
+              { tickerAnyOf, executionDateGte: since, limit: ACTIONS_PAGE },
+              { timeout: this.timeoutMs },
+            )
+        ).then((response) => {
+          for (const row of response.results ?? []) {
+            const { id, ticker, execution_date: date, split_from: splitFrom, split_to: splitTo } = row;
+            if (!id || !ticker || !date || !(Number(splitFrom) > 0) || !(Number(splitTo) > 0)) continue;
+            if (splitFrom === splitTo) continue;
+            actions.push({
+              id,
+              type: 'split',
+              symbol: ticker,
+              date,
+              splitFrom: Number(splitFrom),
+              splitTo: Number(splitTo),
+            });
+          }
+          return response.next_url;
+        }),
+      );
+      await this.pages('dividends', (api, page) =>
+        (page
+          ? api.getStocksV1Dividends({}, { timeout: this.timeoutMs, params: page })
+          : api.getStocksV1Dividends(
+              { tickerAnyOf, exDividendDateGte: since, limit: ACTIONS_PAGE },
+              { timeout: this.timeoutMs },
+            )
+        ).then((response) => {
+          for (const row of response.results ?? []) {
+            const { id, ticker, ex_dividend_date: date, cash_amount: cashAmount, currency } = row;
+            if (!id || !ticker || !date || !(Number(cashAmount) > 0)) continue;
+            if (currency && currency.toUpperCase() !== 'USD') continue;
+            actions.push({ id, type: 'dividend', symbol: ticker, date, cashAmount: Number(cashAmount) });
+          }
+          return response.next_url;
+        }),
+      );
+    }
+    return actions;
+  }
+
+  /** Reads a listing page by page: `read` takes the page's cursor (null first) and answers the `next_url`. */
+  private async pages(
+    name: string,
+    read: (api: DefaultApi, page: Record<string, string> | null) => Promise<string | undefined>,
+  ): Promise<void> {
+    let cursor: Record<string, string> | null = null;
+    for (let count = 0; count < 1000; count++) {
+      const page: Record<string, string> | null = cursor;
+      const next: string | undefined = await this.call(name, (api) => read(api, page));
+      cursor = next ? nextPage(next) : null;
+      if (!cursor) break;
+    }
   }
 
   private async call<T>(name: string, run: (api: DefaultApi) => Promise<T>): Promise<T> {

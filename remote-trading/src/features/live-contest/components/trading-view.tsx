@@ -5,6 +5,7 @@ import { placeOrder, useContestUser, useEquities, useEquityHistory } from '../ap
 import { useLiveUpdates } from '../hooks/use-live-updates';
 import { LineChart } from './line-chart';
 import { LiveHeader } from './live-header';
+import { CorporateActions } from './corporate-actions';
 import { PortfolioSummary, PositionsTable, TradeHistory } from './portfolio';
 
 /** The ticket comes from its own feature; the page hands it in, so this feature never imports it. */
@@ -90,6 +91,8 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
           </Card>
           <Card title="Trade history" aria-label="Trade history">
             <TradeHistory trades={mine.data.data.trades} />
+            {/* A server before real markets sends no actions. */}
+            <CorporateActions actions={mine.data.data.actions ?? []} />
           </Card>
         </div>
       </div>

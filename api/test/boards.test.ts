@@ -1,5 +1,14 @@
-import { contestBoardResponseSchema, standingsEventSchema, standingsPageResponseSchema } from '@bullpen/contract';
+import {
+  compactStandingRow,
+  compactStandingsEventSchema,
+  contestBoardResponseSchema,
+  standingOfCompactRow,
+  standingsEventSchema,
+  standingsPageResponseSchema,
+} from '@bullpen/contract';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { eventRow } from '../src/live/boards';
 import {
   call,
   createContest,
@@ -243,8 +252,10 @@ describe('bounded standings events', () => {
   });
   afterAll(() => ctx.close());
 
-  async function firstStandings(token: string, contestId: string) {
-    const response = await fetch(`${base}/contest/active/${contestId}/events`, { headers: { authorization: token } });
+  async function firstEvent(token: string, contestId: string, query = '') {
+    const response = await fetch(`${base}/contest/active/${contestId}/events${query}`, {
+      headers: { authorization: token },
+    });
     expect(response.status).toBe(200);
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
@@ -255,8 +266,11 @@ describe('bounded standings events', () => {
       text += decoder.decode(value, { stream: true });
     }
     await reader.cancel();
-    const data = /event: standings\ndata: (.*)\n\n/.exec(text)?.[1] as string;
-    return { raw: data, event: standingsEventSchema.parse(JSON.parse(data)) };
+    return /event: standings\ndata: (.*)\n\n/.exec(text)?.[1] as string;
+  }
+  async function firstStandings(token: string, contestId: string) {
+    const raw = await firstEvent(token, contestId);
+    return { raw, event: standingsEventSchema.parse(JSON.parse(raw)) };
   }
 
   test('every stream gets the same top rows and total; a viewer outside them gets their own row too', async () => {
@@ -271,6 +285,82 @@ describe('bounded standings events', () => {
     expect(mine.event.standings).toHaveLength(101);
     expect(mine.event.standings[100]).toMatchObject({ userId: player.id, rank: total });
     expect(mine.event.standings.slice(0, 100)).toEqual(theirs.event.standings);
-    expect(Buffer.byteLength(mine.raw)).toBeLessThan(16_384);
+    expect(Buffer.byteLength(mine.raw)).toBeLessThan(14_336);
+    // The board response keeps full precision; the event carries the same rows as the board prints them.
+    const board = contestBoardResponseSchema.parse(
+      (await call(ctx, 'GET', `/contest/active/${contest._id}`, { token: player.token })).json(),
+    );
+    expect(mine.event.standings).toEqual(board.standings.map(eventRow));
+    expect(mine.event.standings[0]).not.toHaveProperty('sharpe');
+
+    // Asked for, the compact form: the same rows, half the bytes.
+    const compactRaw = await firstEvent(player.token, contest._id, '?rows=compact');
+    const compact = compactStandingsEventSchema.parse(JSON.parse(compactRaw));
+    expect(compact).toMatchObject({ contestId: contest._id, total, teams: [], asOf: mine.event.asOf });
+    expect(compact).not.toHaveProperty('standings');
+    expect(compact.rows.map(standingOfCompactRow)).toEqual(
+      mine.event.standings.map((row) => ({ ...row, sharpe: row.sharpe ?? null })),
+    );
+    expect(Buffer.byteLength(compactRaw)).toBeLessThan(Buffer.byteLength(mine.raw) * 0.75);
+    const wrong = await fetch(`${base}/contest/active/${contest._id}/events?rows=wide`, {
+      headers: { authorization: player.token },
+    });
+    expect(wrong.status).toBe(400);
   });
+});
+
+describe('a standings event row', () => {
+  const row = {
+    rank: 7,
+    userId: 'u',
+    ticker: 'T',
+    affiliation: null,
+    value: 10234.56,
+    returnPct: 0.012345,
+    sharpe: 1.234567,
+    maxDrawdownPct: -0.001251,
+  };
+
+  test('carries every figure to the precision the board prints, under the same names', () => {
+    expect(eventRow(row)).toEqual({ ...row, returnPct: 0.0123, sharpe: 1.23, maxDrawdownPct: -0.0013 });
+    // Half away from zero on the decimal, as the board rounds (0.012345 is 1.2345 %: 1.23 %, 0.01235 is 1.24 %).
+    expect(eventRow({ ...row, returnPct: 0.01235, maxDrawdownPct: -0.00005 })).toMatchObject({
+      returnPct: 0.0124,
+      maxDrawdownPct: -0.0001,
+    });
+    // Sharpe as toFixed(2) prints it (1.005 is 1.00499… in binary).
+    expect(eventRow({ ...row, sharpe: 1.005 }).sharpe?.toFixed(2)).toBe((1.005).toFixed(2));
+    expect(eventRow({ ...row, sharpe: -0.004 }).sharpe).toBe(0);
+    expect(eventRow({ ...row, returnPct: -0.00004 }).returnPct).toBe(0);
+    expect(eventRow({ ...row, sharpe: null })).not.toHaveProperty('sharpe');
+  });
+
+  test.each([
+    ['bench/live', (i: number) => `live-user-${9_000 + i}`, (i: number) => `L${9_000 + i}`],
+    ['UUIDs and 8-letter call signs', () => randomUUID(), (i: number) => `CALLS${100 + i}`],
+  ])(
+    'a compact standings event of the top 100 rows and the caller own row stays within 14 KB (%s)',
+    (_, id, ticker) => {
+      // Every figure present and at full length, on a board of 10,000 players.
+      const rows = Array.from({ length: 101 }, (_, i) => ({
+        rank: i === 100 ? 9_876 : i + 1,
+        userId: id(i),
+        ticker: ticker(i),
+        affiliation: null,
+        value: (1_234_567 - i) / 100,
+        returnPct: (234_567 - i) / 1e6,
+        sharpe: (-1_234_567 + i) / 1e6,
+        maxDrawdownPct: (-123_457 + i) / 1e6,
+      }));
+      const event = (key: string, standings: unknown[]) =>
+        `{"contestId":"${randomUUID()}","${key}":${JSON.stringify(standings)},"teams":[],"total":10000,"asOf":"2026-11-28T15:35:19.123Z"}`;
+      expect(Buffer.byteLength(event('standings', rows))).toBeGreaterThan(14_336);
+      expect(Buffer.byteLength(event('standings', rows.map(eventRow)))).toBeGreaterThan(14_336);
+      const compact = event('rows', rows.map(compactStandingRow));
+      expect(Buffer.byteLength(compact)).toBeLessThanOrEqual(14_336);
+      expect(compactStandingsEventSchema.parse(JSON.parse(compact)).rows.map(standingOfCompactRow)).toEqual(
+        rows.map(eventRow),
+      );
+    },
+  );
 });

@@ -6,6 +6,7 @@ export * from './limits';
 export * from './models';
 export * from './requests';
 export * from './responses';
+export * from './board-rows';
 export * from './paths';
 export * from './results';
 export * from './orders';

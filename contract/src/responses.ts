@@ -110,6 +110,30 @@ export const standingsEventSchema = z.object({
 });
 export type StandingsEvent = z.infer<typeof standingsEventSchema>;
 
+/**
+ * The `standings` event for a client that asks for it with `?rows=compact` (board-rows.ts): the same bounded board,
+ * each row a `CompactStandingRow`. About half the bytes of `standingsEventSchema`'s rows.
+ */
+export const compactStandingsEventSchema = z.object({
+  contestId: z.string(),
+  rows: z.array(
+    z.tuple([
+      z.number().int(),
+      z.string(),
+      z.string(),
+      z.string().nullable(),
+      z.number().int(),
+      z.number().int(),
+      z.number().int().nullable(),
+      z.number().int(),
+    ]),
+  ),
+  teams: z.array(teamStandingSchema),
+  total: z.number().int(),
+  asOf: z.string(),
+});
+export type CompactStandingsEvent = z.infer<typeof compactStandingsEventSchema>;
+
 export const pricesEventSchema = z.object({
   prices: z.array(z.object({ symbol: z.string(), price: z.number(), changePct: z.number() })),
   asOf: z.string(),

@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import type { Contest, ContestUser, Equity } from '@bullpen/contract';
+import { compactStandingRow, type Contest, type ContestUser, type Equity, type Standing } from '@bullpen/contract';
 
 export const API = 'http://api.test';
 
@@ -87,13 +87,25 @@ export const board = (
   asOf,
 });
 
+/**
+ * One event as the API writes it to the live screens, which ask for compact rows (`?rows=compact`): a `standings`
+ * event given with API.md's `standings` rows travels with them as `rows`, as the server encodes them.
+ */
+export function sseText(event: string, data: unknown): string {
+  let payload = data;
+  if (event === 'standings' && typeof data === 'object' && data !== null && 'standings' in data) {
+    const { standings, ...rest } = data as { standings: Standing[] };
+    payload = { ...rest, rows: standings.map(compactStandingRow) };
+  }
+  return `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
+}
+
 /** A stream whose events come a moment after connecting, like the next market tick; it then stays open. */
 export function eventStream(...events: { event: string; data: unknown }[]) {
   const body = new ReadableStream({
     start(controller) {
       setTimeout(() => {
-        for (const { event, data } of events)
-          controller.enqueue(new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+        for (const { event, data } of events) controller.enqueue(new TextEncoder().encode(sseText(event, data)));
       }, 300);
     },
   });
@@ -110,7 +122,6 @@ export function controlledStream() {
   });
   return {
     response: () => new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } }),
-    send: (event: string, data: unknown) =>
-      controller?.enqueue(new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
+    send: (event: string, data: unknown) => controller?.enqueue(new TextEncoder().encode(sseText(event, data))),
   };
 }

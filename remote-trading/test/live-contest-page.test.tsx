@@ -60,6 +60,31 @@ it('shows the board, my summary and positions, and follows the stream: the other
   expect(screen.getByRole('link', { name: 'Trade' })).toHaveAttribute('href', '/trading/c1');
 });
 
+it('follows a stream that sends API.md rows (an API without the compact form) as well', async () => {
+  const event = {
+    contestId: 'c1',
+    standings: [
+      { rank: 1, userId: 'u2', ticker: 'BOB', affiliation: null, value: 10_500, returnPct: 0.05 },
+      { rank: 2, userId: 'u1', ticker: 'ACE', affiliation: null, value: 10_200, returnPct: 0.02 },
+    ],
+    teams: [],
+    total: 2,
+    asOf: '2026-11-22T10:00:05.000Z',
+  };
+  // A moment after connecting, like the next tick, and then open, as a stream stays.
+  const body = () =>
+    new ReadableStream({
+      start(controller) {
+        const text = `event: standings\ndata: ${JSON.stringify(event)}\n\n`;
+        setTimeout(() => controller.enqueue(new TextEncoder().encode(text)), 300);
+      },
+    });
+  live({ stream: () => new HttpResponse(body(), { headers: { 'content-type': 'text/event-stream' } }) });
+  renderAt('/live-contest/c1');
+  await waitFor(() => expect(rows()[0]).toContain('BOB'));
+  expect(rows()[0]).toContain('+5.00%');
+});
+
 it('shows my analytics beside the board, read again with each board the stream brings', async () => {
   let reads = 0;
   server.use(

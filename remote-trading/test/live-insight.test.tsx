@@ -2,7 +2,7 @@ import { useToastStore } from '@bullpen/shared';
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useRankToast } from '../src/features/live-contest/hooks/use-rank-toast';
-import { API, board, contest, me } from './fixtures';
+import { API, board, contest, me, sseText } from './fixtures';
 import { renderAt, server } from './render';
 
 // Results and insight on the live screen: the benchmark beside my value, whether I am ahead of the market, how scoring works one
@@ -14,8 +14,7 @@ function eventStream(...events: { event: string; data: unknown }[]) {
   const body = new ReadableStream({
     start(controller) {
       setTimeout(() => {
-        for (const { event, data } of events)
-          controller.enqueue(new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+        for (const { event, data } of events) controller.enqueue(new TextEncoder().encode(sseText(event, data)));
       }, 300);
     },
   });

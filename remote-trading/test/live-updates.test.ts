@@ -1,6 +1,12 @@
 // Live updates touch exactly the cache entry they mean and only with payloads the shared schemas
 // accept.
-import { API_PATHS, pricesEventSchema, standingsEventSchema } from '@bullpen/contract';
+import {
+  API_PATHS,
+  compactStandingsEventSchema,
+  pricesEventSchema,
+  standingOfCompactRow,
+  standingsEventSchema,
+} from '@bullpen/contract';
 import type { Cache } from 'swr';
 import { unstable_serialize } from 'swr';
 import { apiKeys } from '@bullpen/shared/reads';
@@ -64,5 +70,32 @@ describe('parseEvent: payloads checked against the shared schemas', () => {
     expect(parseEvent(pricesEventSchema, 'prices', { prices: [{ symbol: 'AAPL', price: '101' }] })).toBeNull();
     expect(warn).toHaveBeenCalledTimes(2);
     expect(String(warn.mock.calls[0]?.[0])).toContain('dropped an invalid "standings" event');
+  });
+
+  it('passes a compact standings event through, its rows decoding to what the board draws', () => {
+    const event = {
+      contestId: 'c1',
+      rows: [[1, 'u2', 'BOB', null, 1_050_012, 501, -123, -45]],
+      teams: [],
+      total: 1,
+      asOf: '2026-01-01T00:00:00Z',
+    };
+    const parsed = parseEvent(compactStandingsEventSchema, 'standings', event);
+    expect(parsed?.rows.map(standingOfCompactRow)).toEqual([
+      {
+        rank: 1,
+        userId: 'u2',
+        ticker: 'BOB',
+        affiliation: null,
+        value: 10_500.12,
+        returnPct: 0.0501,
+        sharpe: -1.23,
+        maxDrawdownPct: -0.0045,
+      },
+    ]);
+    // API.md's rows are not what this client asked for: dropped, not misread.
+    expect(
+      parseEvent(compactStandingsEventSchema, 'standings', { ...event, rows: undefined, standings: [] }),
+    ).toBeNull();
   });
 });

@@ -91,13 +91,15 @@ function valuationSql(now: Date, timeScale: number, tradingDayFrom: Date, withPo
                COALESCE(due.first_at, ${at}) <= ${tradingDayFrom}::timestamptz AS day_spanned
         FROM due LEFT JOIN levels ON levels.first_at = due.first_at
       )`;
+  const byRank = sql`SELECT valued.*, RANK() OVER (PARTITION BY contest_id ORDER BY value_cents DESC) AS rank FROM valued`;
+  // The due contests' terms join the rows once ranked (a window's subquery is not flattened): the ranked rows come out
+  // in contest order and meet a few hundred points, where joining first sorted every row by contest for the join.
   const ranked = withPoints
-    ? sql`SELECT valued.*, RANK() OVER (PARTITION BY valued.contest_id ORDER BY value_cents DESC) AS rank,
-               point.contest_id IS NOT NULL AS at_point, COALESCE(point.fresh, false) AS fresh,
-               COALESCE(point.fresh AND valued.value_cents IS NOT NULL, false) AS counts,
+    ? sql`SELECT r.*, point.contest_id IS NOT NULL AS at_point, COALESCE(point.fresh, false) AS fresh,
+               COALESCE(point.fresh AND r.value_cents IS NOT NULL, false) AS counts,
                point.level, point.previous, point.seconds, point.day_spanned
-        FROM valued LEFT JOIN point ON point.contest_id = valued.contest_id`
-    : sql`SELECT valued.*, RANK() OVER (PARTITION BY contest_id ORDER BY value_cents DESC) AS rank FROM valued`;
+        FROM (${byRank}) r LEFT JOIN point ON point.contest_id = r.contest_id`
+    : byRank;
   const stats = withPoints
     ? sql`, ${skillStatsAssignments(
         sql`ranked.value_cents`,
@@ -114,6 +116,8 @@ function valuationSql(now: Date, timeScale: number, tradingDayFrom: Date, withPo
   const pointWrites = sql`, points AS (
         INSERT INTO portfolio_history (participant_id, t, value_cents)
         SELECT participant_id, ${at}, value_cents FROM ranked WHERE at_point AND fresh AND value_cents IS NOT NULL
+        -- In key order: each insert descends the index next to the last one (a quarter less time than in rank order).
+        ORDER BY participant_id
         RETURNING 1
       ), marked AS (
         UPDATE contests AS c
@@ -130,8 +134,11 @@ function valuationSql(now: Date, timeScale: number, tradingDayFrom: Date, withPo
       WITH live AS (
         SELECT id, starting_cash_cents FROM contests WHERE phase = 'active' AND cancelled_at IS NULL
       )${withPoints ? pointCtes : sql``}, held AS (
+        -- The live contests as a semi-join: hashed on the few hundred contests, not on every position (a join hashed
+        -- the 210,000 positions of 100,000 players whenever the contests' estimate ran high).
         SELECT pos.contest_id, pos.user_id, SUM((pos.quantity * e.price_cents)::float8) AS cents
-        FROM positions pos JOIN live ON live.id = pos.contest_id JOIN equities e ON e.symbol = pos.symbol
+        FROM positions pos JOIN equities e ON e.symbol = pos.symbol
+        WHERE pos.contest_id IN (SELECT id FROM live)
         GROUP BY pos.contest_id, pos.user_id
       ), valued AS (
         SELECT p.contest_id, p.user_id, p.id AS participant_id, (p.cash_cents + COALESCE(held.cents, 0))::bigint AS value_cents,

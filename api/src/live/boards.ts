@@ -1,5 +1,5 @@
 import type { ContestStatus, Standing, TeamStanding } from '@bullpen/contract';
-import { LIMITS } from '@bullpen/contract';
+import { compactStandingRow, LIMITS, standingOfCompactRow } from '@bullpen/contract';
 import type { EventEmitter } from 'node:events';
 import { type ContestRow, contestView, loadContest, readStandings } from '../db/contests';
 import type { Executor } from '../db/database';
@@ -25,11 +25,26 @@ export interface LiveBoard {
   contestJson: { joined: string; notJoined: string };
   /** JSON of the top rows without the brackets: `{…},{…}`. */
   topJson: string;
+  /** The same rows as a `standings` event carries them (`eventRow`), without the brackets. */
+  eventTopJson: string;
+  /** The same rows as a compact `standings` event carries them (`compactStandingRow`), without the brackets. */
+  compactTopJson: string;
   /** `"teams":[…],"total":n,"asOf":"…"`: what follows `standings` in a response or event. */
   tailJson: string;
 }
 
 const topRows = LIMITS.boardTopRows;
+
+/**
+ * A row as a `standings` event carries it: every field of `Standing` under its own name, each figure to the precision
+ * the live board prints it (returns and drawdowns as percentages with two decimals, Sharpe with two, values to the
+ * cent as before: `@bullpen/contract`'s board rows), and no `sharpe` while it is null (the field is optional: a board
+ * shows "n/a" either way). The board responses (`GET /contest/active|completed/{id}`, pages) keep full precision.
+ */
+export function eventRow(row: Standing): Standing {
+  const { sharpe, ...shown } = standingOfCompactRow(compactStandingRow(row));
+  return sharpe === null ? shown : { ...shown, sharpe };
+}
 
 /** The caller's own row when it is outside the top rows; null otherwise (or when the caller has no row). */
 export function ownRowOutsideTop(board: LiveBoard, userId: string | null): Standing | null {
@@ -128,6 +143,8 @@ export class BoardStore {
         notJoined: JSON.stringify(contestView(row, creatorTicker, false)),
       },
       topJson: JSON.stringify(top).slice(1, -1),
+      eventTopJson: JSON.stringify(top.map(eventRow)).slice(1, -1),
+      compactTopJson: JSON.stringify(top.map(compactStandingRow)).slice(1, -1),
       tailJson: `"teams":${JSON.stringify(board.teams)},"total":${board.standings.length},"asOf":${JSON.stringify(asOf)}`,
     };
   }

@@ -1,8 +1,9 @@
-import type { PricesEvent } from '@bullpen/contract';
+import { compactStandingRow, type PricesEvent } from '@bullpen/contract';
 import { API_ROUTES } from '@bullpen/contract/paths';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type LiveBoard, ownRowOutsideTop } from '../live/boards';
+import { z } from 'zod';
+import { eventRow, type LiveBoard, ownRowOutsideTop } from '../live/boards';
 import { marginCallsOfTick } from '../live/margin-calls';
 import { roundRatio, toDollars } from '../domain/money';
 import { conflict, notFound, tooManyRequests } from '../lib/errors';
@@ -22,12 +23,9 @@ export const MAX_BUFFERED_BYTES = 256 * 1024;
  * own copy of the board (which cost a tick as much in garbage collection as in socket writes).
  */
 interface Frame {
-  head: Buffer;
-  tail: Buffer;
-  /** `head` + `tail`: what a viewer in the top rows (or not on the board) gets. */
-  whole: Buffer;
-  /** Whether the top rows are empty (no comma before the viewer's row). */
-  emptyTop: boolean;
+  /** The `standings` event of API.md, and its compact form for the clients that ask for it (`?rows=compact`). */
+  full: Encoding;
+  compact: Encoding;
   board: LiveBoard;
   /** The contest is no longer live: streams send `end` and close. */
   ended: boolean;
@@ -35,13 +33,29 @@ interface Frame {
   marginCalls: Map<string, Buffer>;
 }
 
+interface Encoding {
+  head: Buffer;
+  tail: Buffer;
+  /** `head` + `tail`: what a viewer in the top rows (or not on the board) gets. */
+  whole: Buffer;
+  /** Whether the top rows are empty (no comma before the viewer's row). */
+  emptyTop: boolean;
+}
+
 /** The frame's bytes for one viewer, in order: the shared bytes plus, when it is outside the top rows, the viewer's own row. */
-function frameChunks(frame: Frame, userId: string): Buffer[] {
+function frameChunks(frame: Frame, userId: string, compact: boolean): Buffer[] {
   const own = ownRowOutsideTop(frame.board, userId);
   const called = frame.marginCalls.get(userId);
+  const encoding = compact ? frame.compact : frame.full;
   const chunks = own
-    ? [frame.head, Buffer.from(`${frame.emptyTop ? '' : ','}${JSON.stringify(own)}`), frame.tail]
-    : [frame.whole];
+    ? [
+        encoding.head,
+        Buffer.from(
+          `${encoding.emptyTop ? '' : ','}${JSON.stringify(compact ? compactStandingRow(own) : eventRow(own))}`,
+        ),
+        encoding.tail,
+      ]
+    : [encoding.whole];
   return called ? [called, ...chunks] : chunks;
 }
 
@@ -118,23 +132,25 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
     const board = await deps.boards.get(contestId);
     if (!board) return null;
     const { status } = board;
-    // The StandingsEvent of API.md, assembled from the board's parts: { contestId, standings, teams, total, asOf }.
-    const head = Buffer.from(
-      `event: standings\ndata: {"contestId":${JSON.stringify(contestId)},"standings":[${board.topJson}`,
-    );
     let tailText = `],${board.tailJson}}\n\n${await pricesPending}`;
     if (status !== 'active') tailText += sse('end', { contestId, status });
     const tail = Buffer.from(tailText);
+    // The StandingsEvent of API.md, assembled from the board's parts: { contestId, standings, teams, total, asOf };
+    // the compact one has `rows` where it has `standings`.
+    const encoding = (rows: string, topJson: string): Encoding => {
+      const head = Buffer.from(
+        `event: standings\ndata: {"contestId":${JSON.stringify(contestId)},"${rows}":[${topJson}`,
+      );
+      return { head, tail, whole: Buffer.concat([head, tail]), emptyTop: topJson === '' };
+    };
     const marginCalls = new Map<string, Buffer>();
     for (const [userId, covers] of await marginCallsOfTick(deps, board)) {
       marginCalls.set(userId, Buffer.from(sse('margin-call', { contestId, trades: covers })));
     }
     return {
       marginCalls,
-      head,
-      tail,
-      whole: Buffer.concat([head, tail]),
-      emptyTop: board.topJson === '',
+      full: encoding('standings', board.eventTopJson),
+      compact: encoding('rows', board.compactTopJson),
       board,
       ended: status !== 'active',
     };
@@ -146,9 +162,18 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
     API_ROUTES.contestEvents,
     // Opening a stream spends one call of the caller's budget like any request (a stream that stays open costs nothing
     // more), so looking up contests through it is throttled like every other lookup.
-    { schema: { tags: ['trading'], params: contestIdParams, produces: ['text/event-stream'] } },
+    {
+      schema: {
+        tags: ['trading'],
+        params: contestIdParams,
+        // `rows=compact`: standings events carry `rows` (`compactStandingsEventSchema`) instead of `standings`.
+        querystring: z.object({ rows: z.enum(['compact']).optional() }),
+        produces: ['text/event-stream'],
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
+      const compact = request.query.rows === 'compact';
       const board = await deps.boards.get(request.params.id);
       if (!board) throw notFound('Contest not found');
       const { status, row } = board;
@@ -186,7 +211,7 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
           if (raw.writableLength <= MAX_BUFFERED_BYTES) {
             // The parts go out in one system call, the shared ones without a copy.
             raw.cork();
-            for (const chunk of frameChunks(frame, user.id)) raw.write(chunk);
+            for (const chunk of frameChunks(frame, user.id, compact)) raw.write(chunk);
             raw.uncork();
           } else deps.streams.ticksSkipped += 1;
           if (frame.ended) finish();

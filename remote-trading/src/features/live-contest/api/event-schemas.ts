@@ -3,7 +3,12 @@
 import { tradeSchema } from '@bullpen/contract';
 import { z } from 'zod';
 
-export { pricesEventSchema, standingsEventSchema } from '@bullpen/contract';
+export {
+  compactStandingsEventSchema,
+  pricesEventSchema,
+  standingOfCompactRow,
+  standingsEventSchema,
+} from '@bullpen/contract';
 
 /** API.md "Margin call": sent to the player only, with the covers the clock made for them at this tick. */
 export const marginCallEventSchema = z.object({ contestId: z.string(), trades: z.array(tradeSchema) });

@@ -135,53 +135,65 @@ export function useLiveUpdates(contestId: string, enabled: boolean): LiveMode {
       heard();
       // The schemas arrive with the first connection (a separate chunk, then cached): the screen is drawn without them.
       import('../api/event-schemas')
-        .then(({ marginCallEventSchema, pricesEventSchema, standingsEventSchema }) =>
-          readEventStream(
-            API_PATHS.contestEvents(contestId),
-            ({ event, data }) => {
-              attempt = 0;
-              setMode('stream');
-              if (event === 'standings') {
-                const standings = parseEvent(standingsEventSchema, event, data);
-                if (!standings) return;
-                // The stream runs only while the contest is live: a board that failed before (read while the contest
-                // was still starting) is read again now rather than left showing that error.
-                if (hasOnlyError(cache, apiKeys.activeBoard(contestId))) void mutate(apiKeys.activeBoard(contestId));
-                else if (hasData(cache, apiKeys.activeBoard(contestId))) {
-                  void mutate(
-                    apiKeys.activeBoard(contestId),
-                    // A tick replaces the top rows, my own row and the count; a page further down stays as it was read
-                    // (see use-board-pager.ts).
-                    (current: object | undefined) =>
-                      current && {
-                        ...current,
-                        standings: standings.standings,
-                        teams: standings.teams,
-                        total: standings.total,
-                        asOf: standings.asOf,
-                      },
-                    { revalidate: false },
-                  );
+        .then(
+          ({
+            compactStandingsEventSchema,
+            marginCallEventSchema,
+            pricesEventSchema,
+            standingOfCompactRow,
+            standingsEventSchema,
+          }) =>
+            readEventStream(
+              // Compact rows: the same board in about half the bytes of API.md's rows (@bullpen/contract board-rows.ts).
+              `${API_PATHS.contestEvents(contestId)}?rows=compact`,
+              ({ event, data }) => {
+                attempt = 0;
+                setMode('stream');
+                if (event === 'standings') {
+                  // Compact rows as asked; API.md's rows from an API that does not know the compact form yet.
+                  const compact = compactStandingsEventSchema.safeParse(data);
+                  const standings = compact.success
+                    ? { ...compact.data, standings: compact.data.rows.map(standingOfCompactRow) }
+                    : parseEvent(standingsEventSchema, event, data);
+                  if (!standings) return;
+                  // The stream runs only while the contest is live: a board that failed before (read while the contest
+                  // was still starting) is read again now rather than left showing that error.
+                  if (hasOnlyError(cache, apiKeys.activeBoard(contestId))) void mutate(apiKeys.activeBoard(contestId));
+                  else if (hasData(cache, apiKeys.activeBoard(contestId))) {
+                    void mutate(
+                      apiKeys.activeBoard(contestId),
+                      // A tick replaces the top rows, my own row and the count; a page further down stays as it was read
+                      // (see use-board-pager.ts).
+                      (current: object | undefined) =>
+                        current && {
+                          ...current,
+                          standings: standings.standings,
+                          teams: standings.teams,
+                          total: standings.total,
+                          asOf: standings.asOf,
+                        },
+                      { revalidate: false },
+                    );
+                  }
+                  // My portfolio is valued at the tick's prices: re-read it on every screen that shows it, the trading
+                  // screen (no board there) included, so positions and the ticket's prices are the same tick's.
+                  if (hasData(cache, apiKeys.contestUser(contestId))) void mutate(apiKeys.contestUser(contestId));
+                } else if (event === 'prices' && hasData(cache, apiKeys.equities)) {
+                  const prices = parseEvent(pricesEventSchema, event, data);
+                  if (prices) applyPrices(prices);
+                } else if (event === 'margin-call') {
+                  const call = parseEvent(marginCallEventSchema, event, data);
+                  if (!call || call.trades.length === 0) return;
+                  toast.warning(marginCallMessage(call));
+                  // The covers changed cash, positions and the trade history.
+                  if (hasData(cache, apiKeys.contestUser(contestId))) void mutate(apiKeys.contestUser(contestId));
+                } else if (event === 'end') {
+                  void mutate(apiKeys.contest(contestId));
                 }
-                // My portfolio is valued at the tick's prices: re-read it on every screen that shows it, the trading
-                // screen (no board there) included, so positions and the ticket's prices are the same tick's.
-                if (hasData(cache, apiKeys.contestUser(contestId))) void mutate(apiKeys.contestUser(contestId));
-              } else if (event === 'prices' && hasData(cache, apiKeys.equities)) {
-                const prices = parseEvent(pricesEventSchema, event, data);
-                if (prices) applyPrices(prices);
-              } else if (event === 'margin-call') {
-                const call = parseEvent(marginCallEventSchema, event, data);
-                if (!call || call.trades.length === 0) return;
-                toast.warning(marginCallMessage(call));
-                // The covers changed cash, positions and the trade history.
-                if (hasData(cache, apiKeys.contestUser(contestId))) void mutate(apiKeys.contestUser(contestId));
-              } else if (event === 'end') {
-                void mutate(apiKeys.contest(contestId));
-              }
-            },
-            connection.signal,
-            heard,
-          ),
+              },
+              connection.signal,
+              heard,
+            ),
         )
         .catch(() => undefined)
         .finally(() => {

@@ -38,6 +38,7 @@ describe.each(DRIVERS)('market status and equity search on the simulator (%s)', 
       open: true,
       session: null,
       nextOpenAt: null,
+      holiday: false,
       timeZone: 'America/New_York',
     });
   });
@@ -134,5 +135,26 @@ describe('GET /market/status on a market with hours', () => {
     ({ status, cache } = await read());
     expect(status).toMatchObject({ open: false, session: null, nextOpenAt: '2030-01-08T14:30:00.000Z' });
     expect(cache).toBe('public, max-age=9');
+  });
+
+  test('says a holiday is one (closed all day), and an early close closes early', async () => {
+    ctx.clock.set(new Date('2026-11-26T15:00:00.000Z')); // Thanksgiving, 10:00 AM New York
+    let { status } = await read();
+    expect(status).toMatchObject({
+      open: false,
+      holiday: true,
+      session: null,
+      nextOpenAt: '2026-11-27T14:30:00.000Z',
+    });
+    ctx.clock.set(new Date('2026-11-27T15:00:00.000Z')); // the day after, closing at 1:00 PM
+    ({ status } = await read());
+    expect(status).toMatchObject({
+      open: true,
+      holiday: false,
+      session: { opensAt: '2026-11-27T14:30:00.000Z', closesAt: '2026-11-27T18:00:00.000Z' },
+    });
+    ctx.clock.set(new Date('2026-11-28T15:00:00.000Z')); // a Saturday: closed, not a holiday
+    ({ status } = await read());
+    expect(status).toMatchObject({ open: false, holiday: false, nextOpenAt: '2026-11-30T14:30:00.000Z' });
   });
 });

@@ -18,6 +18,8 @@ export const marketStatusResponseSchema = z.object({
   session: z.object({ opensAt: z.string(), closesAt: z.string() }).nullable(),
   /** When the market next opens; null while it trades around the clock. */
   nextOpenAt: z.string().nullable(),
+  /** Today (in New York) is an exchange holiday: closed all day. The API always says; absent reads as false. */
+  holiday: z.boolean().optional(),
   timeZone: z.literal('America/New_York'),
 });
 export type MarketStatusResponse = z.infer<typeof marketStatusResponseSchema>;

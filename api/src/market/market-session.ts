@@ -15,6 +15,8 @@ export interface SessionCalendar {
   sessionAt(at: Date): Session | null;
   /** The first session opening strictly after `at`. */
   nextOpenAfter(at: Date): Session;
+  /** New York's day at `at` is an exchange holiday. */
+  isHoliday(at: Date): boolean;
 }
 
 /** Whether the market trades now, and since when a price counts as stale, for one feed and MARKET_HOURS. */
@@ -68,6 +70,8 @@ export class MarketSession {
       open: this.isOpen(now),
       session: session ? { opensAt: session.opensAt.toISOString(), closesAt: session.closesAt.toISOString() } : null,
       nextOpenAt: always || !calendar ? null : calendar.nextOpenAfter(now).opensAt.toISOString(),
+      // Closed all day for a holiday, not for the night: the screens say "Holiday".
+      holiday: !always && calendar !== null && calendar.isHoliday(now),
       timeZone: 'America/New_York',
     };
   }

@@ -4,7 +4,21 @@ import { setupServer } from 'msw/node';
 // The API mocked at the network level (msw): tests declare what the server answers and read what it was sent.
 
 export const API = 'http://localhost:4000';
-export const server = setupServer();
+
+/** GET /market/status on the API's default market, the simulator: every screen with prices reads it. */
+export const SIMULATED_MARKET = {
+  feed: 'simulated',
+  label: 'Simulated prices',
+  delayMinutes: 0,
+  open: true,
+  session: null,
+  nextOpenAt: null,
+  holiday: false,
+  timeZone: 'America/New_York',
+} as const;
+
+/** By default the API runs the simulator; a test about a real market answers with its own status. */
+export const server = setupServer(http.get(`${API}/market/status`, () => HttpResponse.json(SIMULATED_MARKET)));
 
 export interface Recorded {
   method: string;

@@ -114,3 +114,15 @@ export function controlledStream() {
       controller?.enqueue(new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
   };
 }
+
+/** GET /market/status on the API's default market, the simulator: every screen with prices reads it. */
+export const SIMULATED_MARKET = {
+  feed: 'simulated',
+  label: 'Simulated prices',
+  delayMinutes: 0,
+  open: true,
+  session: null,
+  nextOpenAt: null,
+  holiday: false,
+  timeZone: 'America/New_York',
+} as const;

@@ -57,7 +57,7 @@ it('shows the portfolio, positions, buying power and the simulated-prices label'
   market(() => HttpResponse.json({}));
   renderAt('/trading/c1');
   expect(await screen.findByRole('heading', { name: 'Trading' })).toBeInTheDocument();
-  expect(screen.getByText('Simulated prices')).toBeInTheDocument();
+  expect(await screen.findByText('Simulated prices')).toBeInTheDocument();
   const summary = screen.getByLabelText('My summary');
   expect(within(summary).getByText('Value').nextSibling).toHaveTextContent('$10,250.00');
   expect(within(summary).getByText('Return').nextSibling).toHaveTextContent('+2.50%');

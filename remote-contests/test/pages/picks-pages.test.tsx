@@ -67,7 +67,7 @@ describe('/save-picks', () => {
     await screen.findByRole('checkbox', { name: 'Pick AAPL' });
     expect(screen.getByTestId('pick-counter')).toHaveTextContent('0 / 2 selected');
     expect(screen.getByRole('button', { name: 'Review picks' })).toBeDisabled();
-    expect(screen.getByText('Simulated prices')).toBeInTheDocument();
+    expect(await screen.findByText('Simulated prices')).toBeInTheDocument();
 
     await user.click(box('MSFT'));
     await user.click(box('AAPL'));
@@ -274,7 +274,7 @@ describe('/confirm-save-picks', () => {
     expect(screen.getByTestId('invested')).toHaveTextContent('$99,634.56');
     expect(screen.getByTestId('cash-left')).toHaveTextContent('$365.44');
     expect(screen.getByText(/\$50,000\.00 per pick/)).toBeInTheDocument();
-    expect(screen.getByText('Simulated prices')).toBeInTheDocument();
+    expect(await screen.findByText('Simulated prices')).toBeInTheDocument();
   });
 
   it('holds each pick to a position cap below the equal split, and says the rest stays as cash', async () => {

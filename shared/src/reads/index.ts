@@ -3,13 +3,16 @@
 // and SWR cache (normal imports of '@bullpen/shared'), so a key one remote refreshes is the key another one shows.
 // Convention (shared/src/api/swr.ts): a GET read's key is its path, a POST read's key is [path, body].
 import { type ApiError, useApiGet, useApiPost } from '@bullpen/shared';
-import {
-  API_PATHS,
-  type ContestBoardResponse,
-  type ContestUserResponse,
-  type EquitiesResponse,
-  type GetContestResponse,
+import type {
+  ContestBoardResponse,
+  ContestUserResponse,
+  EquitiesResponse,
+  GetContestResponse,
+  MarketStatusResponse,
 } from '@bullpen/contract';
+// Values from the contract's zod-free modules only: the host's footer reads the market's status on every page.
+import { API_PATHS } from '@bullpen/contract/paths';
+import { marketStateLabel } from '@bullpen/contract/market-hours';
 import type { SWRConfiguration } from 'swr';
 
 export const apiKeys = {
@@ -23,6 +26,7 @@ export const apiKeys = {
   completedBoard: (contestId: string) => API_PATHS.completedContest(contestId),
   portfolioHistory: (contestId: string) => API_PATHS.portfolioHistory(contestId),
   equities: [API_PATHS.getEquities, {}] as const,
+  marketStatus: API_PATHS.marketStatus,
 };
 
 type Config<T> = SWRConfiguration<T, ApiError>;
@@ -42,3 +46,51 @@ export const useCompletedBoard = (contestId: string | undefined, config?: Config
 
 /** The tradable universe with today's simulated prices (POST /equity/get-equities, body {}). */
 export const useEquities = (config?: Config<EquitiesResponse>) => useApiPost(API_PATHS.getEquities, {}, config);
+
+/** The market's status changes with its sessions, not its ticks: read at most once a minute (as the API reads it). */
+export const MARKET_STATUS_MIN_INTERVAL_MS = 60_000;
+
+/** When the state the status tells next changes: an open session's close, else the next open; null for never. */
+function nextChange(status: MarketStatusResponse): number | null {
+  const at = status.open ? status.session?.closesAt : status.nextOpenAt;
+  return at ? Date.parse(at) : null;
+}
+
+/**
+ * Where prices come from and whether the market is open (GET /market/status), for every screen that shows prices: one
+ * read per page however many screens ask (deduplicated for a minute), read again when the state it tells changes
+ * (never sooner than a minute), and, on the simulator's market without hours, never again.
+ */
+export const useMarketStatus = () =>
+  useApiGet(API_PATHS.marketStatus, {
+    dedupingInterval: MARKET_STATUS_MIN_INTERVAL_MS,
+    focusThrottleInterval: MARKET_STATUS_MIN_INTERVAL_MS,
+    refreshInterval: (status) => {
+      const change = status ? nextChange(status) : null;
+      if (change === null) return 0;
+      return Math.max(MARKET_STATUS_MIN_INTERVAL_MS, change - Date.now() + 1000);
+    },
+  });
+
+export interface MarketWords {
+  /** Where prices come from, in the API's words: "Simulated prices", "Prices delayed 15 min · Massive". */
+  label: string;
+  simulated: boolean;
+  /** The state of a market with hours ("Open · closes 4:00 PM ET", "Closed · opens Mon 9:30 AM ET"); null without. */
+  state: string | null;
+  /** The market is closed: prices do not move until it opens. */
+  closed: boolean;
+}
+
+/** What a screen says about its prices, from useMarketStatus; null until the API has said (never a guess). */
+export function useMarketWords(): MarketWords | null {
+  const { data } = useMarketStatus();
+  if (!data) return null;
+  const hasHours = data.session !== null || data.nextOpenAt !== null || !data.open;
+  return {
+    label: data.label,
+    simulated: data.feed === 'simulated',
+    state: hasHours ? marketStateLabel(data) : null,
+    closed: !data.open,
+  };
+}

@@ -12,7 +12,7 @@ import {
   Trend,
 } from '@bullpen/shared/ui';
 import { useId, useMemo, useState } from 'react';
-import { SimulatedPrices } from '../../contests';
+import { PriceSource } from '../../contests';
 import {
   type ChangeFilter,
   EMPTY_FILTERS,
@@ -154,7 +154,7 @@ export function EquityPicker({
         </fieldset>
       ) : null}
 
-      <Card title={`Choose ${picksCount} stock${picksCount === 1 ? '' : 's'}`} actions={<SimulatedPrices />}>
+      <Card title={`Choose ${picksCount} stock${picksCount === 1 ? '' : 's'}`} actions={<PriceSource />}>
         <div className="bp-stack">
           <div className="picker-filters">
             <div className="picker-filters__search">

@@ -8,11 +8,14 @@ import type {
   ContestUserResponse,
   EquitiesResponse,
   GetContestResponse,
+  Equity,
   MarketStatusResponse,
 } from '@bullpen/contract';
 // Values from the contract's zod-free modules only: the host's footer reads the market's status on every page.
 import { API_PATHS } from '@bullpen/contract/paths';
 import { marketStateLabel } from '@bullpen/contract/market-hours';
+import { EQUITY_SEARCH } from '@bullpen/contract/limits';
+import { useEffect, useState } from 'react';
 import type { SWRConfiguration } from 'swr';
 
 export const apiKeys = {
@@ -92,5 +95,72 @@ export function useMarketWords(): MarketWords | null {
     simulated: data.feed === 'simulated',
     state: hasHours ? marketStateLabel(data) : null,
     closed: !data.open,
+  };
+}
+
+/** How long typing pauses before a search goes to the server: one request per word, not per key. */
+export const EQUITY_SEARCH_DEBOUNCE_MS = 250;
+/** Matches shown under a search field: enough to choose from on a phone, never the thousands a market lists. */
+export const EQUITY_SEARCH_SHOWN = 8;
+
+/** What the server accepts as a search: no control characters (it refuses them), no longer than its bound. */
+export function equitySearchText(typed: string): string {
+  return typed
+    .replace(/[\p{Cc}\p{Cs}]/gu, '')
+    .trim()
+    .slice(0, EQUITY_SEARCH.queryMax)
+    .trim();
+}
+
+/** The server's rule, on what is already here: a symbol or a name starting with the search, whatever the case. */
+const startsWith = (equity: Equity, needle: string) =>
+  equity.symbol.toLowerCase().startsWith(needle) || equity.name.toLowerCase().startsWith(needle);
+
+/**
+ * Every listed stock, searched on the server as the user types (POST /equity/get-equities { query, limit }): debounced,
+ * a few matches at a time. While the next answer is on its way the last one stays, narrowed to what is typed now, so
+ * the list neither flickers nor shows a match the text no longer allows.
+ */
+export function useEquitySearch(typed: string, limit: number = EQUITY_SEARCH_SHOWN) {
+  const query = equitySearchText(typed);
+  const [sent, setSent] = useState(query);
+  useEffect(() => {
+    if (query === sent) return;
+    const timer = setTimeout(() => setSent(query), EQUITY_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [query, sent]);
+  const read = useApiPost(sent ? API_PATHS.getEquities : null, sent ? { query: sent, limit } : {}, {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+    dedupingInterval: 30_000,
+  });
+  const needle = query.toLowerCase();
+  const equities = query ? (read.data?.equities ?? []).filter((equity) => startsWith(equity, needle)) : [];
+  const searching = query !== '' && (query !== sent || read.isValidating);
+  return { query, equities, searching, error: query && !searching ? (read.error ?? null) : null };
+}
+
+/**
+ * The equities of these symbols beside the default list (the shipped table's): a pick or a ticket's symbol found by a
+ * search may be outside it. Only the missing ones are read, and nothing at all when none is.
+ */
+export function useEquitiesOf(
+  symbols: readonly string[],
+  config?: Config<EquitiesResponse>,
+  /** For the others: they may need reading more often than the list, which a stream may keep fresh. */
+  othersConfig: Config<EquitiesResponse> | undefined = config,
+) {
+  const list = useEquities(config);
+  const known = new Set((list.data?.equities ?? []).map((equity) => equity.symbol));
+  const missing = list.data ? [...new Set(symbols)].filter((symbol) => !known.has(symbol)).sort() : [];
+  const extra = useApiPost(missing.length > 0 ? API_PATHS.getEquities : null, { symbols: missing }, othersConfig);
+  const extras = missing.length > 0 ? extra.data?.equities : [];
+  return {
+    ...list,
+    /** The default list and the others asked for, once both are here (the list alone until then). */
+    equities: list.data ? [...list.data.equities, ...(extras ?? [])] : undefined,
+    /** The symbols asked for that are still being read. */
+    pending: missing.length > 0 && !extra.data && !extra.error,
+    error: list.error ?? (missing.length > 0 ? extra.error : undefined),
   };
 }

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, notifyError, toast } from '@bullpen/shared';
 import { formatMoney, formatPercent, percentTrend } from '@bullpen/shared/format';
-import { useEquities } from '@bullpen/shared/reads';
+import { useEquities, useEquitySearch, useMarketWords } from '@bullpen/shared/reads';
 import type { ContestRules, Equity, Order, TradeBody, TradeResponse, TradeSide } from '@bullpen/contract';
-import { Button, Card, Field, Select } from '@bullpen/shared/ui';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Button, Card, Combobox, Field, PriceStamp, Select } from '@bullpen/shared/ui';
+import { useEffect, useId, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { placeConditionalOrder, useOrders } from '../../orders';
 import type { TicketOrderType } from '../lib/order-math';
@@ -48,6 +48,15 @@ const TYPE_MEANING: Record<TicketOrderType, string> = {
   'trailing-stop':
     'Its stop follows the best price since you placed it; when the price crosses it, it fills at market.',
 };
+
+/** Under the symbol field while there is no list: a search on its way, or none found (never silence). */
+function searchStatus(found: { query: string; equities: readonly Equity[]; searching: boolean; error: unknown }) {
+  if (!found.query) return null;
+  if (found.searching && found.equities.length === 0) return 'Searching…';
+  if (found.error) return 'The search could not be done: try again';
+  if (!found.searching && found.equities.length === 0) return `No listed stock starts with “${found.query}”`;
+  return null;
+}
 
 const SIDE_DONE: Record<TradeSide, string> = { buy: 'Bought', sell: 'Sold', short: 'Shorted', cover: 'Covered' };
 const buys = (side: TradeSide) => side === 'buy' || side === 'cover';
@@ -194,13 +203,9 @@ export function OrderTicket({
   const conditional = values.type !== 'market';
   const quantity = quantityOf(values);
 
-  const matches = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    if (!needle) return [];
-    return equities
-      .filter((item) => item.symbol.toLowerCase().startsWith(needle) || item.name.toLowerCase().includes(needle))
-      .slice(0, 8);
-  }, [equities, search]);
+  // Every listed stock, searched on the server as the user types: a few matches, never the whole market.
+  const found = useEquitySearch(search);
+  const market = useMarketWords();
 
   const setMax = () => {
     setValue('quantity', String(maxQuantity(values, context)), { shouldValidate: true });
@@ -272,44 +277,33 @@ export function OrderTicket({
 
   return (
     <Card className="bp-stack" title="Place an order" aria-label="Place an order">
-      <Field label="Symbol" id={`${ids}-search`} error={shownError('symbol')}>
-        {(control) => (
-          <div className="bp-suggest">
-            <input
-              ref={searchRef}
-              className="bp-input"
-              {...control}
-              type="search"
-              placeholder="Search symbol or company"
-              autoComplete="off"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-            {matches.length > 0 ? (
-              <ul className="bp-suggest__list" aria-label="Matching symbols">
-                {matches.map((item) => (
-                  <li key={item.symbol}>
-                    <button
-                      type="button"
-                      className="bp-suggest__option"
-                      onClick={() => {
-                        onSymbolChange(item.symbol);
-                        setSearch('');
-                        clearErrors('symbol' as keyof TicketValues);
-                        // The list goes away with the button that had the focus: back to the field.
-                        searchRef.current?.focus();
-                      }}
-                    >
-                      <strong>{item.symbol}</strong> <span className="bp-muted">{item.name}</span>
-                      <span className="bp-num">{formatMoney(item.price)}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
+      <Combobox
+        label="Symbol"
+        id={`${ids}-search`}
+        error={shownError('symbol')}
+        inputRef={searchRef}
+        placeholder="Search symbol or company"
+        value={search}
+        onValueChange={setSearch}
+        options={found.equities}
+        optionKey={(item) => item.symbol}
+        listLabel="Matching symbols"
+        status={searchStatus(found)}
+        renderOption={(item) => (
+          <>
+            <strong>{item.symbol}</strong> <span className="bp-muted">{item.name}</span>
+            <span className="bp-num">
+              {formatMoney(item.price)}
+              {item.stale ? ' · stale' : ''}
+            </span>
+          </>
         )}
-      </Field>
+        onChoose={(item) => {
+          onSymbolChange(item.symbol);
+          setSearch('');
+          clearErrors('symbol' as keyof TicketValues);
+        }}
+      />
 
       {equity ? (
         <div className="bp-panel bp-quote" aria-live="polite">
@@ -321,7 +315,8 @@ export function OrderTicket({
             <span className="bp-num">{formatMoney(equity.price)}</span>{' '}
             <span className={`bp-num bp-trend--${percentTrend(equity.changePct)}`}>
               {formatPercent(equity.changePct)}
-            </span>
+            </span>{' '}
+            <PriceStamp asOf={equity.asOf} stale={equity.stale} time={market !== null && !market.simulated} />
           </div>
         </div>
       ) : (

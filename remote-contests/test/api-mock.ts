@@ -59,3 +59,32 @@ export function apiError(status: number, errMessage: string, errors: { field: st
 export const reply = (body: JsonBodyType) => HttpResponse.json(body);
 
 export { HttpResponse, http };
+
+interface EquityLike {
+  symbol: string;
+  name: string;
+}
+
+/**
+ * POST /equity/get-equities as the API answers it (API.md, fourth release) over a market of `listed` stocks, of which
+ * `shipped` are the default list: a body `{}` lists those, `{ query }` finds symbols or names starting with it
+ * (whatever the case), `{ symbols }` exactly those; `limit` caps.
+ */
+export function equityMarket<T extends EquityLike>(listed: T[], shipped: string[]) {
+  return http.post(`${API}/equity/get-equities`, async ({ request }) => {
+    const body = (await request.json()) as { query?: string; symbols?: string[]; limit?: number };
+    let found: T[];
+    if (body.query !== undefined) {
+      const needle = body.query.trim().toLowerCase();
+      found = listed.filter(
+        (e) => e.symbol.toLowerCase().startsWith(needle) || e.name.toLowerCase().startsWith(needle),
+      );
+    } else if (body.symbols) {
+      const wanted = new Set(body.symbols.map((symbol) => symbol.toUpperCase()));
+      found = listed.filter((e) => wanted.has(e.symbol));
+    } else {
+      found = listed.filter((e) => shipped.includes(e.symbol));
+    }
+    return HttpResponse.json({ equities: found.slice(0, body.limit ?? 50) } as unknown as JsonBodyType);
+  });
+}

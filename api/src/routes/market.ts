@@ -8,13 +8,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
  * office, a school, a load balancer): its own budget per address, this many times the general one, so it never spends
  * the budget other calls from that address need, and never runs out while pages are open.
  */
-export const MARKET_STATUS_BUDGET_FACTOR = 10;
+const MARKET_STATUS_BUDGET_FACTOR = 10;
 
 /**
  * How long a browser may keep an answer: as long as the API itself keeps the session (MARKET_STATUS_POLL_MS), never
  * past the next change of state (the close of an open session, the next open), so a cached answer is never wrong.
  */
-export function statusMaxAgeSeconds(status: MarketStatusResponse, now: Date, pollMs: number): number {
+function statusMaxAgeSeconds(status: MarketStatusResponse, now: Date, pollMs: number): number {
   const change = status.open ? status.session?.closesAt : status.nextOpenAt;
   const untilChange = change ? Date.parse(change) - now.getTime() : Number.POSITIVE_INFINITY;
   return Math.max(0, Math.floor(Math.min(pollMs, untilChange) / 1000));

@@ -68,12 +68,15 @@ export const useMarketStatus = () =>
   useApiGet(API_PATHS.marketStatus, {
     dedupingInterval: MARKET_STATUS_MIN_INTERVAL_MS,
     focusThrottleInterval: MARKET_STATUS_MIN_INTERVAL_MS,
-    refreshInterval: (status) => {
-      const change = status ? nextChange(status) : null;
-      if (change === null) return 0;
-      return Math.max(MARKET_STATUS_MIN_INTERVAL_MS, change - Date.now() + 1000);
-    },
+    refreshInterval: (status) => marketStatusRefreshMs(status, Date.now()),
   });
+
+/** When to read the status again: just after its next change, at least a minute on; never (0) when it has none. */
+export function marketStatusRefreshMs(status: MarketStatusResponse | undefined, now: number): number {
+  const change = status ? nextChange(status) : null;
+  if (change === null) return 0;
+  return Math.max(MARKET_STATUS_MIN_INTERVAL_MS, change - now + 1000);
+}
 
 export interface MarketWords {
   /** Where prices come from, in the API's words: "Simulated prices", "Prices delayed 15 min · Massive". */

@@ -97,7 +97,7 @@ export function Combobox<T>({
             role="combobox"
             aria-autocomplete="list"
             aria-expanded={open}
-            aria-controls={listId}
+            aria-controls={open ? listId : undefined}
             aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
             placeholder={placeholder}
             autoComplete="off"
@@ -111,26 +111,27 @@ export function Combobox<T>({
             onBlur={() => setDismissed(true)}
             onFocus={() => setDismissed(false)}
           />
-          <div className="bp-combobox__list" id={listId} role="listbox" aria-label={listLabel} hidden={!open}>
-            {open
-              ? options.map((option, index) => (
-                  // biome-ignore lint/a11y/useKeyWithClickEvents: the field takes the keys (aria-activedescendant).
-                  <div
-                    key={optionKey(option)}
-                    id={optionId(index)}
-                    role="option"
-                    tabIndex={-1}
-                    aria-selected={index === active}
-                    className={`bp-combobox__option${index === active ? ' bp-combobox__option--active' : ''}`}
-                    // The field keeps the focus: a click chooses without blurring it first.
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => choose(option)}
-                  >
-                    {renderOption(option)}
-                  </div>
-                ))
-              : null}
-          </div>
+          {open ? (
+            // Only while open: a hidden list named "Matching …" would still be found by a search for the field's label.
+            <div className="bp-combobox__list" id={listId} role="listbox" aria-label={listLabel}>
+              {options.map((option, index) => (
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the field takes the keys (aria-activedescendant).
+                <div
+                  key={optionKey(option)}
+                  id={optionId(index)}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={index === active}
+                  className={`bp-combobox__option${index === active ? ' bp-combobox__option--active' : ''}`}
+                  // The field keeps the focus: a click chooses without blurring it first.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(option)}
+                >
+                  {renderOption(option)}
+                </div>
+              ))}
+            </div>
+          ) : null}
           {/* One live region: the number of matches while the list is open (read out, not shown: the list shows
               them), otherwise what the search says, shown under the field too. */}
           <p className={open || !said ? 'visually-hidden' : 'bp-field__hint'} aria-live="polite">

@@ -541,11 +541,13 @@ describe('a live contest', () => {
       await tabTo(page, search);
       await expectFocusVisible(page, 'the Symbol field');
       await page.keyboard.type(symbol);
+      // The matches come from the server's search: the arrows highlight one while the focus stays in the field.
       const match = page
-        .getByRole('list', { name: 'Matching symbols' })
-        .getByRole('button', { name: new RegExp(`^${symbol}\\b`) });
-      await tabTo(page, match);
-      await expectFocusVisible(page, `the ${symbol} match`);
+        .getByRole('listbox', { name: 'Matching symbols' })
+        .getByRole('option', { name: new RegExp(`^${symbol}\\b`) });
+      await match.waitFor();
+      await page.keyboard.press('ArrowDown');
+      await match.and(page.locator('[aria-selected="true"]')).waitFor();
       await page.keyboard.press('Enter');
       await ticket.locator('.bp-quote__symbol').filter({ hasText: symbol }).waitFor();
       // The list of matches is gone: the focus goes back to the field, not to the top of the page.
@@ -604,9 +606,9 @@ describe('a live contest', () => {
     await expectAccessible(page, 'trading');
 
     await page.getByLabel('Symbol', { exact: true }).fill('NV');
-    await page.getByRole('list', { name: 'Matching symbols' }).waitFor();
+    await page.getByRole('listbox', { name: 'Matching symbols' }).waitFor();
     await expectAccessible(page, 'trading (symbol matches)');
-    await page.getByRole('list', { name: 'Matching symbols' }).getByRole('button').first().click();
+    await page.getByRole('listbox', { name: 'Matching symbols' }).getByRole('option').first().click();
     await page.getByRole('radio', { name: 'Sell' }).check();
     await page.getByRole('button', { name: 'Review order' }).click();
     await page.getByRole('button', { name: 'Confirm sell' }).waitFor();

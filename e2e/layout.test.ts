@@ -294,7 +294,7 @@ async function sweep(screen: string, visit: Visit) {
 
 /** A rule of each stylesheet loaded on demand, read back from a probe element: the sheet is in the page. */
 const STYLESHEETS = {
-  'parts.css': { className: 'bp-suggest__list', property: 'position', value: 'absolute' },
+  'parts.css': { className: 'bp-quote', property: 'display', value: 'flex' },
   'chart.css': { className: 'bp-chart__legend', property: 'display', value: 'flex' },
   'boards.css': { className: 'bp-board', property: 'display', value: 'grid' },
   'contest-form.css': { className: 'contest-form__segmented', property: 'display', value: 'inline-flex' },
@@ -797,10 +797,10 @@ describe('live contests', () => {
       path: `/trading/${liveId}`,
       ready: (page) => table(page, 'My positions'),
       steps: async (page) => {
-        // "Inter" matches Honeywell International Inc., International Business Machines Corporation and Philip Morris
-        // International Inc. (the list shows eight matches at most).
+        // "Inter" matches the names that start with it, International Business Machines Corporation among them (the
+        // server's search; the list shows eight matches at most).
         await page.getByLabel('Symbol').fill('Inter');
-        await page.getByRole('list', { name: 'Matching symbols' }).getByRole('button', { name: /^IBM/ }).waitFor();
+        await page.getByRole('listbox', { name: 'Matching symbols' }).getByRole('option', { name: /^IBM/ }).waitFor();
       },
     }));
 
@@ -814,7 +814,7 @@ describe('live contests', () => {
       },
       steps: async (page) => {
         await page.getByLabel('Symbol').fill('IBM');
-        await page.getByRole('list', { name: 'Matching symbols' }).getByRole('button', { name: /^IBM/ }).click();
+        await page.getByRole('listbox', { name: 'Matching symbols' }).getByRole('option', { name: /^IBM/ }).click();
         await page.getByLabel('Order type').selectOption('stop-limit');
         const price = Number(
           ((await page.locator('.bp-quote__price .bp-num').first().textContent()) ?? '').replace(/[$,]/g, ''),

@@ -47,8 +47,8 @@ async function priceOf(user: TestUser, symbol: string): Promise<number> {
 async function choose(page: Page, symbol: string) {
   await page.getByLabel('Symbol').fill(symbol);
   await page
-    .getByRole('list', { name: 'Matching symbols' })
-    .getByRole('button', { name: new RegExp(`^${symbol}`) })
+    .getByRole('listbox', { name: 'Matching symbols' })
+    .getByRole('option', { name: new RegExp(`^${symbol}`) })
     .click();
   await page.locator('.bp-quote__symbol', { hasText: symbol }).waitFor();
 }

@@ -112,7 +112,7 @@ it('a limit order waits in Open orders, fills at a tick with a toast and a trade
   // Bob holds only cash since he sold everything. A buy limit a little above the price fills at the next tick.
   const trading = await open(bob, `/trading/${contestId}`);
   await trading.getByLabel('Symbol').fill('AAPL');
-  await trading.getByRole('list', { name: 'Matching symbols' }).getByRole('button', { name: /^AAPL/ }).click();
+  await trading.getByRole('listbox', { name: 'Matching symbols' }).getByRole('option', { name: /^AAPL/ }).click();
   const { equities } = await callApi<{ equities: { symbol: string; price: number }[] }>(
     'POST',
     '/equity/get-equities',

@@ -1,6 +1,14 @@
 import { equitiesResponseSchema, healthResponseSchema, marketStatusResponseSchema } from '@bullpen/contract';
 import { UNIVERSE } from '../src/market/universe';
-import { call, createTestContext, createUser, DRIVERS, type TestContext, type TestUser } from './support/harness';
+import {
+  call,
+  createTestContext,
+  createUser,
+  DRIVERS,
+  type TestContext,
+  type TestUser,
+  testConfig,
+} from './support/harness';
 
 // Where prices come from and whether the market trades, as the simulator (the default) tells it; finding symbols among
 // many without changing what a client of the third release sees.
@@ -30,8 +38,14 @@ describe.each(DRIVERS)('market status and equity search on the simulator (%s)', 
       open: true,
       session: null,
       nextOpenAt: null,
+      holiday: false,
       timeZone: 'America/New_York',
     });
+  });
+
+  test('a browser may keep the answer for the status poll (MARKET_STATUS_POLL_MS), as the API keeps it', async () => {
+    const response = await call(ctx, 'GET', '/market/status');
+    expect(response.headers['cache-control']).toBe('public, max-age=60');
   });
 
   test('/health tells the feed, whether it is connected, its delay and whether the market is open', async () => {
@@ -89,5 +103,58 @@ describe.each(DRIVERS)('market status and equity search on the simulator (%s)', 
     expect((await equities({ symbols: ['AAPL'] }))[0]?.stale).toBe(true);
     await ctx.app.deps.contestClock.tick();
     expect((await equities({ symbols: ['AAPL'] }))[0]?.stale).toBe(false);
+  });
+});
+
+describe('GET /market/status on a market with hours', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    const base = testConfig().market;
+    // Monday 2030-01-07 9:30 AM New York: the session opens as the clock starts.
+    ctx = await createTestContext('pglite', { market: { ...base, hours: 'nyse', statusPollMs: 60_000 } });
+  });
+  afterAll(() => ctx.close());
+
+  const read = async () => {
+    const response = await call(ctx, 'GET', '/market/status');
+    expect(response.statusCode).toBe(200);
+    return { status: marketStatusResponseSchema.parse(response.json()), cache: response.headers['cache-control'] };
+  };
+
+  test('is never kept past the next change of state: the close, then the next open', async () => {
+    let { status, cache } = await read();
+    expect(status).toMatchObject({ open: true, session: { closesAt: '2030-01-07T21:00:00.000Z' } });
+    expect(cache).toBe('public, max-age=60');
+
+    ctx.clock.set(new Date('2030-01-07T20:59:35.000Z'));
+    ({ status, cache } = await read());
+    expect(status.open).toBe(true);
+    expect(cache).toBe('public, max-age=25');
+
+    ctx.clock.set(new Date('2030-01-08T14:29:50.500Z'));
+    ({ status, cache } = await read());
+    expect(status).toMatchObject({ open: false, session: null, nextOpenAt: '2030-01-08T14:30:00.000Z' });
+    expect(cache).toBe('public, max-age=9');
+  });
+
+  test('says a holiday is one (closed all day), and an early close closes early', async () => {
+    ctx.clock.set(new Date('2026-11-26T15:00:00.000Z')); // Thanksgiving, 10:00 AM New York
+    let { status } = await read();
+    expect(status).toMatchObject({
+      open: false,
+      holiday: true,
+      session: null,
+      nextOpenAt: '2026-11-27T14:30:00.000Z',
+    });
+    ctx.clock.set(new Date('2026-11-27T15:00:00.000Z')); // the day after, closing at 1:00 PM
+    ({ status } = await read());
+    expect(status).toMatchObject({
+      open: true,
+      holiday: false,
+      session: { opensAt: '2026-11-27T14:30:00.000Z', closesAt: '2026-11-27T18:00:00.000Z' },
+    });
+    ctx.clock.set(new Date('2026-11-28T15:00:00.000Z')); // a Saturday: closed, not a holiday
+    ({ status } = await read());
+    expect(status).toMatchObject({ open: false, holiday: false, nextOpenAt: '2026-11-30T14:30:00.000Z' });
   });
 });

@@ -147,6 +147,7 @@ describe.each(DRIVERS)('the massive feed against the stand-in (%s)', (driver) =>
       open: true,
       session: { opensAt: START, closesAt: '2030-01-07T21:00:00.000Z' },
       nextOpenAt: '2030-01-08T14:30:00.000Z',
+      holiday: false,
       timeZone: 'America/New_York',
     });
   });

@@ -194,6 +194,26 @@ describe('rate limits', () => {
     expect((await from('198.51.100.8')).statusCode).toBe(401);
   });
 
+  test("the market's status has its own budget per address: pages that read it never spend the others'", async () => {
+    const from = (remoteAddress: string, url: string) => ctx.app.inject({ method: 'GET', url, remoteAddress });
+    // The address spends its signed-out budget (5) on lookups...
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await from('198.51.100.20', '/market/status')).statusCode);
+    for (let i = 0; i < 6; i++)
+      codes.push((await from('198.51.100.20', `/contest/active/${randomUUID()}/events`)).statusCode);
+    // ...and the status, read as often, took none of it.
+    expect(codes).toEqual([200, 200, 200, 200, 200, 200, 401, 401, 401, 401, 401, 429]);
+    // The status's own budget is ten times the general one, per address; then 429 with Retry-After.
+    const more: number[] = [];
+    for (let i = 0; i < 46; i++) more.push((await from('198.51.100.20', '/market/status')).statusCode);
+    expect(more).toEqual([...Array<number>(44).fill(200), 429, 429]);
+    const refused = await from('198.51.100.20', '/market/status');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address has its own.
+    expect((await from('198.51.100.21', '/market/status')).statusCode).toBe(200);
+  });
+
   test('event stream lookups count against the budget: unknown contests are not a free way to probe', async () => {
     const prober = await createUser(ctx, { initialize: false });
     const codes: number[] = [];

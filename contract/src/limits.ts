@@ -48,3 +48,6 @@ export const MARGIN = {
 /** Remote health (POST /telemetry/remote-health): a report per remote and release a page may load (its live one and a
  *  canary), and a body that holds them and a token. */
 export const HEALTH_LIMITS = { reports: 8, bodyBytes: 4 * 1024 } as const;
+
+/** `POST /equity/get-equities`'s search bounds (zod-free here: the apps' search fields trim what they send to them). */
+export const EQUITY_SEARCH = { queryMax: 64, symbolsMax: 500, limitMax: 500, defaultLimit: 50 } as const;

@@ -1,4 +1,4 @@
-import { SYMBOL_PATTERN } from './limits';
+import { EQUITY_SEARCH, SYMBOL_PATTERN } from './limits';
 import { z } from './zod';
 
 // Real markets (API.md "Fourth release: real markets"): where prices come from, the session, and finding symbols
@@ -18,6 +18,8 @@ export const marketStatusResponseSchema = z.object({
   session: z.object({ opensAt: z.string(), closesAt: z.string() }).nullable(),
   /** When the market next opens; null while it trades around the clock. */
   nextOpenAt: z.string().nullable(),
+  /** Today (in New York) is an exchange holiday: closed all day. The API always says; absent reads as false. */
+  holiday: z.boolean().optional(),
   timeZone: z.literal('America/New_York'),
 });
 export type MarketStatusResponse = z.infer<typeof marketStatusResponseSchema>;
@@ -32,7 +34,7 @@ export const marketHealthSchema = z.object({
 });
 export type MarketHealth = z.infer<typeof marketHealthSchema>;
 
-export const EQUITY_SEARCH = { queryMax: 64, symbolsMax: 500, limitMax: 500, defaultLimit: 50 } as const;
+export { EQUITY_SEARCH } from './limits';
 
 /**
  * `POST /equity/get-equities`. Empty: the shipped table's symbols, as a third-release client always saw. `query`: the

@@ -7,7 +7,18 @@ import { App } from '../src/app/app';
 import { auth, federation } from './setup';
 
 export const API = 'http://api.test';
-export const server = setupServer();
+/** The footer says where prices come from on every page: by default the API runs the simulator. */
+export const SIMULATED_MARKET = {
+  feed: 'simulated',
+  label: 'Simulated prices',
+  delayMinutes: 0,
+  open: true,
+  session: null,
+  nextOpenAt: null,
+  holiday: false,
+  timeZone: 'America/New_York',
+} as const;
+export const server = setupServer(http.get(`${API}/market/status`, () => HttpResponse.json(SIMULATED_MARKET)));
 
 export const activeUser = { status: 'active', _id: 'u1', ticker: 'ACE', role: 'user' } as const;
 

@@ -125,3 +125,42 @@ export function controlledStream() {
     send: (event: string, data: unknown) => controller?.enqueue(new TextEncoder().encode(sseText(event, data))),
   };
 }
+
+/** GET /market/status on the API's default market, the simulator: every screen with prices reads it. */
+export const SIMULATED_MARKET = {
+  feed: 'simulated',
+  label: 'Simulated prices',
+  delayMinutes: 0,
+  open: true,
+  session: null,
+  nextOpenAt: null,
+  holiday: false,
+  timeZone: 'America/New_York',
+} as const;
+
+/**
+ * POST /equity/get-equities as the API answers it (API.md, fourth release) over a market of `listed` stocks, of which
+ * `shipped` are the default list: a body `{}` lists those, `{ query }` finds symbols or names starting with it
+ * (whatever the case), `{ symbols }` exactly those; `limit` caps. Every body it was sent is kept in `sent`.
+ */
+export function equityMarket(listed: Equity[], shipped: string[]) {
+  const sent: Record<string, unknown>[] = [];
+  const answer = async ({ request }: { request: Request }) => {
+    const body = (await request.json()) as { query?: string; symbols?: string[]; limit?: number };
+    sent.push(body);
+    let found: Equity[];
+    if (body.query !== undefined) {
+      const needle = body.query.trim().toLowerCase();
+      found = listed.filter(
+        (e) => e.symbol.toLowerCase().startsWith(needle) || e.name.toLowerCase().startsWith(needle),
+      );
+    } else if (body.symbols) {
+      const wanted = new Set(body.symbols.map((s) => s.toUpperCase()));
+      found = listed.filter((e) => wanted.has(e.symbol));
+    } else {
+      found = listed.filter((e) => shipped.includes(e.symbol));
+    }
+    return Response.json({ equities: found.slice(0, body.limit ?? 50) });
+  };
+  return { sent, answer };
+}

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { API, board, contest, eventStream, me } from './fixtures';
+import { API, board, contest, eventStream, me, SIMULATED_MARKET } from './fixtures';
 import { renderAt, server } from './render';
 
 const initial = board(
@@ -48,7 +48,7 @@ it('shows the board, my summary and positions, and follows the stream: the other
   });
   renderAt('/live-contest/c1');
   expect(await screen.findByRole('heading', { name: 'Leaderboard' })).toBeInTheDocument();
-  expect(screen.getByText('Simulated prices')).toBeInTheDocument();
+  expect(await screen.findByText('Simulated prices')).toBeInTheDocument();
   expect(await screen.findByText('Live updates')).toBeInTheDocument();
   await waitFor(() => expect(rows()[0]).toContain('BOB'));
   expect(rows()[0]).toContain('+5.00%');
@@ -241,4 +241,59 @@ it('says so when the browser goes offline, never calling the frozen board live, 
   } finally {
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
   }
+});
+
+describe('where prices come from and the market state', () => {
+  const massive = (state: object) =>
+    server.use(
+      http.get(`${API}/market/status`, () =>
+        HttpResponse.json({
+          ...SIMULATED_MARKET,
+          feed: 'massive',
+          label: 'Prices delayed 15 min · Massive',
+          delayMinutes: 15,
+          ...state,
+        }),
+      ),
+    );
+  const prices = () => eventStream({ event: 'prices', data: { prices: [], asOf: new Date().toISOString() } });
+
+  it('with the simulator: "Simulated prices", no market state, live updates', async () => {
+    live({ stream: prices });
+    renderAt('/live-contest/c1');
+    expect(await screen.findByText('Simulated prices')).toBeInTheDocument();
+    expect(await screen.findByText('Live updates')).toBeInTheDocument();
+    expect(screen.queryByText(/^(Open|Closed|Holiday|Early close)/)).not.toBeInTheDocument();
+  });
+
+  it('a closed market: the board says why nothing moves, and when it opens', async () => {
+    live({ stream: prices });
+    massive({ open: false, session: null, nextOpenAt: '2030-01-07T14:30:00.000Z' });
+    renderAt('/live-contest/c1');
+    expect(await screen.findByText('Prices delayed 15 min · Massive')).toBeInTheDocument();
+    expect(screen.getByText('Closed · opens Mon Jan 7 9:30 AM ET')).toBeInTheDocument();
+    expect(await screen.findByText('Market closed: prices and standings move again when it opens')).toBeInTheDocument();
+    expect(screen.queryByText('Live updates')).not.toBeInTheDocument();
+    expect(screen.queryByText('Simulated prices')).not.toBeInTheDocument();
+  });
+
+  it('a holiday says so', async () => {
+    live({ stream: prices });
+    massive({ open: false, holiday: true, session: null, nextOpenAt: '2030-11-29T14:30:00.000Z' });
+    renderAt('/live-contest/c1');
+    expect(await screen.findByText('Holiday')).toBeInTheDocument();
+    expect(screen.getByText('Market closed: prices and standings move again when it opens')).toBeInTheDocument();
+  });
+
+  it('an open market says when it closes, and the board is live', async () => {
+    live({ stream: prices });
+    massive({
+      open: true,
+      session: { opensAt: '2030-01-07T14:30:00.000Z', closesAt: '2030-01-07T21:00:00.000Z' },
+      nextOpenAt: '2030-01-08T14:30:00.000Z',
+    });
+    renderAt('/live-contest/c1');
+    expect(await screen.findByText('Open · closes 4:00 PM ET')).toBeInTheDocument();
+    expect(await screen.findByText('Live updates')).toBeInTheDocument();
+  });
 });

@@ -6,24 +6,14 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig, unload } from 'swr';
 import LiveContestPage from '../src/app/pages/live-contest-page';
 import TradingPage from '../src/app/pages/trading-page';
-import { API } from './fixtures';
+import { API, SIMULATED_MARKET } from './fixtures';
 
-// Every live screen of a player reads the benchmark beside its portfolio chart and the player's analytics: by default
+// Every live screen says where prices come from (GET /market/status). Every live screen of a player reads the benchmark beside its portfolio chart and the player's analytics: by default
 // the benchmark has no points yet and the analytics are those of a contest a few ticks old (no Sharpe, beta, alpha or
 // volatility before 10 ticks); a test about them answers with its own.
 export const server = setupServer(
-  // The simulator's market by default: no delay, trading around the clock. A test about real markets answers its own.
-  http.get(`${API}/market/status`, () =>
-    HttpResponse.json({
-      feed: 'simulated',
-      label: 'Simulated prices',
-      delayMinutes: 0,
-      open: true,
-      session: null,
-      nextOpenAt: null,
-      timeZone: 'America/New_York',
-    }),
-  ),
+  // Where prices come from: the API's default market, the simulator (a test about a real market answers its own).
+  http.get(`${API}/market/status`, () => HttpResponse.json(SIMULATED_MARKET)),
   http.get(`${API}/contest/:id/benchmark`, () =>
     HttpResponse.json({ name: 'Equal-weight index of the whole universe', points: [] }),
   ),

@@ -2,7 +2,7 @@ import { useToastStore } from '@bullpen/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { API, contest, controlledStream, equity, me } from './fixtures';
+import { API, contest, controlledStream, equity, equityMarket, me, SIMULATED_MARKET } from './fixtures';
 import { renderAt, server } from './render';
 
 const orders: { body: unknown; key: string | null }[] = [];
@@ -46,18 +46,15 @@ function market(answer: (body: { side: string; quantity: number; symbol: string 
 
 async function chooseSymbol(text: string, symbol: string) {
   await userEvent.type(await screen.findByLabelText('Symbol'), text);
-  await userEvent.click(
-    within(screen.getByRole('list', { name: 'Matching symbols' })).getByRole('button', {
-      name: new RegExp(`^${symbol}`),
-    }),
-  );
+  // Matches come from the server's search as the user types: an option of the list under the field.
+  await userEvent.click(await screen.findByRole('option', { name: new RegExp(`^${symbol}`) }));
 }
 
 it('shows the portfolio, positions, buying power and the simulated-prices label', async () => {
   market(() => HttpResponse.json({}));
   renderAt('/trading/c1');
   expect(await screen.findByRole('heading', { name: 'Trading' })).toBeInTheDocument();
-  expect(screen.getByText('Simulated prices')).toBeInTheDocument();
+  expect(await screen.findByText('Simulated prices')).toBeInTheDocument();
   const summary = screen.getByLabelText('My summary');
   expect(within(summary).getByText('Value').nextSibling).toHaveTextContent('$10,250.00');
   expect(within(summary).getByText('Return').nextSibling).toHaveTextContent('+2.50%');
@@ -213,13 +210,19 @@ it('keeps the keyboard focus in the ticket: the field after a match, the review 
   market(() => HttpResponse.json({ errMessage: 'Not enough cash', errors: [] }, { status: 409 }));
   renderAt('/trading/c1');
   const search = await screen.findByLabelText('Symbol', undefined, { timeout: 5_000 });
+  expect(search).toHaveRole('combobox');
   await userEvent.type(search, 'AAP');
-  await userEvent.tab();
-  expect(
-    within(screen.getByRole('list', { name: 'Matching symbols' })).getByRole('button', { name: /^AAPL/ }),
-  ).toHaveFocus();
+  const list = await screen.findByRole('listbox', { name: 'Matching symbols' });
+  expect(search).toHaveAttribute('aria-expanded', 'true');
+  // The arrows highlight a match while the focus stays in the field; Enter chooses it.
+  await userEvent.keyboard('{ArrowDown}');
+  const aapl = within(list).getByRole('option', { name: /^AAPL/ });
+  expect(aapl).toHaveAttribute('aria-selected', 'true');
+  expect(search).toHaveAttribute('aria-activedescendant', aapl.id);
+  expect(search).toHaveFocus();
   await userEvent.keyboard('{Enter}');
-  expect(screen.queryByRole('list', { name: 'Matching symbols' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('listbox', { name: 'Matching symbols' })).not.toBeInTheDocument();
+  expect(within(screen.getByRole('region', { name: 'Place an order' })).getByText('AAPL')).toBeInTheDocument();
   expect(search).toHaveFocus();
 
   screen.getByRole('button', { name: 'Review order' }).focus();
@@ -271,4 +274,81 @@ it('follows each tick on the stream: the positions and the ticket show the same 
   stream.send('prices', { prices: [{ symbol: 'AAPL', price: 215, changePct: 0.01 }], asOf: tick });
   await waitFor(() => expect(within(positions).getByRole('row', { name: /AAPL/ })).toHaveTextContent('$215.00'));
   expect(within(screen.getByLabelText('My summary')).getByText('Value').nextSibling).toHaveTextContent('$10,350.00');
+});
+
+describe('the symbol field searches every listed stock on the server', () => {
+  // A market of thousands in miniature: the default list is the shipped table (AAPL, MSFT, NVDA); PLTR is listed only.
+  const listed = [
+    equity('AAPL', 210, 'Apple Inc.'),
+    equity('MSFT', 420.83, 'Microsoft'),
+    equity('NVDA', 333.33, 'NVIDIA'),
+    { ...equity('PLTR', 171.2, 'Palantir Technologies Inc.'), asOf: '2030-01-07T20:44:00.000Z', stale: true },
+    equity('PANW', 190, 'Palo Alto Networks'),
+  ];
+  const delayed = () =>
+    server.use(
+      http.get(`${API}/market/status`, () =>
+        HttpResponse.json({
+          ...SIMULATED_MARKET,
+          feed: 'massive',
+          label: 'Prices delayed 15 min · Massive',
+          delayMinutes: 15,
+          session: { opensAt: '2030-01-07T14:30:00.000Z', closesAt: '2030-01-07T21:00:00.000Z' },
+          nextOpenAt: '2030-01-08T14:30:00.000Z',
+        }),
+      ),
+    );
+
+  it('finds a stock outside the default list as the user types, and quotes it with its time and a stale mark', async () => {
+    market(() => HttpResponse.json({}));
+    const equities = equityMarket(listed, ['AAPL', 'MSFT', 'NVDA']);
+    server.use(http.post(`${API}/equity/get-equities`, equities.answer));
+    delayed();
+    renderAt('/trading/c1');
+    const search = await screen.findByLabelText('Symbol', undefined, { timeout: 5_000 });
+    await userEvent.type(search, 'pal');
+    const list = await screen.findByRole('listbox', { name: 'Matching symbols' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      expect.stringMatching(/^PLTR Palantir Technologies Inc\.\$171\.20 · stale$/),
+      expect.stringMatching(/^PANW Palo Alto Networks\$190\.00$/),
+    ]);
+    // Searched on the server, a few at a time: never the whole market.
+    expect(equities.sent).toContainEqual({ query: 'pal', limit: 8 });
+    expect(equities.sent.every((body) => body.query === undefined || body.limit === 8)).toBe(true);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    const ticket = within(screen.getByRole('region', { name: 'Place an order' }));
+    // Its price is read by symbol, and shown with its own time and the feed's word that it is stale.
+    expect((await ticket.findAllByText('$171.20')).length).toBeGreaterThan(0);
+    expect(equities.sent).toContainEqual({ symbols: ['PLTR'] });
+    expect(ticket.getByText(/^as of (Jan 7, )?3:44 PM ET$/)).toBeInTheDocument();
+    expect(ticket.getByText('Stale')).toBeInTheDocument();
+  }, 20_000);
+
+  it('Escape closes the list, and again clears the field; no match says so', async () => {
+    market(() => HttpResponse.json({}));
+    server.use(http.post(`${API}/equity/get-equities`, equityMarket(listed, ['AAPL', 'MSFT', 'NVDA']).answer));
+    renderAt('/trading/c1');
+    const search = await screen.findByLabelText('Symbol', undefined, { timeout: 5_000 });
+    await userEvent.type(search, 'ms');
+    await screen.findByRole('listbox', { name: 'Matching symbols' });
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox', { name: 'Matching symbols' })).not.toBeInTheDocument();
+    expect(search).toHaveValue('ms');
+    await userEvent.keyboard('{Escape}');
+    expect(search).toHaveValue('');
+    await userEvent.type(search, 'zzz');
+    expect(await screen.findByText('No listed stock starts with “zzz”')).toBeInTheDocument();
+    // With the simulator a price shows no time and no stale mark: as it always has.
+    await userEvent.clear(search);
+    await userEvent.type(search, 'AAPL');
+    await userEvent.keyboard('{Enter}');
+    const ticket = within(screen.getByRole('region', { name: 'Place an order' }));
+    expect((await ticket.findAllByText('$210.00')).length).toBeGreaterThan(0);
+    expect(ticket.queryByText(/^as of/)).not.toBeInTheDocument();
+    expect(ticket.queryByText('Stale')).not.toBeInTheDocument();
+  }, 20_000);
 });

@@ -20,6 +20,8 @@ export interface SessionCalendar {
   nextOpenAfter(at: Date): Session;
   /** The sessions that overlap [from, to), each cut to that span. */
   sessionsBetween(from: Date, to: Date): Session[];
+  /** New York's day at `at` is an exchange holiday. */
+  isHoliday(at: Date): boolean;
 }
 
 /** Whether the market trades now, and since when a price counts as stale, for one feed and MARKET_HOURS. */
@@ -167,6 +169,8 @@ export class MarketSession {
       open: this.isOpen(now),
       session: session ? { opensAt: session.opensAt.toISOString(), closesAt: session.closesAt.toISOString() } : null,
       nextOpenAt: always || !calendar ? null : calendar.nextOpenAfter(now).opensAt.toISOString(),
+      // Closed all day for a holiday, not for the night: the screens say "Holiday".
+      holiday: !always && calendar !== null && calendar.isHoliday(now),
       timeZone: 'America/New_York',
     };
   }

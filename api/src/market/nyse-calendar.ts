@@ -143,6 +143,11 @@ export class NyseCalendar {
     return { opensAt, closesAt, earlyClose: true };
   }
 
+  /** Whether New York's day at `at` is an exchange holiday (a weekend is not one). */
+  isHoliday(at: Date): boolean {
+    return this.dayKind(newYorkDate(at)) === 'holiday';
+  }
+
   /** The session `at` falls in (from its open, up to but not including its close), or null. */
   sessionAt(at: Date): MarketSession | null {
     const session = this.sessionOn(newYorkDate(at));

@@ -141,7 +141,7 @@ it('sends a participant of a live contest to the live view or trading, with thei
   expect(screen.getByText('This contest is live')).toBeInTheDocument();
   expect(within(actions()).getByRole('link', { name: 'Live view' })).toHaveAttribute('href', '/live-contest/c-1');
   expect(within(actions()).getByRole('link', { name: 'Trade' })).toHaveAttribute('href', '/trading/c-1');
-  expect(screen.getAllByText('Simulated prices').length).toBeGreaterThan(0);
+  expect((await screen.findAllByText('Simulated prices')).length).toBeGreaterThan(0);
   expect(within(actions()).queryByRole('link', { name: 'Edit picks' })).not.toBeInTheDocument();
 });
 

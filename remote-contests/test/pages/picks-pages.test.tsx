@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import ConfirmSavePicksPage from '../../src/app/pages/confirm-save-picks-page';
 import EditPicksPage from '../../src/app/pages/edit-picks-page';
 import SavePicksPage from '../../src/app/pages/save-picks-page';
-import { API, apiError, http, reply, sent, server } from '../api-mock';
+import { API, apiError, equityMarket, http, reply, SIMULATED_MARKET, sent, server } from '../api-mock';
 import { EQUITIES, makeContest, makeContestUser } from '../fixtures';
 import type { Contest, ContestUser, Equity } from '@bullpen/contract';
 import { renderPage, resetStores, signIn, toasts } from '../render';
@@ -67,7 +67,7 @@ describe('/save-picks', () => {
     await screen.findByRole('checkbox', { name: 'Pick AAPL' });
     expect(screen.getByTestId('pick-counter')).toHaveTextContent('0 / 2 selected');
     expect(screen.getByRole('button', { name: 'Review picks' })).toBeDisabled();
-    expect(screen.getByText('Simulated prices')).toBeInTheDocument();
+    expect(await screen.findByText('Simulated prices')).toBeInTheDocument();
 
     await user.click(box('MSFT'));
     await user.click(box('AAPL'));
@@ -274,7 +274,7 @@ describe('/confirm-save-picks', () => {
     expect(screen.getByTestId('invested')).toHaveTextContent('$99,634.56');
     expect(screen.getByTestId('cash-left')).toHaveTextContent('$365.44');
     expect(screen.getByText(/\$50,000\.00 per pick/)).toBeInTheDocument();
-    expect(screen.getByText('Simulated prices')).toBeInTheDocument();
+    expect(await screen.findByText('Simulated prices')).toBeInTheDocument();
   });
 
   it('holds each pick to a position cap below the equal split, and says the rest stays as cash', async () => {
@@ -485,5 +485,90 @@ describe('/confirm-save-picks', () => {
     renderConfirm();
     expect(await screen.findByText('No picks to confirm')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Choose picks' })).toHaveAttribute('href', '/save-picks/c-1');
+  });
+});
+
+describe('searching every listed stock', () => {
+  // A market of thousands in miniature: the default list is the shipped table (EQUITIES); PLTR is listed only.
+  const pltr: Equity = {
+    ...(EQUITIES[0] as Equity),
+    symbol: 'PLTR',
+    name: 'Palantir Technologies Inc.',
+    sector: 'Unclassified',
+    price: 171.2,
+    asOf: '2030-01-07T20:44:00.000Z',
+    stale: true,
+  };
+  const listed = [...EQUITIES, pltr];
+  const serveMarket = () => {
+    serve();
+    server.use(
+      equityMarket(
+        listed,
+        EQUITIES.map((e) => e.symbol),
+      ),
+    );
+  };
+
+  it('finds a stock outside the default list as the user types and picks it from the keyboard', async () => {
+    serveMarket();
+    const { user } = renderSave();
+    await screen.findByRole('checkbox', { name: 'Pick AAPL' });
+    const search = screen.getByRole('combobox', { name: 'Search' });
+    await user.type(search, 'pal');
+    const list = await screen.findByRole('listbox', { name: 'Matching stocks' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['PLTR Palantir Technologies Inc.$171.20 · stale']);
+    // Searched on the server, a few at a time: never the whole market.
+    expect(sent('/equity/get-equities').map((r) => r.body)).toContainEqual({ query: 'pal', limit: 8 });
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(screen.getByTestId('pick-counter')).toHaveTextContent('1 / 2 selected');
+    expect(within(screen.getByRole('list', { name: 'Your picks' })).getByText('PLTR')).toBeInTheDocument();
+    // The search is cleared for the next one, and the pick joins the table, marked stale.
+    expect(search).toHaveValue('');
+    expect(box('PLTR')).toBeChecked();
+    expect(within(box('PLTR').closest('tr') as HTMLElement).getByText('Stale')).toBeInTheDocument();
+
+    await user.type(search, 'ms');
+    await screen.findByRole('option', { name: /^MSFT/ });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox', { name: 'Matching stocks' })).not.toBeInTheDocument();
+    expect(search).toHaveValue('ms');
+    await user.keyboard('{Escape}');
+    expect(search).toHaveValue('');
+    await user.type(search, 'zzz');
+    expect(await screen.findByText('No listed stock starts with “zzz”')).toBeInTheDocument();
+  });
+
+  it('prices a pick outside the default list on the confirm screen, read by symbol', async () => {
+    serveMarket();
+    renderConfirm({ draft: { contestId: 'c-1', mode: 'join', picks: ['AAPL', 'PLTR'], affiliation: null } });
+    const table = await screen.findByRole('table', { name: 'Planned allocation' });
+    expect(within(table).getByText('PLTR')).toBeInTheDocument();
+    expect(within(table).getByText('292')).toBeInTheDocument(); // $50,000 / $171.20, whole shares
+    expect(sent('/equity/get-equities').map((r) => r.body)).toContainEqual({ symbols: ['PLTR'] });
+  });
+
+  it('on a real market, says where prices come from and its state beside the stocks', async () => {
+    serveMarket();
+    server.use(
+      http.get(`${API}/market/status`, () =>
+        reply({
+          ...SIMULATED_MARKET,
+          feed: 'massive',
+          label: 'Prices delayed 15 min · Massive',
+          delayMinutes: 15,
+          open: false,
+          nextOpenAt: '2030-01-07T14:30:00.000Z',
+        }),
+      ),
+    );
+    renderSave();
+    expect(await screen.findByText('Prices delayed 15 min · Massive')).toBeInTheDocument();
+    expect(screen.getByText('Closed · opens Mon Jan 7 9:30 AM ET')).toBeInTheDocument();
+    expect(screen.queryByText('Simulated prices')).not.toBeInTheDocument();
   });
 });

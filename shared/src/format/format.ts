@@ -160,3 +160,20 @@ export function formatDuration(fromIso: string, toIso: string): string {
   }
   return `${seconds} seconds`;
 }
+
+let quoteTime: Intl.DateTimeFormat | undefined;
+let quoteDay: Intl.DateTimeFormat | undefined;
+
+/**
+ * A price's own time, on the exchange's clock: "3:59 PM ET" on the day it is read, "Nov 25, 3:59 PM ET" before. A
+ * delayed price says when it was the price, so no one takes it for the price now.
+ */
+export function formatQuoteTime(iso: string, now: Date = new Date()): string {
+  const timeZone = 'America/New_York';
+  quoteTime ??= new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
+  quoteDay ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone });
+  const at = new Date(iso);
+  const day = quoteDay.format(at);
+  const time = quoteTime.format(at).replace(/\u202f/g, ' ');
+  return day === quoteDay.format(now) ? `${time} ET` : `${day}, ${time} ET`;
+}

@@ -1,5 +1,6 @@
 import { type ReactNode, useRef } from 'react';
 import { Link, NavLink, useLocation, useUserStore } from '@bullpen/shared';
+import { MarketFootnote } from './market-footnote';
 import { SignOutButton } from './sign-out-button';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
 
@@ -69,7 +70,7 @@ export function AppLayout({
         {children}
       </main>
       <footer className="host-footer">
-        <span>Bullpen · virtual money, simulated prices</span>
+        <MarketFootnote />
         <Link to="/terms">Terms</Link>
       </footer>
     </div>

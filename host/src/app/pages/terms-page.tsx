@@ -26,7 +26,10 @@ const SECTIONS: { title: string; body: string[] }[] = [
   {
     title: '4. Prices',
     body: [
-      'Prices shown in Bullpen may be simulated and are labelled as such. Simulated prices follow a statistical model; they are not quotes from any exchange and may differ widely from real markets.',
+      'Every screen with prices says where they come from, in the footer and beside the prices. Bullpen shows prices from one of two sources, never both at once.',
+      'Simulated prices, labelled "Simulated prices", come from Bullpen\'s own market simulator: a statistical model, trading around the clock. They are not quotes from any exchange and may differ widely from real markets.',
+      'Delayed market prices, labelled "Prices delayed 15 min · Massive", are real prices of US stocks and funds from Massive (formerly Polygon.io), shown at least 15 minutes after the exchanges published them, never in real time. Each price shows its own time; a price that has not changed for 5 minutes while the market is open is marked stale. The market opens 9:30 AM to 4:00 PM New York time on trading days, closes on exchange holidays and closes early on some days; the screens say when it is closed and when it opens. While it is closed, prices and standings do not move.',
+      'Orders are filled at the same delayed prices every player sees. Prices, including delayed ones, may be wrong or missing; results are computed from the prices Bullpen received.',
     ],
   },
   {
@@ -52,7 +55,7 @@ export function TermsPage() {
   return (
     <article className="host-terms" aria-labelledby="terms-title">
       <h1 id="terms-title">Terms of use</h1>
-      <p className="host-terms__updated">Last updated 1 November 2026</p>
+      <p className="host-terms__updated">Last updated 28 November 2026</p>
       {SECTIONS.map((section) => (
         <section key={section.title} className="host-terms__section">
           <h2>{section.title}</h2>

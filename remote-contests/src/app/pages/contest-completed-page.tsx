@@ -17,7 +17,7 @@ import { useEffect, useRef } from 'react';
 import {
   ContestBlocked,
   contestPaths,
-  SimulatedPrices,
+  PriceSource,
   StatusBadge,
   useCompletedBoard,
   useContest,
@@ -205,7 +205,7 @@ export default function ContestCompletedPage() {
               ) : null}
             </section>
           ) : null}
-          <Card title="Players" actions={<SimulatedPrices />}>
+          <Card title="Players" actions={<PriceSource />}>
             <StandingsBoard
               contestId={contest._id}
               standings={standings}

@@ -1,7 +1,7 @@
 import type { Contest, ContestUser } from '@bullpen/contract';
 import { formatDateTime, formatMoney } from '@bullpen/shared/format';
 import { Badge, Chips, Facts, PageLoader, Trend } from '@bullpen/shared/ui';
-import { SimulatedPrices } from '../../contests';
+import { PriceSource } from '../../contests';
 
 /** The caller's place in the contest: joined or not, picks, team, and once live their value, return and rank. */
 export function YourPlace({
@@ -58,7 +58,7 @@ export function YourPlace({
               { label: 'Cash', value: formatMoney(portfolio.cash) },
             ]}
           />
-          <SimulatedPrices />
+          <PriceSource />
         </>
       ) : null}
     </div>

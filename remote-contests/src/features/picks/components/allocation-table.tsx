@@ -1,7 +1,7 @@
 import type { AllocationPlan, Equity } from '@bullpen/contract';
 import { formatMoney, formatNumber } from '@bullpen/shared/format';
 import { Card, type Column, DataTable, Trend } from '@bullpen/shared/ui';
-import { SimulatedPrices } from '../../contests';
+import { PriceSource } from '../../contests';
 
 type Row = AllocationPlan['rows'][number];
 
@@ -38,7 +38,7 @@ export function AllocationTable({
     { key: 'cost', header: 'Cost', numeric: true, cell: (row) => formatMoney(row.cost) },
   ];
   return (
-    <Card title="Planned allocation" actions={<SimulatedPrices />}>
+    <Card title="Planned allocation" actions={<PriceSource />}>
       <div className="bp-stack">
         <p className="bp-muted bp-small">
           {allocation.cappedAtPct === null ? (

@@ -15,7 +15,7 @@ import {
   useContestCache,
   useErrorToast,
 } from '../../contests';
-import { useContest, useEquities } from '@bullpen/shared/reads';
+import { useContest, useEquitiesOf } from '@bullpen/shared/reads';
 import { planAllocation, rulesOf } from '@bullpen/contract';
 import { clearDraft, loadDraft, type PicksDraft } from '../lib/picks-draft';
 import { type Refusal, refusalOf } from '../lib/refusal';
@@ -24,19 +24,20 @@ import { JoinRefused } from './join-refused';
 
 function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }) {
   const navigate = useNavigate();
-  const equities = useEquities();
+  // A pick found by a search may be outside the default list: its price is read by symbol.
+  const equities = useEquitiesOf(draft.picks);
   useErrorToast(equities.error);
   const { putContestUser } = useContestCache();
   const contestRead = useContest(contest._id);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const bySymbol = useMemo(
-    () => new Map<string, Equity>((equities.data?.equities ?? []).map((e) => [e.symbol, e])),
-    [equities.data],
+    () => new Map<string, Equity>((equities.equities ?? []).map((e) => [e.symbol, e])),
+    [equities.equities],
   );
   const backTo = draft.mode === 'join' ? contestPaths.savePicks(contest._id) : contestPaths.editPicks(contest._id);
 
-  if (equities.error && !equities.data) {
+  if (equities.error && (!equities.equities || equities.pending)) {
     return (
       <PageError
         title="Prices could not be loaded"
@@ -45,7 +46,7 @@ function ConfirmBody({ contest, draft }: { contest: Contest; draft: PicksDraft }
       />
     );
   }
-  if (!equities.data) return <PageLoader label="Loading today’s prices…" />;
+  if (!equities.equities || equities.pending) return <PageLoader label="Loading today’s prices…" />;
 
   const missing = draft.picks.filter((symbol) => !bySymbol.has(symbol));
   const allocation = planAllocation(

@@ -1,18 +1,21 @@
 import { type Equity, pickBudget } from '@bullpen/contract';
 import { formatMoney } from '@bullpen/shared/format';
+import { useEquitySearch, useMarketWords } from '@bullpen/shared/reads';
 import {
   Button,
   Callout,
   Card,
+  Combobox,
   type Column,
   DataTable,
   EmptyState,
+  PriceStamp,
   Select,
   TextInput,
   Trend,
 } from '@bullpen/shared/ui';
 import { useId, useMemo, useState } from 'react';
-import { SimulatedPrices } from '../../contests';
+import { PriceSource } from '../../contests';
 import {
   type ChangeFilter,
   EMPTY_FILTERS,
@@ -70,22 +73,46 @@ export function EquityPicker({
   const [filters, setFilters] = useState<EquityFilters>(EMPTY_FILTERS);
   const [minPrice, setMinPrice] = useState('');
   const [maxPrice, setMaxPrice] = useState('');
-  const sectors = useMemo(() => sectorsOf(equities), [equities]);
+  // Stocks picked from the server's search beyond the default list: they join the table, with their prices.
+  const [found, setFound] = useState<Equity[]>([]);
+  const all = useMemo(() => {
+    const listed = new Set(equities.map((equity) => equity.symbol));
+    return [...equities, ...found.filter((equity) => !listed.has(equity.symbol))];
+  }, [equities, found]);
+  // Every listed stock, searched on the server as the user types; the table below filters what it shows.
+  const search = useEquitySearch(filters.query);
+  const market = useMarketWords();
+  const sectors = useMemo(() => sectorsOf(all), [all]);
   const visible = useMemo(
-    () => filterEquities(equities, { ...filters, minPrice: parsePrice(minPrice), maxPrice: parsePrice(maxPrice) }),
-    [equities, filters, minPrice, maxPrice],
+    () => filterEquities(all, { ...filters, minPrice: parsePrice(minPrice), maxPrice: parsePrice(maxPrice) }),
+    [all, filters, minPrice, maxPrice],
   );
   const full = isSelectionFull(selected, picksCount);
   const needsTeam = teams.length > 0 && !team;
   const ready = isSelectionComplete(selected, picksCount) && !needsTeam;
   const remaining = picksCount - selected.length;
-  const filtered = visible.length !== equities.length;
+  const filtered = visible.length !== all.length;
   const { budget, cappedAtPct } = pickBudget(startingCash, picksCount, maxPositionPct);
   const budgetReason =
     cappedAtPct === null ? `${formatMoney(startingCash)} split ${picksCount} ways` : `the ${cappedAtPct}% position cap`;
-  const tooDear = unaffordablePicks(equities, selected, budget);
+  const tooDear = unaffordablePicks(all, selected, budget);
   const fullNoteId = useId();
   const remove = (symbol: string) => onSelectedChange(selected.filter((s) => s !== symbol));
+  /** A match chosen in the search: picked (or unpicked), and the search cleared for the next one. */
+  const chooseFound = (equity: Equity) => {
+    if (!all.some((item) => item.symbol === equity.symbol)) setFound((current) => [...current, equity]);
+    onSelectedChange(toggleSelection(selected, equity.symbol, picksCount));
+    setFilters({ ...filters, query: '' });
+  };
+  const searchStatus = !search.query
+    ? null
+    : search.searching && search.equities.length === 0
+      ? 'Searching…'
+      : search.error
+        ? 'The search could not be done: try again'
+        : !search.searching && search.equities.length === 0
+          ? `No listed stock starts with “${search.query}”`
+          : null;
 
   const priceFields = [
     { label: 'Min price', id: 'picker-min', placeholder: '$0', value: minPrice, set: setMinPrice },
@@ -123,7 +150,22 @@ export function EquityPicker({
     },
     { key: 'name', header: 'Name', hideNarrow: true, cell: (equity) => equity.name },
     { key: 'sector', header: 'Sector', hideNarrow: true, className: 'bp-muted', cell: (equity) => equity.sector },
-    { key: 'price', header: 'Price', numeric: true, cell: (equity) => formatMoney(equity.price) },
+    {
+      key: 'price',
+      header: 'Price',
+      numeric: true,
+      cell: (equity) => (
+        <>
+          {formatMoney(equity.price)}
+          {equity.stale ? (
+            <>
+              {' '}
+              <PriceStamp asOf={equity.asOf} stale time={false} />
+            </>
+          ) : null}
+        </>
+      ),
+    },
     {
       key: 'today',
       header: 'Today',
@@ -154,17 +196,31 @@ export function EquityPicker({
         </fieldset>
       ) : null}
 
-      <Card title={`Choose ${picksCount} stock${picksCount === 1 ? '' : 's'}`} actions={<SimulatedPrices />}>
+      <Card title={`Choose ${picksCount} stock${picksCount === 1 ? '' : 's'}`} actions={<PriceSource />}>
         <div className="bp-stack">
           <div className="picker-filters">
             <div className="picker-filters__search">
-              <TextInput
+              <Combobox
                 label="Search"
                 id="picker-search"
-                type="search"
                 placeholder="Symbol or company name"
                 value={filters.query}
-                onChange={(e) => setFilters({ ...filters, query: e.target.value })}
+                onValueChange={(query) => setFilters({ ...filters, query })}
+                options={search.equities}
+                optionKey={(equity) => equity.symbol}
+                listLabel="Matching stocks"
+                status={searchStatus}
+                onChoose={chooseFound}
+                renderOption={(equity) => (
+                  <>
+                    <strong>{equity.symbol}</strong> <span className="bp-muted">{equity.name}</span>
+                    <span className="bp-num">
+                      {selected.includes(equity.symbol) ? 'Picked · ' : ''}
+                      {formatMoney(equity.price)}
+                      {equity.stale ? ' · stale' : ''}
+                    </span>
+                  </>
+                )}
               />
             </div>
             <Select
@@ -200,7 +256,8 @@ export function EquityPicker({
           </div>
           <div className="bp-row bp-row--between bp-small bp-muted">
             <span>
-              Showing {visible.length} of {equities.length}
+              Showing {visible.length} of {all.length}
+              {market && !market.simulated ? ' · search above for any listed stock' : ''}
             </span>
             {filtered ? (
               <Button

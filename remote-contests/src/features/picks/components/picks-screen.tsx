@@ -1,6 +1,6 @@
 import { type Contest, type ContestUser, type Equity, rulesOf } from '@bullpen/contract';
 import { Callout, PageError, PageHeader, PageLoader } from '@bullpen/shared/ui';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@bullpen/shared';
 import {
   ContestBlocked,
@@ -13,7 +13,7 @@ import {
   useContestUser,
   useErrorToast,
 } from '../../contests';
-import { useEquities } from '@bullpen/shared/reads';
+import { useEquitiesOf } from '@bullpen/shared/reads';
 import { loadDraft, type PicksMode, saveDraft } from '../lib/picks-draft';
 import { reconcileSelection } from '../lib/selection';
 import { EquityPicker } from './equity-picker';
@@ -94,9 +94,19 @@ function PickerForContest({
 
 function PicksBody({ contest, mode }: { contest: Contest; mode: PicksMode }) {
   const contestUser = useContestUser(contest._id);
-  const equities = useEquities();
+  const location = useLocation();
+  // The picks a draft or the saved ones name may be any listed stock (found by a search), not only the default list's:
+  // their prices are read by symbol beside it.
+  // Taken once, as the picker starts from them: what is picked afterwards comes with its price from the search, and
+  // the picker is never swapped for a loader while in use.
+  const wanted = useRef<string[] | null>(null);
+  if (wanted.current === null && contestUser.data) {
+    const draftPicks = loadDraft(contest._id, location.state)?.picks ?? [];
+    wanted.current = [...new Set([...draftPicks, ...contestUser.data.data.picks])];
+  }
+  const equities = useEquitiesOf(wanted.current ?? []);
   useErrorToast(contestUser.error, !contestUser.data);
-  useErrorToast(equities.error, !equities.data);
+  useErrorToast(equities.error, !equities.equities);
   if (contest.status !== 'upcoming') {
     return (
       <Blocked
@@ -108,7 +118,7 @@ function PicksBody({ contest, mode }: { contest: Contest; mode: PicksMode }) {
     );
   }
   const error = contestUser.error ?? equities.error;
-  if (error && (!contestUser.data || !equities.data)) {
+  if (error && (!contestUser.data || !equities.equities)) {
     return (
       <PageError
         title="The stock list could not be loaded"
@@ -120,7 +130,9 @@ function PicksBody({ contest, mode }: { contest: Contest; mode: PicksMode }) {
       />
     );
   }
-  if (!contestUser.data || !equities.data) return <PageLoader label="Loading stocks and prices…" />;
+  if (!contestUser.data || !equities.equities || equities.pending) {
+    return <PageLoader label="Loading stocks and prices…" />;
+  }
   const me = contestUser.data.data;
   if (mode === 'join' && me.joined) {
     return (
@@ -143,14 +155,14 @@ function PicksBody({ contest, mode }: { contest: Contest; mode: PicksMode }) {
       </Blocked>
     );
   }
-  if (equities.data.equities.length === 0) {
+  if (equities.equities.length === 0) {
     return (
       <Callout tone="warning" title="No stocks are available right now">
         Please try again in a moment.
       </Callout>
     );
   }
-  return <PickerForContest contest={contest} contestUser={me} equities={equities.data.equities} mode={mode} />;
+  return <PickerForContest contest={contest} contestUser={me} equities={equities.equities} mode={mode} />;
 }
 
 export function PicksScreen({ contestId, mode }: { contestId: string; mode: PicksMode }) {

@@ -12,6 +12,7 @@ import {
   useActiveBoard,
   useContestUser as useSharedContestUser,
   useEquities as useSharedEquities,
+  useEquitiesOf,
 } from '@bullpen/shared/reads';
 
 /** How often screens re-read when the live stream is unavailable: one market tick. */
@@ -50,6 +51,19 @@ export function useContestUser(contestId: string, polling: boolean) {
 
 export function useEquities(polling: boolean) {
   return useSharedEquities({ refreshInterval: polling ? POLL_INTERVAL_MS : 0 });
+}
+
+/**
+ * The default list and the symbols the screen needs beyond it (the ticket's, a position's): a symbol found by a search
+ * is among every listed stock, not only the shipped table. The stream updates only the default list, so the others are
+ * read again every tick.
+ */
+export function useTradableEquities(polling: boolean, symbols: readonly string[]) {
+  return useEquitiesOf(
+    symbols,
+    { refreshInterval: polling ? POLL_INTERVAL_MS : 0 },
+    { refreshInterval: POLL_INTERVAL_MS },
+  );
 }
 
 export function usePortfolioHistory(contestId: string, enabled: boolean) {

@@ -1,4 +1,5 @@
 import type { Contest } from '@bullpen/contract';
+import { useMarketWords } from '@bullpen/shared/reads';
 import { Badge, PageHeader } from '@bullpen/shared/ui';
 import type { ReactNode } from 'react';
 import type { LiveMode } from '../hooks/use-live-updates';
@@ -9,6 +10,9 @@ const MODE_TEXT: Record<LiveMode, string> = {
   paused: 'Paused while hidden',
   offline: 'Offline: these are the last prices seen; updates resume when you reconnect',
 };
+
+/** While the market is closed nothing moves: said so, rather than "Live updates" over a board that stands still. */
+const CLOSED_TEXT = 'Market closed: prices and standings move again when it opens';
 
 export function LiveHeader({
   contest,
@@ -21,6 +25,9 @@ export function LiveHeader({
   title: string;
   actions?: ReactNode;
 }) {
+  // Where the prices come from, in the API's words, and on a market with hours its state: a board that does not move
+  // while the market is closed is not taken for stuck. Nothing until the API has said.
+  const market = useMarketWords();
   return (
     <PageHeader
       eyebrow={
@@ -31,7 +38,16 @@ export function LiveHeader({
       title={title}
       subtitle={
         <>
-          <span className="bp-warning-text">Simulated prices</span> ·{' '}
+          {market ? (
+            <>
+              <span className={market.simulated ? 'bp-warning-text' : undefined}>{market.label}</span> ·{' '}
+              {market.state ? (
+                <>
+                  <span className={market.closed ? 'bp-warning-text' : undefined}>{market.state}</span> ·{' '}
+                </>
+              ) : null}
+            </>
+          ) : null}
           <span
             aria-hidden="true"
             className={mode === 'stream' ? 'bp-trend--up' : mode === 'offline' ? 'bp-trend--down' : 'bp-muted'}
@@ -39,7 +55,7 @@ export function LiveHeader({
             ●{' '}
           </span>
           <span aria-live="polite" className={mode === 'offline' ? 'bp-warning-text' : undefined}>
-            {MODE_TEXT[mode]}
+            {market?.closed && mode !== 'offline' ? CLOSED_TEXT : MODE_TEXT[mode]}
           </span>
         </>
       }

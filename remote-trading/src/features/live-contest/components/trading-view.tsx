@@ -1,7 +1,13 @@
 import { type Contest, type ContestRules, rulesOf } from '@bullpen/contract';
 import { ButtonLink, Card, PageError, PageLoader } from '@bullpen/shared/ui';
 import { type ComponentType, useState } from 'react';
-import { placeOrder, useContestUser, useEquities, useEquityHistory } from '../api/live-contest-api';
+import {
+  placeOrder,
+  useContestUser,
+  type useEquities,
+  useEquityHistory,
+  useTradableEquities,
+} from '../api/live-contest-api';
 import { useLiveUpdates } from '../hooks/use-live-updates';
 import { LineChart } from './line-chart';
 import { LiveHeader } from './live-header';
@@ -26,10 +32,11 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
   const mode = useLiveUpdates(contest._id, true);
   const polling = mode !== 'stream';
   const mine = useContestUser(contest._id, polling);
-  const equities = useEquities(polling);
   const portfolio = mine.data?.data.portfolio ?? null;
   const [symbol, setSymbol] = useState<string | null>(null);
   const selected = symbol ?? portfolio?.positions[0]?.symbol ?? null;
+  // The ticket's symbol may be any listed stock (found by a search), not only one of the default list.
+  const equities = useTradableEquities(polling, selected ? [selected] : []);
   const chart = useEquityHistory(selected);
 
   if (mine.data && !mine.data.data.joined) {
@@ -42,7 +49,7 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
       />
     );
   }
-  if (!mine.data || !portfolio || !equities.data) {
+  if (!mine.data || !portfolio || !equities.equities) {
     return <PageLoader label="Loading your portfolio…" />;
   }
   // What open conditional orders hold back cannot be sold (or covered) again: the ticket shows both, and trades
@@ -69,7 +76,7 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
       <div className="bp-columns bp-columns--aside">
         <Ticket
           contestId={contest._id}
-          equities={equities.data.equities}
+          equities={equities.equities}
           buyingPower={Math.round(buyingPower * 100) / 100}
           holdings={holdings}
           rules={rulesOf(contest)}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, notifyError, toast } from '@bullpen/shared';
 import { formatMoney, formatPercent, percentTrend } from '@bullpen/shared/format';
-import { useEquities } from '@bullpen/shared/reads';
+import { useEquities, useEquitySearch, useMarketStatus, useMarketWords } from '@bullpen/shared/reads';
 import {
   type ContestRules,
   type Equity,
@@ -12,11 +12,10 @@ import {
   type TradeBody,
   type TradeSide,
 } from '@bullpen/contract';
-import { Button, Card, Field, Select } from '@bullpen/shared/ui';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Button, Card, Combobox, Field, PriceStamp, Select } from '@bullpen/shared/ui';
+import { useEffect, useId, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { placeConditionalOrder, showPlacedOrder, useOrders } from '../../orders';
-import { useMarketStatus } from '../api/use-market-status';
 import type { TicketOrderType } from '../lib/order-math';
 import {
   localDateTime,
@@ -67,6 +66,15 @@ const TIME_IN_FORCE_OPTIONS = [
 /** On a delayed feed (API.md "Market orders that wait"): a market order fills at the price of the moment it was placed. */
 const delayedMarketMeaning = (minutes: number) =>
   `Fills at the market price at the time you placed it — shown in about ${minutes} minutes`;
+
+/** Under the symbol field while there is no list: a search on its way, or none found (never silence). */
+function searchStatus(found: { query: string; equities: readonly Equity[]; searching: boolean; error: unknown }) {
+  if (!found.query) return null;
+  if (found.searching && found.equities.length === 0) return 'Searching…';
+  if (found.error) return 'The search could not be done: try again';
+  if (!found.searching && found.equities.length === 0) return `No listed stock starts with “${found.query}”`;
+  return null;
+}
 
 const SIDE_DONE: Record<TradeSide, string> = { buy: 'Bought', sell: 'Sold', short: 'Shorted', cover: 'Covered' };
 const buys = (side: TradeSide) => side === 'buy' || side === 'cover';
@@ -224,13 +232,9 @@ export function OrderTicket({
   // Day or good till cancelled, where the market has sessions (around the clock a day order would last as long).
   const offerTimeInForce = hasSessions && (conditional || marketOrdersWait);
 
-  const matches = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    if (!needle) return [];
-    return equities
-      .filter((item) => item.symbol.toLowerCase().startsWith(needle) || item.name.toLowerCase().includes(needle))
-      .slice(0, 8);
-  }, [equities, search]);
+  // Every listed stock, searched on the server as the user types: a few matches, never the whole market.
+  const found = useEquitySearch(search);
+  const marketWords = useMarketWords();
 
   const setMax = () => {
     setValue('quantity', String(maxQuantity(values, context)), { shouldValidate: true });
@@ -309,44 +313,33 @@ export function OrderTicket({
 
   return (
     <Card className="bp-stack" title="Place an order" aria-label="Place an order">
-      <Field label="Symbol" id={`${ids}-search`} error={shownError('symbol')}>
-        {(control) => (
-          <div className="bp-suggest">
-            <input
-              ref={searchRef}
-              className="bp-input"
-              {...control}
-              type="search"
-              placeholder="Search symbol or company"
-              autoComplete="off"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-            {matches.length > 0 ? (
-              <ul className="bp-suggest__list" aria-label="Matching symbols">
-                {matches.map((item) => (
-                  <li key={item.symbol}>
-                    <button
-                      type="button"
-                      className="bp-suggest__option"
-                      onClick={() => {
-                        onSymbolChange(item.symbol);
-                        setSearch('');
-                        clearErrors('symbol' as keyof TicketValues);
-                        // The list goes away with the button that had the focus: back to the field.
-                        searchRef.current?.focus();
-                      }}
-                    >
-                      <strong>{item.symbol}</strong> <span className="bp-muted">{item.name}</span>
-                      <span className="bp-num">{formatMoney(item.price)}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
+      <Combobox
+        label="Symbol"
+        id={`${ids}-search`}
+        error={shownError('symbol')}
+        inputRef={searchRef}
+        placeholder="Search symbol or company"
+        value={search}
+        onValueChange={setSearch}
+        options={found.equities}
+        optionKey={(item) => item.symbol}
+        listLabel="Matching symbols"
+        status={searchStatus(found)}
+        renderOption={(item) => (
+          <>
+            <strong>{item.symbol}</strong> <span className="bp-muted">{item.name}</span>
+            <span className="bp-num">
+              {formatMoney(item.price)}
+              {item.stale ? ' · stale' : ''}
+            </span>
+          </>
         )}
-      </Field>
+        onChoose={(item) => {
+          onSymbolChange(item.symbol);
+          setSearch('');
+          clearErrors('symbol' as keyof TicketValues);
+        }}
+      />
 
       {equity ? (
         <div className="bp-panel bp-quote" aria-live="polite">
@@ -358,7 +351,8 @@ export function OrderTicket({
             <span className="bp-num">{formatMoney(equity.price)}</span>{' '}
             <span className={`bp-num bp-trend--${percentTrend(equity.changePct)}`}>
               {formatPercent(equity.changePct)}
-            </span>
+            </span>{' '}
+            <PriceStamp asOf={equity.asOf} stale={equity.stale} time={marketWords !== null && !marketWords.simulated} />
           </div>
         </div>
       ) : (

@@ -21,6 +21,7 @@ import {
   testConfig,
 } from './support/harness';
 import { TestIssuer } from './support/tokens';
+import { until } from './support/until';
 
 // Splits and cash dividends (API.md "Corporate actions") end to end: the massive feed reads them from a local stand-in
 // of the provider, the clock applies them to the contests they concern, once, and each player sees what they did.
@@ -37,16 +38,6 @@ const UNIVERSE: UniverseEntry[] = [
   { ticker: 'MSFT', name: 'Microsoft Corp', primary_exchange: 'XNAS', price: 410.5, prevClose: 400 },
   { ticker: 'SPY', name: 'SPDR S&P 500 ETF Trust', type: 'ETF', primary_exchange: 'ARCX', price: 600, prevClose: 598 },
 ];
-
-async function until<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 interface World {
   driver: Driver;
@@ -84,7 +75,9 @@ async function startInstance(world: World, database = world.database): Promise<T
         ...base,
         feed: 'massive',
         massive: { apiKey: KEY, restUrl: world.standIn.restUrl, wsUrl: world.standIn.wsUrl },
-        delayMinutes: 15,
+        // No delay: market orders fill at once in an open session, so each book is set up in one step (orders that
+        // wait for the delayed price have their own tests, pending-orders.test.ts).
+        delayMinutes: 0,
         hours: 'nyse',
         statusPollMs: 60_000,
       },

@@ -10,6 +10,7 @@ import {
 } from '../src/market/massive/massive-feed';
 import type { PriceFeed } from '../src/market/price-feed';
 import { call, createTestContext, createUser, DRIVERS, type TestContext, testConfig } from './support/harness';
+import { until } from './support/until';
 
 // The massive feed against a local stand-in that speaks Massive's REST subset and stocks socket: what the API reads
 // from the provider, how it survives drops, refusals and slow or limited calls, and what it tells players and operators.
@@ -27,17 +28,6 @@ const UNIVERSE: UniverseEntry[] = [
   { ticker: 'TSM', name: 'Taiwan Semiconductor ADR', type: 'ADRC', price: 291.1 },
   { ticker: 'BACpB', name: 'Bank of America Pfd', type: 'PFD', price: 24.9 },
 ];
-
-/** Polls a condition until it holds: the network's pace, never a fixed sleep. */
-async function until<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 interface Harness {
   ctx: TestContext;

@@ -12,6 +12,7 @@ import {
   type TestUser,
   testConfig,
 } from './support/harness';
+import { until } from './support/until';
 
 // Market orders that wait (API.md "Market orders that wait"), on the massive feed against the stand-in and the manual
 // clock: with a delayed feed a market order fills at the first price stamped at or after it was placed, never at one
@@ -49,16 +50,6 @@ interface Portfolio {
   cash: number;
   reservedCash: number;
   positions: { symbol: string; quantity: number; reservedQuantity: number }[];
-}
-
-async function until<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 interface Harness {

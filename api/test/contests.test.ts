@@ -263,6 +263,7 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
         rank: null,
         trades: [],
         tradesTotal: 0,
+        actions: [],
       });
       const got = await call(ctx, 'POST', '/contest/get-contest', {
         token: player.token,
@@ -576,6 +577,7 @@ describe.each(DRIVERS)('contest calls (%s)', (driver) => {
           rank: null,
           trades: [],
           tradesTotal: 0,
+          actions: [],
         },
       });
     });

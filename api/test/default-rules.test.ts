@@ -36,8 +36,9 @@ const ADDED_FIELDS = new Set([
   'expiresAt',
   'sharpe',
   'maxDrawdownPct',
-  // The fourth release's (API.md "Market orders that wait").
+  // The fourth release's (API.md "Market orders that wait", "Corporate actions").
   'timeInForce',
+  'actions',
 ]);
 
 /** Ids and call signs differ from run to run: each distinct one becomes a stable placeholder. */
@@ -205,5 +206,7 @@ describe.each(DRIVERS)('a contest with default rules (%s)', (driver) => {
     for (const value of seen.trailPercent ?? []) expect(value).toBeNull();
     for (const value of seen.reason ?? []) expect(value).toBeNull();
     for (const value of seen.timeInForce ?? []) expect(value).toBe('gtc');
+    // The simulator has no corporate actions.
+    for (const value of seen.actions ?? []) expect(value).toEqual([]);
   });
 });

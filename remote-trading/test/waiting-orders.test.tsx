@@ -128,11 +128,8 @@ function api(status: MarketStatusResponse, reason = 'Waiting for the delayed pri
 
 async function chooseSymbol(text: string, symbol: string) {
   await userEvent.type(await screen.findByLabelText('Symbol'), text);
-  await userEvent.click(
-    within(screen.getByRole('list', { name: 'Matching symbols' })).getByRole('button', {
-      name: new RegExp(`^${symbol}`),
-    }),
-  );
+  const matches = await screen.findByRole('listbox', { name: 'Matching symbols' });
+  await userEvent.click(within(matches).getByRole('option', { name: new RegExp(`^${symbol}`) }));
 }
 
 async function setQuantity(value: string) {

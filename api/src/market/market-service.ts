@@ -28,8 +28,8 @@ export interface PriceSnapshot {
 
 const utcDate = (date: Date) => date.toISOString().slice(0, 10);
 
-/** The sector of a symbol the shipped table does not describe. */
-const UNCLASSIFIED = 'Unclassified';
+/** The sector of a symbol the shipped table does not describe (API.md "Where prices come from"). */
+export const UNCLASSIFIED = 'Unclassified';
 
 /** Prices live in the database, so every API instance trades at the price the one market worker wrote. */
 export class MarketService {

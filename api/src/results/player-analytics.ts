@@ -11,6 +11,7 @@ import { contestStatus } from '../domain/contest-status';
 import { roundRatio, toDollars } from '../domain/money';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { isWellFormedId } from '../lib/ids';
+import { UNCLASSIFIED } from '../market/market-service';
 import { UNIVERSE } from '../market/universe';
 
 const sectorOf = new Map(UNIVERSE.map((entry) => [entry.symbol, entry.sector]));
@@ -77,7 +78,7 @@ export async function playerAnalytics(
     status === 'completed' ? await pricesAt(deps.db, symbols, asOf) : await deps.market.pricesOf(deps.db, symbols);
   const sectors = sectorExposure(
     held.map((p) => ({
-      sector: sectorOf.get(p.symbol) ?? 'Other',
+      sector: sectorOf.get(p.symbol) ?? UNCLASSIFIED,
       valueCents: p.quantity * (prices.get(p.symbol) ?? 0),
     })),
   );

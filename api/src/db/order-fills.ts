@@ -57,7 +57,8 @@ export async function playersWithDueOrders(tx: Executor, now: Date, gate: PriceG
   return playersOf(rows);
 }
 
-export interface DueOrderRow extends PlayerKey {
+/** An open order's row as the fills read it: whose, which, and its terms. */
+interface OrderRow extends PlayerKey {
   id: string;
   seq: string | number;
   symbol: string;
@@ -66,6 +67,9 @@ export interface DueOrderRow extends PlayerKey {
   quantity: string | number;
   limit_price_cents: string | number | null;
   stop_price_cents: string | number | null;
+}
+
+export interface DueOrderRow extends OrderRow {
   triggered: boolean;
   price_cents: string | number;
 }
@@ -122,15 +126,7 @@ export async function waitingOrderStamps(tx: Executor, now: Date): Promise<Waiti
   );
 }
 
-export interface WaitingOrderRow extends PlayerKey {
-  id: string;
-  seq: string | number;
-  symbol: string;
-  side: TradeSide;
-  type: OrderType;
-  quantity: string | number;
-  limit_price_cents: string | number | null;
-  stop_price_cents: string | number | null;
+export interface WaitingOrderRow extends OrderRow {
   reserve_price_cents: string | number | null;
 }
 

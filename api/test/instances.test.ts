@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/db/database';
 import { ManualClock } from '../src/lib/clock';
 import { call, contestFields, createScratchDatabase, DRIVERS, type Driver, testConfig } from './support/harness';
+import { until } from './support/until';
 import { TestIssuer } from './support/tokens';
 
 async function onboard(app: FastifyInstance, issuer: TestIssuer, sub: string, ticker: string) {
@@ -191,14 +192,6 @@ function watch(bases: string[], contestId: string, token: string) {
   };
 }
 
-async function until(what: string, check: () => boolean, timeoutMs = 10_000) {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** Two API instances on one scratch PostgreSQL database, listening on loopback, sharing a manual clock and issuer;
  *  everything (streams opened through `watchers` included) is closed and dropped afterwards. */
 async function withTwoInstances(
@@ -341,4 +334,45 @@ postgresOnly('event streams across instances (LISTEN/NOTIFY)', () => {
       }
     });
   });
+});
+
+postgresOnly('notices between two instances on one PostgreSQL', () => {
+  test('a payload published on a channel reaches every listener of that channel on both instances, once each', async () => {
+    const scratch = await createScratchDatabase();
+    const databases = [await openDatabase({ url: scratch.url }), await openDatabase({ url: scratch.url })];
+    try {
+      const [a, b] = databases as [Database, Database];
+      const heard: string[] = [];
+      await a.listen('bullpen_test_one', (payload) => heard.push(`a:${payload}`));
+      await b.listen('bullpen_test_one', (payload) => heard.push(`b:${payload}`));
+      // A channel added after the connection already listens on another one.
+      await b.listen('bullpen_test_two', (payload) => heard.push(`b2:${payload}`));
+      await a.publish('bullpen_test_one', 'hello');
+      await b.publish('bullpen_test_two', 'there');
+      await until('both notices', () => heard.length >= 3);
+      // Published last, heard last: a stray duplicate of either notice would be heard before it.
+      await a.publish('bullpen_test_one', 'end');
+      await until('the closing notice', () => heard.filter((entry) => entry.endsWith(':end')).length === 2);
+      expect(heard.sort()).toEqual(['a:end', 'a:hello', 'b2:there', 'b:end', 'b:hello']);
+      await expect(a.publish('Bad channel; DROP', 'x')).rejects.toThrow('not a notice channel name');
+    } finally {
+      for (const database of databases) await database.close().catch(() => undefined);
+      await scratch.drop();
+    }
+  });
+});
+
+test('under PGlite a notice reaches the listeners of its channel in process, and no other channel', async () => {
+  const database = await openDatabase({ url: null });
+  try {
+    const heard: string[] = [];
+    const stop = await database.listen('bullpen_test_one', (payload) => heard.push(payload));
+    await database.listen('bullpen_test_two', (payload) => heard.push(`two:${payload}`));
+    await database.publish('bullpen_test_one', 'hello');
+    stop();
+    await database.publish('bullpen_test_one', 'unheard');
+    expect(heard).toEqual(['hello']);
+  } finally {
+    await database.close();
+  }
 });

@@ -49,7 +49,44 @@ export interface Database {
    * re-established, `listener` is called once with `origin: 'reconnected'` (a tick may have been missed meanwhile).
    */
   listenTicks(listener: (notice: TickNotice) => void): Promise<() => void>;
+  /**
+   * Sends `payload` (at most 8000 bytes, PostgreSQL's limit) to every instance listening on `channel` (a lower-case
+   * identifier), this one included: NOTIFY with PostgreSQL, in process with PGlite.
+   */
+  publish(channel: string, payload: string): Promise<void>;
+  /**
+   * Calls `listener` with every payload published on `channel`, on any instance; resolves once notices are being
+   * received (or the first attempt failed: it is retried every second). `onReconnect` is called after the listening
+   * connection was lost and re-established, since notices sent meanwhile were missed.
+   */
+  listen(channel: string, listener: (payload: string) => void, onReconnect?: () => void): Promise<() => void>;
   close(): Promise<void>;
+}
+
+function tickPayload(asOf: Date, origin: string): string {
+  return JSON.stringify({ asOf: asOf.toISOString(), origin });
+}
+
+/** A tick notice from its payload, or null for one that is not (a stray NOTIFY on the channel). */
+function parseTick(payload: string): TickNotice | null {
+  try {
+    const parsed = JSON.parse(payload) as { asOf: string; origin: string };
+    return { asOf: new Date(parsed.asOf), origin: parsed.origin };
+  } catch {
+    return null;
+  }
+}
+
+/** The tick notices of a database's channels, from its `listen`. */
+function listenTicksOn(listen: Database['listen'], listener: (notice: TickNotice) => void): Promise<() => void> {
+  return listen(
+    TICK_CHANNEL,
+    (payload) => {
+      const notice = parseTick(payload);
+      if (notice) listener(notice);
+    },
+    () => listener({ asOf: new Date(), origin: 'reconnected' }),
+  );
 }
 
 export interface DatabaseOptions {
@@ -74,19 +111,17 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   const instanceId = randomUUID();
-  const listeners = new Set<(notice: TickNotice) => void>();
+  const channels = new LocalChannels();
+  const listen: Database['listen'] = async (channel, listener) => channels.listen(channel, listener);
   return {
     kind: 'pglite',
     db,
     instanceId,
     tryAcquireWorkerLock: async () => true,
-    publishTick: async (asOf) => {
-      for (const listener of [...listeners]) listener({ asOf, origin: instanceId });
-    },
-    listenTicks: async (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    publishTick: async (asOf) => channels.publish(TICK_CHANNEL, tickPayload(asOf, instanceId)),
+    listenTicks: (listener) => listenTicksOn(listen, listener),
+    publish: async (channel, payload) => channels.publish(channel, payload),
+    listen,
     close: async () => {
       await client.close();
     },
@@ -111,22 +146,20 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   let workerClient: pg.Client | null = null;
   let isWorker = false;
   const instanceId = randomUUID();
-  const ticks = new TickListener(url);
+  const channels = new PostgresChannels(url);
+  const publish = async (channel: string, payload: string) => {
+    checkChannel(channel);
+    await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+  };
+  const listen: Database['listen'] = (channel, listener, onReconnect) => channels.add(channel, listener, onReconnect);
   return {
     kind: 'postgres',
     db,
     instanceId,
-    async publishTick(asOf) {
-      await pool.query('SELECT pg_notify($1, $2)', [
-        TICK_CHANNEL,
-        JSON.stringify({ asOf: asOf.toISOString(), origin: instanceId }),
-      ]);
-    },
-    listenTicks: async (listener) => {
-      const remove = ticks.add(listener);
-      await ticks.ready();
-      return remove;
-    },
+    publishTick: (asOf) => publish(TICK_CHANNEL, tickPayload(asOf, instanceId)),
+    listenTicks: (listener) => listenTicksOn(listen, listener),
+    publish,
+    listen,
     async tryAcquireWorkerLock() {
       if (isWorker) return true;
       if (!workerClient) {
@@ -144,7 +177,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       return isWorker;
     },
     async close() {
-      await ticks.close();
+      await channels.close();
       if (workerClient) await workerClient.end().catch(() => undefined);
       await pool.end();
     },
@@ -153,12 +186,46 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 
 const RELISTEN_MS = 1000;
 
+/** A channel name PostgreSQL takes unquoted in LISTEN (which cannot take a bind parameter). */
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function checkChannel(channel: string): void {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`not a notice channel name: ${channel}`);
+}
+
+interface ChannelListeners {
+  onNotice: Set<(payload: string) => void>;
+  onReconnect: Set<() => void>;
+}
+
+/** In-process notices, for PGlite's single process: every listener of a channel hears every publish on it. */
+class LocalChannels {
+  private readonly channels = new Map<string, Set<(payload: string) => void>>();
+
+  publish(channel: string, payload: string): void {
+    checkChannel(channel);
+    for (const listener of [...(this.channels.get(channel) ?? [])]) listener(payload);
+  }
+
+  listen(channel: string, listener: (payload: string) => void): () => void {
+    checkChannel(channel);
+    let set = this.channels.get(channel);
+    if (!set) {
+      set = new Set();
+      this.channels.set(channel, set);
+    }
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+}
+
 /**
- * LISTEN on TICK_CHANNEL on a connection of its own, opened with the first listener and re-opened (every second until it
- * succeeds) when PostgreSQL or the network drops it.
+ * LISTEN on every channel any part of the instance listens on, over one connection of its own: opened with the first
+ * listener and re-opened (every second until it succeeds) when PostgreSQL or the network drops it. After a reconnect
+ * each channel's `onReconnect` listeners are told, since notices sent meanwhile were lost.
  */
-class TickListener {
-  private readonly listeners = new Set<(notice: TickNotice) => void>();
+class PostgresChannels {
+  private readonly channels = new Map<string, ChannelListeners>();
   private client: pg.Client | null = null;
   private connecting: Promise<void> | null = null;
   private retry: NodeJS.Timeout | null = null;
@@ -166,51 +233,61 @@ class TickListener {
 
   constructor(private readonly url: string) {}
 
-  add(listener: (notice: TickNotice) => void): () => void {
-    this.listeners.add(listener);
-    void this.connect(false);
-    return () => this.listeners.delete(listener);
+  /** Adds listeners to `channel`; resolves once the connection listens on it (or the first attempt failed). */
+  async add(channel: string, onNotice: (payload: string) => void, onReconnect?: () => void): Promise<() => void> {
+    checkChannel(channel);
+    let entry = this.channels.get(channel);
+    const isNew = !entry;
+    if (!entry) {
+      entry = { onNotice: new Set(), onReconnect: new Set() };
+      this.channels.set(channel, entry);
+    }
+    const listeners = entry;
+    listeners.onNotice.add(onNotice);
+    if (onReconnect) listeners.onReconnect.add(onReconnect);
+    const remove = () => {
+      listeners.onNotice.delete(onNotice);
+      if (onReconnect) listeners.onReconnect.delete(onReconnect);
+    };
+    if (this.connecting) await this.connecting;
+    if (!this.client) {
+      await this.connect(false);
+    } else if (isNew) {
+      // A channel added after the connection opened: the connection starts listening on it now.
+      await this.client.query(`LISTEN ${channel}`).catch(() => this.lost(this.client as pg.Client));
+    }
+    return remove;
   }
 
-  /** Resolves once the connection listens (tests and benches wait for it before the first tick). */
-  ready(): Promise<void> {
-    return this.connecting ?? Promise.resolve();
-  }
-
-  private emit(notice: TickNotice) {
-    for (const listener of [...this.listeners]) listener(notice);
+  private lost(client: pg.Client) {
+    if (this.client !== client) return;
+    this.client = null;
+    client.end().catch(() => undefined);
+    this.schedule();
   }
 
   private connect(reconnected: boolean): Promise<void> {
     if (this.closed || this.client || this.connecting) return this.connecting ?? Promise.resolve();
     const client = new pg.Client({ connectionString: this.url });
-    const lost = () => {
-      if (this.client !== client) return;
-      this.client = null;
-      client.end().catch(() => undefined);
-      this.schedule();
-    };
-    client.on('error', lost);
-    client.on('end', lost);
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
     client.on('notification', (message) => {
-      if (message.channel !== TICK_CHANNEL || !message.payload) return;
-      try {
-        const parsed = JSON.parse(message.payload) as { asOf: string; origin: string };
-        this.emit({ asOf: new Date(parsed.asOf), origin: parsed.origin });
-      } catch {
-        /* not ours */
-      }
+      const listeners = this.channels.get(message.channel);
+      if (!listeners || message.payload === undefined) return;
+      for (const listener of [...listeners.onNotice]) listener(message.payload);
     });
     this.connecting = (async () => {
       try {
         await client.connect();
-        await client.query(`LISTEN ${TICK_CHANNEL}`);
+        for (const channel of this.channels.keys()) await client.query(`LISTEN ${channel}`);
         if (this.closed) {
           await client.end().catch(() => undefined);
           return;
         }
         this.client = client;
-        if (reconnected) this.emit({ asOf: new Date(), origin: 'reconnected' });
+        if (reconnected) {
+          for (const listeners of this.channels.values()) for (const listener of [...listeners.onReconnect]) listener();
+        }
       } catch {
         await client.end().catch(() => undefined);
         this.schedule();

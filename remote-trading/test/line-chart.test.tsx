@@ -51,6 +51,15 @@ it('follows new points, and removes the chart when it goes away', async () => {
   expect(remove).toHaveBeenCalledTimes(1);
 });
 
+it('on the exchange’s clock, puts each point at New York’s wall-clock time and names the zone at the crosshair', async () => {
+  render(<LineChart points={[{ t: '2026-11-23T14:31:00Z', value: 7 }]} label="Price" timeZone="America/New_York" />);
+  await waitFor(() => expect(setData).toHaveBeenCalled());
+  // 14:31 UTC is 9:31 AM in New York in November: the library, which reads times as UTC, is handed 9:31.
+  expect(setData).toHaveBeenLastCalledWith([{ time: Date.parse('2026-11-23T09:31:00Z') / 1000, value: 7 }]);
+  const options = createChart.mock.calls[0]?.[1] as { localization: { timeFormatter: (time: number) => string } };
+  expect(options.localization.timeFormatter(Date.parse('2026-11-23T09:31:00Z') / 1000)).toBe('Nov 23, 9:31:00 AM ET');
+});
+
 describe('on a phone (no time label cut at the edges, no price tag on a price label)', () => {
   it('keeps the first and last time labels inside the box at every width', () => {
     for (const width of [320, 390, 1280]) {

@@ -275,6 +275,10 @@ describe('where prices come from and the market state', () => {
     expect(await screen.findByText('Market closed: prices and standings move again when it opens')).toBeInTheDocument();
     expect(screen.queryByText('Live updates')).not.toBeInTheDocument();
     expect(screen.queryByText('Simulated prices')).not.toBeInTheDocument();
+    // The status dot beside it is grey, not the green of prices that move.
+    const dot = screen.getByText('Market closed: prices and standings move again when it opens').previousElementSibling;
+    expect(dot).toHaveTextContent('●');
+    expect(dot).toHaveClass('bp-muted');
   });
 
   it('a holiday says so', async () => {

@@ -19,6 +19,8 @@ export interface LineChartProps {
   /** The first line's name in the legend (shown only with `compare`). */
   lineLabel?: string;
   compare?: CompareLine | null;
+  /** The zone the time axis reads in (an IANA name); the viewer's own when undefined. */
+  timeZone?: string;
 }
 
 export const LINE_COLOUR = '#5bd0b3';

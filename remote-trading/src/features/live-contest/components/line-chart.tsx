@@ -1,7 +1,7 @@
 import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { ChartLegend } from '@bullpen/shared/ui';
 import { useEffect, useRef } from 'react';
-import { crosshairLabel, tickMarkLabel, wallClockSeconds } from '../lib/chart-time';
+import { crosshairLabel, EXCHANGE_TIME_ZONE, tickMarkLabel, wallClockSeconds } from '../lib/chart-time';
 import { type ChartPoint, COMPARE_COLOUR, LINE_COLOUR, type LineChartProps } from './chart-lines';
 
 // The chart library (about 50 KiB gzip) loads after the screen: standings, positions and the order ticket do not
@@ -10,11 +10,11 @@ const loadChartLibrary = () => import('lightweight-charts');
 
 /**
  * The chart needs strictly increasing times: points within the same second collapse to the last one. Times are the
- * viewer's wall clock (lib/chart-time.ts), so the axis reads in their zone.
+ * wall clock of `timeZone` (lib/chart-time.ts; the viewer's own when undefined), so the axis reads in that zone.
  */
-function bySecond(points: ChartPoint[]) {
+function bySecond(points: ChartPoint[], timeZone: string | undefined) {
   const values = new Map<number, number>();
-  for (const point of points) values.set(wallClockSeconds(Date.parse(point.t)), point.value);
+  for (const point of points) values.set(wallClockSeconds(Date.parse(point.t), timeZone), point.value);
   return [...values].sort(([a], [b]) => a - b).map(([time, value]) => ({ time: time as UTCTimestamp, value }));
 }
 
@@ -37,7 +37,7 @@ export function chartOptionsFor(width: number) {
 }
 
 /** One line over time, themed for the dark UI; `compare` adds a dashed second line and a legend naming both. */
-export function LineChart({ points, label, height = 240, lineLabel, compare }: LineChartProps) {
+export function LineChart({ points, label, height = 240, lineLabel, compare, timeZone }: LineChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Line'> | null>(null);
@@ -55,6 +55,8 @@ export function LineChart({ points, label, height = 240, lineLabel, compare }: L
     let instance: IChartApi | null = null;
     let resize: ResizeObserver | null = null;
     let unmounted = false;
+    // A zone the chart is not the viewer's own is named after each crosshair time ("ET" on the exchange's clock).
+    const zoneName = timeZone === EXCHANGE_TIME_ZONE ? 'ET' : undefined;
     void loadChartLibrary().then(({ ColorType, createChart, LineSeries }) => {
       if (unmounted) return;
       const sized = chartOptionsFor(element.clientWidth);
@@ -74,7 +76,7 @@ export function LineChart({ points, label, height = 240, lineLabel, compare }: L
           tickMarkFormatter: tickMarkLabel,
           ...sized.chart.timeScale,
         },
-        localization: { timeFormatter: crosshairLabel },
+        localization: { timeFormatter: (time: unknown) => crosshairLabel(time, zoneName) },
         crosshair: { vertLine: { color: '#5bd0b3' }, horzLine: { color: '#5bd0b3' } },
       });
       chart.current = instance;
@@ -91,7 +93,7 @@ export function LineChart({ points, label, height = 240, lineLabel, compare }: L
           priceLineVisible: false,
           ...sized.series,
         });
-        compareSeries.current.setData(bySecond(latestCompare.current));
+        compareSeries.current.setData(bySecond(latestCompare.current, timeZone));
       }
       series.current = instance.addSeries(LineSeries, {
         color: LINE_COLOUR,
@@ -99,7 +101,7 @@ export function LineChart({ points, label, height = 240, lineLabel, compare }: L
         priceLineVisible: false,
         ...sized.series,
       });
-      series.current.setData(bySecond(latestPoints.current));
+      series.current.setData(bySecond(latestPoints.current, timeZone));
       instance.timeScale().fitContent();
       // The box follows its container (autoSize); the options follow the box across the narrow width.
       if (typeof ResizeObserver === 'undefined') return;
@@ -123,14 +125,14 @@ export function LineChart({ points, label, height = 240, lineLabel, compare }: L
       series.current = null;
       compareSeries.current = null;
     };
-    // A compared line that comes or goes rebuilds the chart; its points alone only update it (below).
-  }, [height, hasCompare]);
+    // A compared line that comes or goes, or another zone, rebuilds the chart; its points alone only update it (below).
+  }, [height, hasCompare, timeZone]);
 
   useEffect(() => {
-    series.current?.setData(bySecond(points));
-    if (comparePoints) compareSeries.current?.setData(bySecond(comparePoints));
+    series.current?.setData(bySecond(points, timeZone));
+    if (comparePoints) compareSeries.current?.setData(bySecond(comparePoints, timeZone));
     chart.current?.timeScale().fitContent();
-  }, [points, comparePoints]);
+  }, [points, comparePoints, timeZone]);
 
   return (
     <figure className="bp-chart" aria-label={label}>

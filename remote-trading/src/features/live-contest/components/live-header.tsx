@@ -48,9 +48,12 @@ export function LiveHeader({
               ) : null}
             </>
           ) : null}
+          {/* Green only while prices move: a closed market's board is connected but still. */}
           <span
             aria-hidden="true"
-            className={mode === 'stream' ? 'bp-trend--up' : mode === 'offline' ? 'bp-trend--down' : 'bp-muted'}
+            className={
+              mode === 'offline' ? 'bp-trend--down' : mode === 'stream' && !market?.closed ? 'bp-trend--up' : 'bp-muted'
+            }
           >
             ●{' '}
           </span>

@@ -1,4 +1,5 @@
 import { type Contest, type ContestRules, rulesOf } from '@bullpen/contract';
+import { useMarketWords } from '@bullpen/shared/reads';
 import { ButtonLink, Card, PageError, PageLoader } from '@bullpen/shared/ui';
 import { type ComponentType, useState } from 'react';
 import {
@@ -9,6 +10,7 @@ import {
   useTradableEquities,
 } from '../api/live-contest-api';
 import { useLiveUpdates } from '../hooks/use-live-updates';
+import { EXCHANGE_TIME_ZONE } from '../lib/chart-time';
 import { LineChart } from './line-chart';
 import { LiveHeader } from './live-header';
 import { CorporateActions } from './corporate-actions';
@@ -38,6 +40,7 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
   // The ticket's symbol may be any listed stock (found by a search), not only one of the default list.
   const equities = useTradableEquities(polling, selected ? [selected] : []);
   const chart = useEquityHistory(selected);
+  const market = useMarketWords();
 
   if (mine.data && !mine.data.data.joined) {
     return (
@@ -90,6 +93,8 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
           <Card title={selected ? `${selected} price` : 'Price'} aria-label={selected ? `${selected} price` : 'Price'}>
             <LineChart
               label={`${selected ?? ''} price chart`}
+              // A real market's prices are read on the exchange's clock, as their quote times are.
+              timeZone={market && !market.simulated ? EXCHANGE_TIME_ZONE : undefined}
               points={(chart.data?.points ?? []).map((p) => ({ t: p.t, value: p.price }))}
             />
           </Card>

@@ -1,4 +1,4 @@
-import { crosshairLabel, tickMarkLabel, wallClockSeconds } from './chart-time';
+import { crosshairLabel, EXCHANGE_TIME_ZONE, tickMarkLabel, wallClockSeconds } from './chart-time';
 
 // A reader in Los Angeles: the chart's times are theirs, not the server's UTC.
 const at = (iso: string) => wallClockSeconds(Date.parse(iso), 'America/Los_Angeles');
@@ -29,4 +29,11 @@ it('keeps the order of instants a second apart, and says nothing of what is not 
   expect(tickMarkLabel('2026-11-27', 3)).toBeNull();
   expect(tickMarkLabel(at('2026-11-27T18:22:00Z'), 9)).toBeNull();
   expect(crosshairLabel({ year: 2026, month: 11, day: 27 })).toBe('');
+});
+
+it('reads a real market on the exchange’s clock, the crosshair naming it', () => {
+  // 14:31 UTC on a November day is 9:31 AM in New York (EST, UTC−5), whatever the viewer's zone.
+  const open = wallClockSeconds(Date.parse('2026-11-27T14:31:00Z'), EXCHANGE_TIME_ZONE);
+  expect(tickMarkLabel(open, 3)).toBe('9:31 AM');
+  expect(crosshairLabel(open, 'ET')).toBe('Nov 27, 9:31:00 AM ET');
 });

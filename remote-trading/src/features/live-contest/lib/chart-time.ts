@@ -3,6 +3,9 @@
 // viewer's wall-clock times written as if they were UTC, so its ticks fall on the viewer's hours and days. The labels
 // are then spelled as every other time in Bullpen is (en-US, 12-hour), reading the shifted time back in UTC.
 
+/** The exchange's zone: a real market's prices are read on its clock, as their quote times are ("3:59 PM ET"). */
+export const EXCHANGE_TIME_ZONE = 'America/New_York';
+
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
 /** The parts of a wall-clock time in `timeZone` (undefined: the viewer's own), 24-hour so midnight is hour 0. */
@@ -61,8 +64,10 @@ export function tickMarkLabel(time: unknown, kind: number): string | null {
   return format && !Number.isNaN(date.getTime()) ? format.format(date) : null;
 }
 
-/** The crosshair's time for a shifted time: "Nov 27, 10:22:05 AM". */
-export function crosshairLabel(time: unknown): string {
+/** The crosshair's time for a shifted time: "Nov 27, 10:22:05 AM", followed by the zone's name when given ("… ET"). */
+export function crosshairLabel(time: unknown, zoneName?: string): string {
   const date = asDate(time);
-  return Number.isNaN(date.getTime()) ? '' : FORMATS.full.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  const label = FORMATS.full.format(date);
+  return zoneName ? `${label} ${zoneName}` : label;
 }

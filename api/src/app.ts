@@ -251,6 +251,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onReady', async () => {
     if (options.startClock) {
+      // Until its first tick says this instance is the market worker, it holds no stream of the provider's.
+      market.feed.standBy?.(true);
       await market.feed.start();
       corporateActions.start();
       contestClock.start();

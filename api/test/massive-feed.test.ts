@@ -142,6 +142,35 @@ describe.each(DRIVERS)('the massive feed against the stand-in (%s)', (driver) =>
     });
   });
 
+  test('an instance that is not the market worker stands by: the session read, no universe, snapshot or socket', async () => {
+    h = await open(driver);
+    const { ctx, standIn } = h;
+    const feed = ctx.app.deps.market.feed;
+    // What the API does at start, before its first tick says whether it is the worker.
+    feed.standBy?.(true);
+    await feed.start();
+    await until('the session', () => feed.status().session);
+    expect(await status(h)).toMatchObject({ feed: 'massive', open: true, session: { opensAt: START } });
+    expect(await health(h)).toMatchObject({ feed: 'massive', connected: false, standby: true });
+    expect(standIn.sockets()).toEqual([]);
+    expect(standIn.requestsTo('/v3/reference/tickers')).toEqual([]);
+    expect(standIn.requestsTo('/v2/snapshot/locale/us/markets/stocks/tickers')).toEqual([]);
+
+    // Its tick takes the worker's lock (PGlite's one process always does; two instances: instances.test.ts): it streams.
+    await ctx.app.deps.contestClock.tick();
+    await standIn.waitForSubscription('AM.*');
+    await until('the snapshot', () => standIn.requestsTo('/v2/snapshot/locale/us/markets/stocks/tickers').length > 0);
+    await until('the connection', async () => (await health(h!)).connected);
+    expect(await health(h)).toMatchObject({ connected: true, standby: false });
+
+    // Standing by again (another instance took the lock) closes its socket, for good: no reconnect follows.
+    feed.standBy?.(true);
+    await standIn.waitForSockets(0);
+    h.scheduler.advance(5 * MINUTE);
+    expect(standIn.sockets()).toEqual([]);
+    expect(await health(h)).toMatchObject({ connected: false, standby: true });
+  });
+
   test("the provider's coming closures move /market/status's session close and next open", async () => {
     h = await open(driver, {
       upcoming: [

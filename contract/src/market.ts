@@ -31,6 +31,8 @@ export const marketHealthSchema = z.object({
   connected: z.boolean(),
   delayMinutes: z.number().int(),
   open: z.boolean(),
+  /** True on an instance that is not the market worker: it holds no provider stream (`connected` false) by design. */
+  standby: z.boolean().optional(),
 });
 export type MarketHealth = z.infer<typeof marketHealthSchema>;
 

@@ -112,7 +112,9 @@ export class ContestClock {
     };
     // Another instance is the worker: its NOTIFY tells this instance's streams and boards (see app.ts), once the tick
     // is stored rather than whenever this instance's own timer fires.
-    if (!(await database.tryAcquireWorkerLock())) return report;
+    const worker = await database.tryAcquireWorkerLock();
+    market.feed.standBy?.(!worker);
+    if (!worker) return report;
     report.worker = true;
     const db = database.db;
     await db.transaction((tx) => market.advance(tx, now));

@@ -46,6 +46,8 @@ export interface FeedStatus {
    * when it has not said (the simulator never does).
    */
   session: { open: boolean; since: Date } | null;
+  /** Another instance streams the prices; this one reads the session alone (a feed that streams everywhere: absent). */
+  standby?: boolean;
 }
 
 /**
@@ -62,6 +64,11 @@ export interface PriceFeed {
   updates(step: PriceStep): Promise<PriceUpdate[]>;
   /** Symbols the feed can price, beyond the shipped table's names: how a new symbol's row is named. */
   listing(symbol: string): Listing | undefined;
+  /**
+   * Told on every tick whether another instance is the market worker; a feed whose provider allows one stream per key
+   * (Massive) streams only on the worker. The simulator, which computes prices in the tick, leaves this out.
+   */
+  standBy?(standBy: boolean): void;
   /** The provider's coming holidays and early closes, over the shipped calendar; none from the simulator. */
   closures?(): readonly UpcomingEntry[];
   /**

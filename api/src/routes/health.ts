@@ -63,6 +63,7 @@ export default async function healthRoutes(fastify: FastifyInstance) {
           connected: feed.connected,
           delayMinutes: market.session.delayMinutes,
           open: market.session.isOpen(clock.now()),
+          ...(feed.standby === undefined ? {} : { standby: feed.standby }),
         },
       };
     },

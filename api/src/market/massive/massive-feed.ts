@@ -45,6 +45,12 @@ export class MassiveFeed implements PriceFeed {
   private readonly timers = new Set<() => void>();
   private socket: { close(): void } | null = null;
   private running = false;
+  /** Another instance is the market worker: this one reads the session only and holds no socket (standby). */
+  private standingBy = false;
+  /** The universe, snapshot and socket are this instance's (it is the worker, or nobody said otherwise). */
+  private streaming = false;
+  private opening = false;
+  private cancelUniverseRefresh: (() => void) | null = null;
   private connected = false;
   private asOf: Date | null = null;
   private error: string | null = null;
@@ -63,20 +69,55 @@ export class MassiveFeed implements PriceFeed {
     this.running = true;
     this.error = null;
     void this.guard(this.pollSession());
-    void this.guard(this.refreshUniverse().then(() => this.connect()));
+    if (!this.standingBy) this.beginStreaming();
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    this.connected = false;
+    this.endStreaming();
     for (const cancel of this.timers) cancel();
     this.timers.clear();
-    this.socket?.close();
-    this.socket = null;
+  }
+
+  /**
+   * The provider allows one socket per key, and only the market worker's tick takes prices: the other instances stand
+   * by, reading the market's session alone, and the one that becomes the worker opens the stream (universe, snapshot,
+   * socket) on its first tick.
+   */
+  standBy(standBy: boolean): void {
+    if (standBy === this.standingBy) return;
+    this.standingBy = standBy;
+    if (!this.running) return;
+    if (standBy) this.endStreaming();
+    else this.beginStreaming();
   }
 
   status(): FeedStatus {
-    return { connected: this.connected, asOf: this.asOf, error: this.error, session: this.session };
+    return {
+      connected: this.connected,
+      asOf: this.asOf,
+      error: this.error,
+      session: this.session,
+      standby: this.standingBy,
+    };
+  }
+
+  private beginStreaming(): void {
+    if (this.streaming) return;
+    this.streaming = true;
+    this.reconnectMs = BACKOFF_FIRST_MS;
+    void this.guard(this.refreshUniverse().then(() => this.connect()));
+  }
+
+  private endStreaming(): void {
+    this.streaming = false;
+    this.connected = false;
+    this.cancelUniverseRefresh?.();
+    this.cancelUniverseRefresh = null;
+    this.socket?.close();
+    this.socket = null;
+    // Prices buffered for a tick this instance will not run: the worker has its own.
+    this.buffer.clear();
   }
 
   async updates(): Promise<PriceUpdate[]> {
@@ -117,7 +158,9 @@ export class MassiveFeed implements PriceFeed {
   }
 
   private async connect(): Promise<void> {
-    if (!this.running) return;
+    if (!this.running || !this.streaming || this.socket || this.opening) return;
+    this.opening = true;
+    let opened: { close(): void } | null = null;
     const socket = await openStocksSocket(this.options.apiKey, this.options.wsUrl, {
       onReady: () => {
         this.connected = true;
@@ -129,17 +172,22 @@ export class MassiveFeed implements PriceFeed {
       onPrice: (update) => this.take(update),
       onRefused: () => this.refuse(),
       onClose: () => {
+        // A socket dropped on standing by may close after the next one opened: that one stays.
+        if (opened && this.socket !== opened && this.socket !== null) return;
         this.socket = null;
         this.connected = false;
-        if (!this.running) return;
+        if (!this.running || !this.streaming) return;
         const wait = this.reconnectMs;
         this.reconnectMs = nextBackoff(wait);
         this.options.log.warn({ feed: 'massive', retryInMs: wait }, 'market feed disconnected');
         this.later(wait, () => void this.guard(this.connect()));
       },
+    }).finally(() => {
+      this.opening = false;
     });
-    // Stopped while the SDK loaded: this connection is not wanted.
-    if (this.running) this.socket = socket;
+    // Stopped, or standing by, since the SDK loaded: this connection is not wanted.
+    opened = socket;
+    if (this.running && this.streaming) this.socket = socket;
     else socket.close();
   }
 
@@ -150,10 +198,11 @@ export class MassiveFeed implements PriceFeed {
 
   private async refreshUniverse(): Promise<void> {
     const listings = await this.retrying(() => this.rest.universe());
-    if (!listings) return;
+    if (!listings || !this.streaming) return;
     const added = listings.filter((listing) => !this.listings.has(listing.symbol));
     for (const listing of listings) this.listings.set(listing.symbol, listing);
-    this.later(UNIVERSE_EVERY_MS, () => void this.guard(this.refreshUniverse()));
+    this.cancelUniverseRefresh?.();
+    this.cancelUniverseRefresh = this.later(UNIVERSE_EVERY_MS, () => void this.guard(this.refreshUniverse()));
     // Symbols listed since the last read get their first prices now; at start the socket's snapshot prices them all.
     if (this.connected && added.length > 0) await this.snapshot(added.map((listing) => listing.symbol));
   }
@@ -215,13 +264,18 @@ export class MassiveFeed implements PriceFeed {
     void this.stop();
   }
 
-  private later(ms: number, run: () => void): void {
-    if (!this.running) return;
+  /** Runs `run` in `ms` unless the feed stops first; returns what cancels it. */
+  private later(ms: number, run: () => void): () => void {
+    if (!this.running) return () => undefined;
     const cancel = this.options.scheduler.after(ms, () => {
       this.timers.delete(cancel);
       run();
     });
     this.timers.add(cancel);
+    return () => {
+      this.timers.delete(cancel);
+      cancel();
+    };
   }
 }
 

@@ -4,17 +4,20 @@
 // --delay-minutes in the past (as the delayed feed stamps them), and reads commands from stdin to script the rest.
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import { defaultUniverse, defaultUpcoming } from './defaults.mjs';
+import { defaultUniverse, defaultUpcoming, syntheticListings } from './defaults.mjs';
 import { startStandIn } from './massive-stand-in.mjs';
 
 const USAGE = `Usage: npm run stand-in -- [--port 4010] [--host 127.0.0.1] [--api-key KEY] [--market open|closed|extended-hours]
-                           [--bar-ms 5000] [--delay-minutes 15]
-The key defaults to $MASSIVE_API_KEY, else "stand-in-key". --bar-ms 0 pushes no bars by itself.
+                           [--bar-ms 5000] [--delay-minutes 15] [--symbols N]
+The key defaults to $MASSIVE_API_KEY, else "stand-in-key". --bar-ms 0 pushes no bars by itself. --symbols N lists made-up
+stocks (QAAAA, QAAAB…) after the default universe until N tickers are listed, as large as the provider's.
+Port 0 picks a free one; the URLs printed name it.
 Commands on stdin:
   market open|closed|extended-hours     what /v1/marketstatus/now answers
   holiday YYYY-MM-DD [name]             a full-day closure in /v1/marketstatus/upcoming
   early-close YYYY-MM-DD [name]         a 13:00 ET close in /v1/marketstatus/upcoming
   price SYMBOL PRICE                    a minute bar for SYMBOL closing at PRICE, now (less the delay)
+  burst                                 a minute bar for every ticker at once, as at the open
   split SYMBOL FROM TO YYYY-MM-DD       a split, FROM shares becoming TO
   dividend SYMBOL AMOUNT YYYY-MM-DD     a cash dividend per share, ex-dividend on that date
   drop                                  closes every socket
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     market: { type: 'string', default: 'open' },
     'bar-ms': { type: 'string', default: '5000' },
     'delay-minutes': { type: 'string', default: '15' },
+    symbols: { type: 'string', default: '0' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -42,7 +46,8 @@ if (values.help) {
 
 const apiKey = values['api-key'] ?? process.env.MASSIVE_API_KEY ?? 'stand-in-key';
 const delayMs = Number(values['delay-minutes']) * 60_000;
-const universe = defaultUniverse();
+const listed = defaultUniverse();
+const universe = [...listed, ...syntheticListings(Math.max(0, Number(values.symbols) - listed.length))];
 const standIn = await startStandIn({
   port: Number(values.port),
   host: values.host,
@@ -55,17 +60,18 @@ const standIn = await startStandIn({
 const prices = new Map(universe.map((entry) => [entry.ticker, entry.price ?? 100]));
 const bar = (sym, c) => ({ sym, c: Math.round(c * 100) / 100, e: Date.now() - delayMs });
 
-const barMs = Number(values['bar-ms']);
-if (barMs > 0) {
-  setInterval(() => {
-    const bars = [...prices].map(([sym, price]) => {
-      const next = Math.max(0.01, price * (1 + (Math.random() - 0.5) * 0.002));
-      prices.set(sym, next);
-      return bar(sym, next);
-    });
-    standIn.pushBars(bars);
-  }, barMs);
+/** Every ticker's next minute bar, a small random step from its last price; pushed in one message, as bursts come. */
+function pushEveryBar() {
+  const bars = [...prices].map(([sym, price]) => {
+    const next = Math.max(0.01, price * (1 + (Math.random() - 0.5) * 0.002));
+    prices.set(sym, next);
+    return bar(sym, next);
+  });
+  return standIn.pushBars(bars);
 }
+
+const barMs = Number(values['bar-ms']);
+if (barMs > 0) setInterval(pushEveryBar, barMs);
 
 // The key is never printed: whoever started the stand-in has it already.
 console.log(`Massive stand-in: ${universe.length} tickers, market ${values.market}`);
@@ -81,6 +87,7 @@ const commands = {
     prices.set(sym, Number(price));
     console.log(`  pushed to ${standIn.pushBar(bar(sym, Number(price)))} socket(s)`);
   },
+  burst: () => console.log(`  ${prices.size} bars pushed to ${pushEveryBar()} socket(s)`),
   split: (ticker, from, to, date) =>
     console.log(standIn.addSplit({ ticker, split_from: Number(from), split_to: Number(to), execution_date: date })),
   dividend: (ticker, amount, date) =>
@@ -90,7 +97,7 @@ const commands = {
   accept: () => standIn.refuseKey(false),
   throttle: (path, times = '1') => standIn.fail(path, { status: 429, times: Number(times) }),
   slow: (path, ms) => (Number(ms) > 0 ? standIn.slow(path, Number(ms)) : standIn.clearFaults()),
-  status: () => console.log({ sockets: standIn.sockets(), restCalls: standIn.requests.length }),
+  status: () => console.dir({ sockets: standIn.sockets(), restCalls: standIn.requests.length }, { depth: null }),
   quit: () => shutDown(),
 };
 

@@ -40,6 +40,27 @@ export function defaultUniverse() {
   return [...shipped, ...EXTRA, ...SKIPPED];
 }
 
+/**
+ * `count` made-up active common stocks (tickers QA…, a price between $5 and $505), so that a run can list a universe as
+ * large as the provider's (thousands of symbols) without the names of real companies.
+ * @param {number} count
+ * @returns {import('./massive-stand-in.d.mts').UniverseEntry[]}
+ */
+export function syntheticListings(count) {
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  return Array.from({ length: count }, (_, index) => {
+    let ticker = '';
+    for (let rest = index, place = 0; place < 4; place++, rest = Math.floor(rest / 26))
+      ticker = letters[rest % 26] + ticker;
+    return {
+      ticker: `Q${ticker}`,
+      name: `Synthetic Listing ${index + 1}`,
+      primary_exchange: index % 2 === 0 ? 'XNYS' : 'XNAS',
+      price: 5 + ((index * 7919) % 50_000) / 100,
+    };
+  });
+}
+
 /** @returns {import('./massive-stand-in.d.mts').UpcomingInput[]} */
 export function defaultUpcoming() {
   /** @type {{ holidays: Record<string, string>, earlyCloses: Record<string, string> }} */

@@ -471,4 +471,71 @@ describe('the command line', () => {
       await once(cli, 'exit');
     }
   });
+
+  it('lists a universe as large as --symbols asks, and bursts a bar for every ticker at once', async () => {
+    const cli = spawn(
+      process.execPath,
+      [path.join(__dirname, '../src/cli.mjs'), '--port', '0', '--bar-ms', '0', '--symbols', '2500'],
+      { env: { ...process.env, MASSIVE_API_KEY: KEY }, stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    try {
+      let output = '';
+      cli.stdout.on('data', (chunk) => {
+        output += chunk;
+      });
+      /** The first match of `pattern` in what the CLI printed after `from` characters, once it has printed it. */
+      const printed = async (pattern, from = 0) => {
+        for (;;) {
+          const found = pattern.exec(output.slice(from));
+          if (found) return found;
+          await once(cli.stdout, 'data');
+        }
+      };
+      const [, count, wsUrl] = await printed(/(\d+) tickers[\s\S]*MASSIVE_WS_URL=(\S+)/);
+      expect(Number(count)).toBe(2500);
+      // The SDK follows next_url page by page, as the feed reads the universe.
+      const rest = restClient(KEY, wsUrl.replace(/^ws/, 'http'));
+      let page = await rest.listTickers({ market: 'stocks', limit: 1000 });
+      const tickers = [...page.results];
+      while (page.next_url) {
+        const params = Object.fromEntries(new URL(page.next_url).searchParams);
+        page = await rest.listTickers({}, { params });
+        tickers.push(...page.results);
+      }
+      expect(tickers).toHaveLength(2500);
+      // The default universe first, then made-up active common stocks up to the count.
+      const madeUp = tickers.filter((t) => t.name.startsWith('Synthetic Listing'));
+      expect(madeUp.length).toBeGreaterThan(2000);
+      expect(madeUp.every((t) => t.type === 'CS' && t.active && /^Q[A-Z]{4}$/.test(t.ticker))).toBe(true);
+      expect(new Set(tickers.map((t) => t.ticker)).size).toBe(2500);
+
+      const ws = websocketClient(KEY, wsUrl).stocks();
+      const bars = [];
+      ws.onmessage = ({ data }) => {
+        for (const message of JSON.parse(String(data))) {
+          if (message.ev === 'AM') bars.push(message);
+          if (message.status === 'auth_success') ws.send(JSON.stringify({ action: 'subscribe', params: 'AM.*' }));
+        }
+      };
+      try {
+        // The socket authenticates and subscribes in the background: ask the stand-in until it says so.
+        for (;;) {
+          const from = output.length;
+          cli.stdin.write('status\n');
+          await printed(/ok: status/, from);
+          if (output.slice(from).includes("'AM.*'")) break;
+        }
+        cli.stdin.write('burst\n');
+        await printed(/2500 bars pushed to 1 socket/);
+        while (bars.length < 2500)
+          await new Promise((resolve) => ws.addEventListener('message', resolve, { once: true }));
+        expect(new Set(bars.map((bar) => bar.sym)).size).toBe(2500);
+      } finally {
+        ws.close();
+      }
+    } finally {
+      cli.kill('SIGTERM');
+      await once(cli, 'exit');
+    }
+  }, 30_000);
 });

@@ -25,6 +25,7 @@ import { SimulatedPriceFeed } from '../../api/src/market/simulator';
 import { UNIVERSE } from '../../api/src/market/universe';
 import { readFlags } from '../lib/flags';
 import { currentMachine, recorder, writeRun } from '../lib/results';
+import { FEED_SYMBOLS, feedCost } from './feed-cost';
 import { FILLING_ORDERS, OPEN_ORDERS, SHORTS, seedLiveContests, tickCost } from './tick-cost';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -60,6 +61,8 @@ const TICKS_ONLY = flags['ticks-only'];
 const TICK_GROWTH_TOLERANCE = 1.5;
 /** The tick at the largest population (100,000 participants) must stay within this on PostgreSQL. */
 const TICK_BUDGET_MS = 1000;
+/** The share of one core the real feed may take ingesting a minute bar for each of FEED_SYMBOLS symbols a minute. */
+const FEED_CORE_SHARE = 0.05;
 
 /** The figures this run prints, kept for its file under bench/results/. */
 const { say, lines: recorded } = recorder();
@@ -292,10 +295,17 @@ async function tickFigures(databaseUrl: string | null, readFailures: string[]) {
   );
 
   // 4c. 100,000 players in contests that allow short selling, with 10,000 conditional orders waiting (trailing stops
-  // among them, moving every tick) and 10,000 shorts the margin rule is checked on: a steady tick, then the tick that
-  // writes every contest's portfolio-history point and skill stats (all due at once: the contests started together).
-  const full = await tickCost(100_000, databaseUrl, { openOrders: OPEN_ORDERS, shorts: SHORTS, history: true });
-  const fullLabel = `100,000 live participants, ${OPEN_ORDERS.toLocaleString('en-US')} open orders and ${SHORTS.toLocaleString('en-US')} shorts`;
+  // among them, moving every tick) and 10,000 shorts the margin rule is checked on, and a real feed's universe of
+  // 8,000 symbols every one of which moves at every tick (the burst of the open, each time): a steady tick, then the
+  // tick that writes every contest's portfolio-history point and skill stats (all due at once: the contests started
+  // together).
+  const full = await tickCost(100_000, databaseUrl, {
+    openOrders: OPEN_ORDERS,
+    shorts: SHORTS,
+    history: true,
+    symbols: FEED_SYMBOLS,
+  });
+  const fullLabel = `100,000 live participants, ${OPEN_ORDERS.toLocaleString('en-US')} open orders, ${SHORTS.toLocaleString('en-US')} shorts and ${FEED_SYMBOLS.toLocaleString('en-US')} symbols moving`;
   print(`clock tick with ${fullLabel}`, full.median, 'ms');
   print(`clock tick writing portfolio history and skill stats with ${fullLabel}`, full.history, 'ms');
 
@@ -327,6 +337,29 @@ async function tickFigures(databaseUrl: string | null, readFailures: string[]) {
     if (databaseUrl) broken.push(`${label} took ${ms.toFixed(0)} ms > ${TICK_BUDGET_MS} ms`);
     else say(`${label} took ${ms.toFixed(0)} ms on PGlite (the ${TICK_BUDGET_MS} ms budget is PostgreSQL's)`);
   }
+  // 6. The real feed's own cost in this process: a universe of 8,000 symbols and a minute bar for each, through the
+  // SDK against the stand-in (a process of its own).
+  const feed = await feedCost();
+  print(
+    `Massive feed start: universe, snapshot and socket for ${feed.symbols.toLocaleString('en-US')} symbols`,
+    feed.startMs,
+    'ms',
+  );
+  print('Massive feed start, CPU time', feed.startCpuMs, 'ms');
+  print(
+    `Massive feed burst of ${feed.symbols.toLocaleString('en-US')} minute bars, pushed to taken`,
+    feed.burstMs,
+    'ms',
+  );
+  print('Massive feed burst, CPU time', feed.burstCpuMs, 'ms');
+  print(
+    `Massive feed at one bar a minute per symbol, share of one core (target < ${FEED_CORE_SHARE * 100} %)`,
+    feed.coreShare * 100,
+    '%',
+  );
+  if (feed.coreShare >= FEED_CORE_SHARE)
+    broken.push(`the feed needs ${(feed.coreShare * 100).toFixed(1)} % of a core >= ${FEED_CORE_SHARE * 100} %`);
+
   for (const line of broken) say(line);
   if (CHECK && broken.length > 0) process.exitCode = 1;
 }

@@ -10,7 +10,7 @@ import { systemClock } from '../../api/src/lib/clock';
 import { MarketService } from '../../api/src/market/market-service';
 import { ModelFeed } from '../../api/src/market/price-feed';
 import { SimulatedPriceFeed } from '../../api/src/market/simulator';
-import { UNIVERSE } from '../../api/src/market/universe';
+import { UNIVERSE, type UniverseEntry } from '../../api/src/market/universe';
 
 const PICKS = ['AAPL', 'MSFT'];
 /** Conditional orders waiting in the tick-with-orders figure, and how many of them fill at its first tick. */
@@ -21,6 +21,30 @@ export const SHORTS = 10_000;
 const SHORT_SYMBOL = 'NVDA';
 
 const quiet = { log: (..._args: unknown[]) => undefined };
+
+/** The shipped table and made-up listings after it, `count` symbols in all: a universe as large as the provider's. */
+function universeOf(count: number): UniverseEntry[] {
+  const made = Array.from({ length: Math.max(0, count - UNIVERSE.length) }, (_, i) => ({
+    symbol: `Q${String(i).padStart(5, '0')}`,
+    name: `Synthetic Listing ${i + 1}`,
+    sector: 'Unclassified',
+    exchange: 'NYSE',
+    referencePrice: 5 + ((i * 7919) % 50_000) / 100,
+  }));
+  return [...UNIVERSE, ...made];
+}
+
+/** The made-up listings' rows, set-based, as the feed's first prices would have written them. */
+async function seedListings(database: Database, universe: readonly UniverseEntry[]) {
+  const made = universe.slice(UNIVERSE.length);
+  if (made.length === 0) return;
+  await database.db.execute(sql`
+    INSERT INTO equities (symbol, name, sector, exchange, price_cents, exact_price_cents, previous_close_cents, updated_at)
+    SELECT symbol, name, 'Unclassified', 'NYSE', cents, cents, cents, now()
+    FROM unnest(${made.map((e) => e.symbol)}::text[], ${made.map((e) => e.name)}::text[],
+                ${made.map((e) => Math.round(e.referencePrice * 100))}::bigint[]) AS m(symbol, name, cents)
+    ON CONFLICT (symbol) DO NOTHING`);
+}
 
 /**
  * Users, contests and participants straight into the tables, set-based. Contests start in the past as `upcoming`, so
@@ -108,39 +132,54 @@ async function seedShorts(database: Database, count: number) {
     FROM shorted s WHERE p.contest_id = s.contest_id AND p.user_id = s.user_id`);
 }
 
+interface TickOptions {
+  openOrders: number;
+  shorts?: number;
+  history?: boolean;
+  /** Symbols priced at every tick (default: the shipped table's hundred). */
+  symbols?: number;
+}
+
 /**
  * Median of three steady-state ticks (market step, valuation and ranking of every live participant), after an untimed
  * first one (which writes the first portfolio-history point). With `openOrders`, the players also have that many
  * conditional orders waiting: `first` is the tick that fills FILLING_ORDERS of them, `median` the median of the three
- * after it. With `shorts`, that many players hold a short. With `history`, `history` is the median of three more ticks at
+ * after it. With `shorts`, that many players hold a short. With `symbols`, that many symbols move at every tick. With `history`, `history` is the median of three more ticks at
  * which every contest's next portfolio-history point (and skill stats) is due.
  */
 export async function tickCost(participants: number, databaseUrl: string | null): Promise<number>;
 export async function tickCost(
   participants: number,
   databaseUrl: string | null,
-  options: { openOrders: number; shorts?: number; history?: boolean },
+  options: TickOptions,
 ): Promise<{ first: number; median: number; history: number }>;
 export async function tickCost(
   participants: number,
   databaseUrl: string | null,
-  options?: { openOrders: number; shorts?: number; history?: boolean },
+  options?: TickOptions,
 ): Promise<number | { first: number; median: number; history: number }> {
   const openOrders = options?.openOrders ?? 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bullpen-tick-'));
   const database = await openDatabase({ url: databaseUrl, dataDir: databaseUrl ? null : dir });
   try {
-    if (databaseUrl)
+    if (databaseUrl) {
       await database.db.execute(
         sql`TRUNCATE users, contests, participants, positions, trades, orders, portfolio_history CASCADE`,
       );
+      // A previous run's made-up listings: only a run that asks for them has them.
+      await database.db.execute(sql`DELETE FROM price_history WHERE symbol LIKE 'Q0%'`);
+      await database.db.execute(sql`DELETE FROM equities WHERE symbol LIKE 'Q0%'`);
+    }
+    // Every symbol of the universe moves at every tick: the burst of a real feed's open, at each of them.
+    const universe = universeOf(options?.symbols ?? UNIVERSE.length);
     const market = new MarketService(
       database.db,
-      new ModelFeed(new SimulatedPriceFeed(UNIVERSE, 1)),
+      new ModelFeed(new SimulatedPriceFeed(universe, 1)),
       UNIVERSE,
       systemClock,
     );
     await market.init();
+    await seedListings(database, universe);
     const perContest = 200;
     await seedLiveContests(database, {
       users: Math.max(1000, perContest),

@@ -58,6 +58,10 @@ const standIn = await startStandIn({
 });
 
 const prices = new Map(universe.map((entry) => [entry.ticker, entry.price ?? 100]));
+// The opening prices are as delayed as the bars that follow them: stamped "now", every bar of the next
+// --delay-minutes would be older than the snapshot's price, and a feed would rightly drop it.
+for (const entry of universe)
+  if (entry.price != null) standIn.setPrice(entry.ticker, entry.price, Date.now() - delayMs);
 const bar = (sym, c) => ({ sym, c: Math.round(c * 100) / 100, e: Date.now() - delayMs });
 
 /** Every ticker's next minute bar, a small random step from its last price; pushed in one message, as bursts come. */

@@ -93,4 +93,3 @@ export const chatDeletedEventSchema = z.object({
   deletedAt: z.string(),
 });
 export type ChatDeletedEvent = z.infer<typeof chatDeletedEventSchema>;
-

@@ -12,6 +12,7 @@ import { useLiveUpdates } from '../hooks/use-live-updates';
 import { LineChart } from './line-chart';
 import { LiveHeader } from './live-header';
 import { CorporateActions } from './corporate-actions';
+import { LiveChat } from './live-chat';
 import { PortfolioSummary, PositionsTable, TradeHistory } from './portfolio';
 
 /** The ticket comes from its own feature; the page hands it in, so this feature never imports it. */
@@ -101,6 +102,7 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
             {/* A server before real markets sends no actions. */}
             <CorporateActions actions={mine.data.data.actions ?? []} />
           </Card>
+          <LiveChat contest={contest} />
         </div>
       </div>
     </div>

@@ -1,5 +1,4 @@
 import { CHAT_LIMITS, type ChatChannel, type ChatMessage, type ChatPageResponse } from '@bullpen/contract';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps';
 import { requireContest } from '../contests/checks';
 import {
@@ -11,6 +10,7 @@ import {
   findChatMessage,
   insertChatMessage,
   isMuted,
+  lockUserChatBudget,
   setMuted,
   userMessagesSince,
 } from '../db/chat';
@@ -86,7 +86,7 @@ export async function readChat(
  * per caller, so two posts at once on two instances cannot both take the last place.
  */
 async function requireBudget(tx: Executor, userId: string, contestId: string, team: string | null, now: Date) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`chat:${userId}`}, 0))`);
+  await lockUserChatBudget(tx, userId);
   const windowMs = CHAT_LIMITS.windowSeconds * 1000;
   const since = new Date(now.getTime() - windowMs);
   const retryAfter = (oldest: Date | null) => Math.max(1000, (oldest ?? now).getTime() + windowMs - now.getTime());

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@bullpen/contract';
-import { and, count, desc, eq, gt, isNull, lt, min, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, min, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './database';
 import { chatMessages, chatMutes, users } from './schema';
 
@@ -107,6 +107,11 @@ async function windowCount(
     .from(chatMessages)
     .where(where);
   return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/** Held until the transaction ends: one post at a time per user, so two at once cannot both take a budget's last place. */
+export async function lockUserChatBudget(executor: Executor, userId: string): Promise<void> {
+  await executor.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`chat:${userId}`}, 0))`);
 }
 
 /** The caller's messages in any chat since `since` (chat_messages_user_idx). */

@@ -135,10 +135,11 @@ describe.each(SIZES)('chat at $width px', (size) => {
     const otherBox = other.getByRole('textbox', { name: 'Message the contest' });
     await otherBox.fill(reply);
     await otherBox.press('Enter');
-    const link = chat.getByRole('link', { name: 'https://example.com/notes' });
+    // The last one: the contest's chat keeps the other size's messages too.
+    const link = chat.getByRole('link', { name: 'https://example.com/notes' }).last();
     await link.waitFor({ timeout: 20_000 });
     await expect(link.getAttribute('rel')).resolves.toBe('noopener noreferrer nofollow ugc');
-    await chat.getByText(reply, { exact: true }).waitFor();
+    await chat.getByText(reply, { exact: true }).last().waitFor();
 
     for (const page of [mine, theirs]) await noSidewaysScroll(page);
     await expectAccessible(mine, `live contest with chat at ${size.width}`);

@@ -114,21 +114,24 @@ export function ChatPanel({ contestId, isTeamCollaboration, myUserId }: ChatPane
   const total = unread.contest + unread.team;
   return (
     <>
-      <Button
-        ref={toggle}
-        className="bp-chat__toggle"
-        variant="primary"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
-      >
-        Chat
-        {total > 0 ? (
-          <span className="bp-chat__count">
-            {total}
-            <span className="visually-hidden"> unread</span>
-          </span>
-        ) : null}
-      </Button>
+      <div className="bp-chat__dock">
+        <Button
+          ref={toggle}
+          className="bp-chat__toggle"
+          variant="primary"
+          aria-expanded={open}
+          onClick={() => setOpen(true)}
+        >
+          Chat
+          {total > 0 ? (
+            <span className="bp-chat__count">
+              {total}
+              <span className="visually-hidden"> unread</span>
+            </span>
+          ) : null}
+        </Button>
+      </div>
+      {/* Outside the dock: the dock's stacking order would hold the sheet under the page's cards. */}
       {open ? <ChatSheet onClose={close}>{body}</ChatSheet> : null}
     </>
   );

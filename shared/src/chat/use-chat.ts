@@ -113,7 +113,7 @@ const SILENT_STREAM_MS = 35_000;
 /**
  * `GET /contest/{id}/chat/events`: messages and deletions as they happen, for the contest's channel and (with `team`)
  * the caller's team's. Reconnects with backoff; each (re)connection calls `onReady`, after which the caller reads the
- * newest page again so nothing sent while it was away is missed.
+ * newest page again so nothing sent before the stream was registered is missed.
  */
 export function useChatEvents(
   contestId: string,
@@ -129,7 +129,6 @@ export function useChatEvents(
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let silence: ReturnType<typeof setTimeout> | undefined;
-    let firstReady = true;
     const connect = () => {
       const connection = new AbortController();
       const drop = () => connection.abort();
@@ -145,9 +144,9 @@ export function useChatEvents(
         ({ event, data }) => {
           attempt = 0;
           if (event === 'ready' || event === 'reset') {
-            // The first page read already covers the first connection; later ones may have missed messages.
-            if (!firstReady || event === 'reset') ready.current?.();
-            firstReady = false;
+            // Messages stored between the page read and this stream's registration (or while it was away) reach no
+            // stream: the newest page is read again now that nothing newer can be missed.
+            ready.current?.();
           } else if (event === 'message') {
             const message = (data as { message?: ChatMessage }).message;
             if (message) setLive((current) => ({ ...current, messages: [...current.messages, message] }));

@@ -272,3 +272,44 @@ it('on a phone: a Chat button with the unread count opens the chat as a sheet; E
   expect(button).toHaveAccessibleName('Chat');
   expect(button).toHaveFocus();
 });
+
+it("the contest's creator deletes anyone's message and mutes its writer", async () => {
+  const deleted: unknown[] = [];
+  const muted: unknown[] = [];
+  let gone = false;
+  server.use(
+    http.get(`${API}/contest/c1/chat`, () =>
+      HttpResponse.json({
+        messages: [
+          message('m1', {
+            text: gone ? '' : 'rude words',
+            deletedAt: gone ? '2030-01-07T14:40:00.000Z' : null,
+          }),
+        ],
+        next: null,
+        viewer: { ...VIEWER, canModerate: true },
+      }),
+    ),
+    http.get(`${API}/contest/c1/chat/events`, () => new HttpResponse(null, { status: 204 })),
+    http.post(`${API}/contest/c1/chat/delete`, async ({ request }) => {
+      deleted.push(await request.json());
+      gone = true;
+      return HttpResponse.json({
+        data: { message: message('m1', { text: '', deletedAt: '2030-01-07T14:40:00.000Z' }) },
+      });
+    }),
+    http.post(`${API}/contest/c1/chat/mute`, async ({ request }) => {
+      muted.push(await request.json());
+      return HttpResponse.json({ data: { userId: 'u2', muted: true } });
+    }),
+  );
+  renderPanel();
+  await screen.findByText('rude words');
+  await userEvent.click(screen.getByRole('button', { name: 'Mute BOB' }));
+  expect(await screen.findByRole('button', { name: 'Unmute BOB' })).toBeInTheDocument();
+  expect(muted).toEqual([{ userId: 'u2', muted: true }]);
+  await userEvent.click(screen.getByRole('button', { name: /Delete message from BOB/ }));
+  expect(await screen.findByText('message deleted')).toBeInTheDocument();
+  expect(screen.queryByText('rude words')).toBeNull();
+  expect(deleted).toEqual([{ messageId: 'm1' }]);
+});

@@ -1,7 +1,7 @@
 CREATE TABLE "chat_messages" (
 	"id" text PRIMARY KEY NOT NULL,
 	"contest_id" text NOT NULL,
-	"team" text,
+	"team" text NOT NULL,
 	"user_id" text NOT NULL,
 	"text" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { type Database, openDatabase } from '../src/db/database';
+import { chatPageQuery } from '../src/db/chat';
+import { type Database, openDatabase, queryRows } from '../src/db/database';
 import { ManualClock } from '../src/lib/clock';
 import {
   call,
@@ -366,6 +368,38 @@ describe.each(DRIVERS)('contest and team chat (%s)', (driver) => {
     const noTeams = await call(ctx, 'GET', chatUrl(plain._id, 'channel=team'), { token: alice.token });
     expect(noTeams.statusCode).toBe(400);
     expect(noTeams.json().errors).toEqual([{ field: 'channel', message: 'This contest has no teams' }]);
+  });
+
+  test("a page of a busy contest's chat is one scan of the channel index, newest first from the cursor", async () => {
+    const contest = await contestWithPlayers();
+    const other = await contestWithPlayers();
+    // Many messages in two contests (written straight to the table: the budgets would refuse them through the API).
+    for (const [id, count] of [
+      [contest._id, 20_000],
+      [other._id, 5_000],
+    ] as const) {
+      await ctx.database.db.execute(sql`
+        INSERT INTO chat_messages (id, contest_id, team, user_id, text, created_at)
+        SELECT ${id} || '-m' || n, ${id}, '', ${alice.id}, 'message ' || n,
+               TIMESTAMPTZ '2030-01-01T00:00:00Z' + n * INTERVAL '1 second'
+        FROM generate_series(1, ${count}) AS n`);
+    }
+    await ctx.database.db.execute(sql`ANALYZE chat_messages`);
+    const cursor = { createdAt: new Date('2030-01-01T02:00:00Z'), id: `${contest._id}-m7200` };
+    for (const before of [null, cursor]) {
+      const query = chatPageQuery(ctx.database.db, contest._id, null, before, 50);
+      const plan = (await queryRows<Record<string, string>>(ctx.database.db, sql`EXPLAIN ${query.getSQL()}`))
+        .map((row) => Object.values(row)[0])
+        .join('\n');
+      expect(plan).toMatch(/Index Scan Backward using chat_messages_channel_idx/);
+      expect(plan).not.toMatch(/Seq Scan on chat_messages|Sort/);
+    }
+    const page = await call(ctx, 'GET', chatUrl(contest._id, 'limit=3'), { token: bob.token });
+    expect(page.json().messages.map((m: MessageJson) => m.text)).toEqual([
+      'message 20000',
+      'message 19999',
+      'message 19998',
+    ]);
   });
 
   test('two readers get a new message and a deletion at once; a team message reaches its team only', async () => {

@@ -12,6 +12,7 @@ import {
   isMuted,
   lockUserChatBudget,
   setMuted,
+  teamOfRow,
   userMessagesSince,
 } from '../db/chat';
 import type { Executor } from '../db/database';
@@ -119,7 +120,7 @@ export async function postChat(
     const row = {
       id: newId(),
       contestId: access.contest.row.id,
-      team,
+      team: team ?? '',
       userId: user.id,
       text: body.text,
       createdAt: now,
@@ -143,7 +144,8 @@ export async function deleteChat(
   const found = isWellFormedId(messageId) ? await findChatMessage(deps.db, access.contest.row.id, messageId) : null;
   if (!found) throw notFound('Message not found');
   const { row, ticker } = found;
-  if (row.team !== null && row.team !== access.team && !access.canModerate) {
+  const team = teamOfRow(row);
+  if (team !== null && team !== access.team && !access.canModerate) {
     throw forbidden("Only a team's members read its channel");
   }
   if (row.userId !== user.id && !access.canModerate) {
@@ -158,7 +160,7 @@ export async function deleteChat(
     await notify(deps, {
       type: 'deleted',
       contestId: message.contestId,
-      team: row.team,
+      team,
       event: {
         contestId: message.contestId,
         channel: message.channel,

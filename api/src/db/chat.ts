@@ -5,12 +5,15 @@ import { chatMessages, chatMutes, users } from './schema';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 
+/** The team whose channel a stored message is in; null for the contest's channel (stored as ''). */
+export const teamOfRow = (row: Pick<ChatMessageRow, 'team'>): string | null => (row.team === '' ? null : row.team);
+
 /** A message as readers get it: a deleted one never carries its text. */
 export function chatMessageView(row: ChatMessageRow, ticker: string | null): ChatMessage {
   return {
     _id: row.id,
     contestId: row.contestId,
-    channel: row.team === null ? 'contest' : 'team',
+    channel: row.team === '' ? 'contest' : 'team',
     userId: row.userId,
     ticker: ticker ?? '',
     text: row.deletedAt ? '' : row.text,
@@ -26,7 +29,7 @@ export interface ChatCursor {
 }
 
 const channelOf = (contestId: string, team: string | null): SQL | undefined =>
-  and(eq(chatMessages.contestId, contestId), team === null ? isNull(chatMessages.team) : eq(chatMessages.team, team));
+  and(eq(chatMessages.contestId, contestId), eq(chatMessages.team, team ?? ''));
 
 /**
  * One page of one channel, newest first, from before the cursor: a single scan of chat_messages_channel_idx (the
@@ -40,7 +43,24 @@ export async function chatPage(
   before: ChatCursor | null,
   limit: number,
 ): Promise<{ messages: ChatMessage[]; next: ChatCursor | null }> {
-  const rows = await executor
+  const rows = await chatPageQuery(executor, contestId, team, before, limit);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    messages: page.map((row) => chatMessageView(row.message, row.ticker)),
+    next: rows.length > limit && last ? { createdAt: last.message.createdAt, id: last.message.id } : null,
+  };
+}
+
+/** The statement of `chatPage` (its plan is checked in test/chat.test.ts). */
+export function chatPageQuery(
+  executor: Executor,
+  contestId: string,
+  team: string | null,
+  before: ChatCursor | null,
+  limit: number,
+) {
+  return executor
     .select({ message: chatMessages, ticker: users.ticker })
     .from(chatMessages)
     .innerJoin(users, eq(users.id, chatMessages.userId))
@@ -57,12 +77,6 @@ export async function chatPage(
     )
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    messages: page.map((row) => chatMessageView(row.message, row.ticker)),
-    next: rows.length > limit && last ? { createdAt: last.message.createdAt, id: last.message.id } : null,
-  };
 }
 
 export async function insertChatMessage(executor: Executor, row: ChatMessageRow): Promise<void> {

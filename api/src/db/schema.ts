@@ -384,8 +384,9 @@ export const participantActions = pgTable(
 );
 
 /**
- * Chat messages (API.md "Chat"). `team` is null on the contest's channel and the team's name on a team channel. A
- * deletion clears the text in the row itself, so no read can ever return it again.
+ * Chat messages (API.md "Chat"). `team` is '' on the contest's channel and the team's name on a team channel (a team
+ * name is never empty). Not null: the page's read is an equality on it, so the index's order serves ORDER BY without a
+ * sort (an IS NULL condition would not). A deletion clears the text in the row itself, so no read can return it again.
  */
 export const chatMessages = pgTable(
   'chat_messages',
@@ -394,7 +395,7 @@ export const chatMessages = pgTable(
     contestId: text('contest_id')
       .notNull()
       .references(() => contests.id, { onDelete: 'cascade' }),
-    team: text('team'),
+    team: text('team').notNull(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id),

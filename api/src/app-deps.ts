@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { CanaryWatch } from './clock/canary-watch';
 import type { ContestClock } from './clock/contest-clock';
+import type { ChatHub } from './chat/hub';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/database';
 import type { UserCache } from './db/user-cache';
@@ -29,6 +30,8 @@ export interface AppDeps {
   boards: BoardStore;
   /** User rows of verified tokens, kept a few seconds (see db/user-cache.ts for what that delay means). */
   users: UserCache;
+  /** This instance's open chat streams, told of every stored chat change on any instance. */
+  chat: ChatHub;
   /** Event streams of this instance: how many are open, and ticks not sent to a reader that had not taken the last ones. */
   streams: { open: number; ticksSkipped: number; heartbeatMs: number };
 }

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
 import { openReleaseStore } from '@bullpen/release-store';
+import { ChatHub } from './chat/hub';
 import { CanaryWatch } from './clock/canary-watch';
 import { ContestClock } from './clock/contest-clock';
 import type { AppDeps } from './app-deps';
@@ -29,6 +30,7 @@ import openApi from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import security from './plugins/security';
 import analyticsRoutes from './routes/analytics';
+import chatRoutes from './routes/chat';
 import contestRoutes from './routes/contest';
 import contestUserRoutes from './routes/contest-user';
 import equityRoutes from './routes/equity';
@@ -175,6 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (notice.origin !== database.instanceId) events.emit('tick', notice.asOf);
   });
   const users = new UserCache(database.db);
+  const chat = new ChatHub(database);
+  await chat.start();
   const releaseStore = openReleaseStore(config.releases.store);
   const canaryWatch = new CanaryWatch({
     db: database.db,
@@ -196,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     events,
     boards,
     users,
+    chat,
     streams: { open: 0, ticksSkipped: 0, heartbeatMs: HEARTBEAT_MS },
   };
 
@@ -242,6 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tradingRoutes,
     orderRoutes,
     eventsRoutes,
+    chatRoutes,
     contestUserRoutes,
     userRoutes,
     userProfileRoutes,
@@ -266,6 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', async () => {
     stopListening();
+    chat.close();
     corporateActions.stop();
     await contestClock.stop();
     await market.feed.stop();

@@ -69,6 +69,10 @@ const CALLS = {
   '/user-profile/edit-profile': ['callSign', 'ticker', 'displayName', 'bio'],
   '/telemetry/remote-health': ['idToken', 'pass', 'reports'],
   '/telemetry/health-pass': [],
+  // Chat: the contest is in the path (Target.path gives the real one).
+  '/contest/:id/chat': ['text', 'channel'],
+  '/contest/:id/chat/delete': ['messageId'],
+  '/contest/:id/chat/mute': ['userId', 'muted'],
 } satisfies Record<string, string[]>;
 type Url = keyof typeof CALLS;
 const URLS = Object.keys(CALLS) as Url[];
@@ -369,6 +373,8 @@ const TABLES = [
   'price_history',
   'portfolio_history',
   'market_state',
+  'chat_messages',
+  'chat_mutes',
 ];
 const SNAPSHOT = sql.raw(
   `SELECT ${TABLES.map((t) => `(SELECT count(*)::text || ':' || coalesce(md5(string_agg(r::text, '|' ORDER BY r::text)), '') FROM ${t} r) AS ${t}`).join(', ')}`,
@@ -396,10 +402,14 @@ interface Fixture {
   foreign: string;
   /** An open order of the player in the live contest: what a cancel cancels (a fresh one after each success). */
   openOrder: string;
+  /** A message of the owner's in the live contest's chat: what a delete deletes (deleting again changes nothing). */
+  chatMessage: string;
 }
 
 interface Target {
   token: () => string;
+  /** The address, for a route with the contest in its path (the route's pattern otherwise). */
+  path?: () => string;
   /** Headers of its own (a health report comes from a page of the app: Origin). */
   headers?: Record<string, string>;
   valid: () => Record<string, unknown>;
@@ -467,7 +477,14 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
       cancelled: cancelled._id,
       foreign: foreign._id,
       openOrder: '',
+      chatMessage: '',
     };
+    const chatMessage = await call(ctx, 'POST', `/contest/${f.live}/chat`, {
+      token: owner.token,
+      body: { text: 'Welcome to the live contest' },
+    });
+    await mustSucceed('chat message')(chatMessage);
+    f.chatMessage = chatMessage.json().data.message._id;
     /** A sell limit far above the price: it reserves one share of a pick and never fills. */
     const waitingOrder = () => ({
       contestId: f.live,
@@ -606,6 +623,22 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
         headers: { origin: 'http://localhost:3000' },
         valid: () => ({}),
       },
+      // The player's budget (10 a minute on a clock that stands still) answers 429 once spent: a refusal like any other.
+      '/contest/:id/chat': {
+        token: () => f.player.token,
+        path: () => `/contest/${f.live}/chat`,
+        valid: () => ({ text: 'Good luck, everyone' }),
+      },
+      '/contest/:id/chat/delete': {
+        token: () => f.owner.token,
+        path: () => `/contest/${f.live}/chat/delete`,
+        valid: () => ({ messageId: f.chatMessage }),
+      },
+      '/contest/:id/chat/mute': {
+        token: () => f.owner.token,
+        path: () => `/contest/${f.live}/chat/mute`,
+        valid: () => ({ userId: f.outsider.id, muted: true }),
+      },
     };
     current = await snapshot(ctx);
   });
@@ -720,6 +753,14 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
         return [f.player.ticker, f.owner.ticker, f.outsider.ticker, 'AB', 'ZZ99', 'free1'];
       case 'displayName':
         return ['X', 'Someone else', '\u200b', 'A\u0000'];
+      case 'text':
+        return ['Hello', '', '   ', '<b>bold</b>', 'x'.repeat(501), 'a\u202eb', 'Line one\nLine two', 'A\u0000'];
+      case 'channel':
+        return ['contest', 'team'];
+      case 'messageId':
+        return [f.chatMessage];
+      case 'muted':
+        return [true, false];
       case 'bio':
       case 'description':
         return ['', 'Short and sweet', 'Line one\nLine two', 'Line one\r\nLine two', 'Short\u0000', '\u0085'];
@@ -732,7 +773,7 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
     const target = targets[url];
     const response = await ctx.app.inject({
       method: 'POST',
-      url,
+      url: target.path?.() ?? url,
       headers: {
         authorization: target.token(),
         'content-type': 'application/json',
@@ -877,9 +918,12 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
     '/contest/:id/benchmark',
     '/contest/completed/:id/players/:userId',
     '/contest/:id/analytics/:userId',
+    '/contest/:id/chat',
+    '/contest/:id/chat/events',
   ];
-  /** The event stream of a live contest never ends: only ids that cannot name one are sent there. */
-  const STREAMING = '/contest/active/:id/events';
+  /** The event stream of a live contest never ends, nor a chat's of any contest: only ids that cannot name one are
+   *  sent there. */
+  const STREAMING = new Set(['/contest/active/:id/events', '/contest/:id/chat/events']);
 
   async function sendGet(path: string) {
     const response = await ctx.app.inject({ method: 'GET', url: path, headers: { authorization: f.player.token } });
@@ -917,13 +961,12 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
       // Real ids, plain (found) and spoiled (unknown). Not for the event stream: a live contest's would never end.
       const real = [f.live, f.upcoming, f.cancelled, f.owner.id, 'AAPL', ` ${f.live} `];
       const spoiled = real.flatMap((id) => [`${id}\u0000`, `${id}\u200b`, `\u0000${id}`, `${id}\ud800`]);
-      const ids =
-        route === STREAMING
-          ? fc.oneof(oddString, fc.constantFrom(...spoiled))
-          : fc.oneof(oddString, fc.constantFrom(...real, ...spoiled));
+      const ids = STREAMING.has(route)
+        ? fc.oneof(oddString, fc.constantFrom(...spoiled))
+        : fc.oneof(oddString, fc.constantFrom(...real, ...spoiled));
       await fc.assert(
         fc.asyncProperty(ids, async (id) => {
-          if (route === STREAMING && id.trim() === f.live) return;
+          if (STREAMING.has(route) && [f.live, f.upcoming, f.cancelled].includes(id.trim())) return;
           await sendGet(to(encodeSegment(id)));
         }),
         { seed: SEED, numRuns: RUNS },

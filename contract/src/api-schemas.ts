@@ -1,3 +1,11 @@
+import {
+  chatMessageResponseSchema,
+  chatPageResponseSchema,
+  deleteChatBodySchema,
+  muteChatBodySchema,
+  muteChatResponseSchema,
+  postChatBodySchema,
+} from './chat';
 import { getEquitiesBodySchema, marketStatusResponseSchema } from './market';
 import {
   cancelOrderBodySchema,
@@ -92,6 +100,14 @@ export const API_SCHEMAS = {
   livePublic: { get: { response: livePublicResponseSchema } },
   completedPlayer: { get: { response: completedPlayerResponseSchema } },
   analytics: { get: { response: analyticsResponseSchema } },
+  chat: {
+    get: { response: chatPageResponseSchema },
+    post: { body: postChatBodySchema, response: chatMessageResponseSchema },
+  },
+  deleteChat: { post: { body: deleteChatBodySchema, response: chatMessageResponseSchema } },
+  muteChat: { post: { body: muteChatBodySchema, response: muteChatResponseSchema } },
+  /** An event stream, read with fetch streaming rather than the client. */
+  chatEvents: {},
   /** The operators' read; the host's report goes by sendBeacon, which the client does not send. */
   remoteHealth: { get: { response: remoteHealthResponseSchema } },
   healthPass: { post: { body: emptyBodySchema, response: healthPassResponseSchema } },

@@ -21,5 +21,6 @@ export * from './trailing-stop';
 export * from './fills';
 export * from './contest-phase';
 export * from './risk-window';
+export * from './chat';
 export * from './api-schemas';
 export type * from './api-types';

@@ -44,6 +44,13 @@ interface StandingsPage {
 }
 
 const standings = route('/contest/:id/standings');
+const chat = route('/contest/:id/chat');
+
+interface ChatPage {
+  channel?: 'contest' | 'team';
+  before?: string;
+  limit?: number;
+}
 
 /** Every API path of SPEC §7 and API.md, one table for the server's routes and the clients' requests, so no caller
  *  spells one by hand. A path without parameters is its string; one with parameters builds the path from their values
@@ -94,6 +101,23 @@ export const API_PATHS = {
   livePublic: '/contest/live-public',
   completedPlayer: route('/contest/completed/:id/players/:userId'),
   analytics: route('/contest/:id/analytics/:userId'),
+  // Contest and team chat (API.md "Chat").
+  /** GET: one page of a chat, newest first (`before` is the previous page's `next`); POST: a new message. */
+  chat: Object.assign(
+    (id: string, page: ChatPage = {}) => {
+      const query = new URLSearchParams();
+      if (page.channel) query.set('channel', page.channel);
+      if (page.before) query.set('before', page.before);
+      if (page.limit !== undefined) query.set('limit', String(page.limit));
+      const text = query.toString();
+      return `${chat(id)}${text ? `?${text}` : ''}`;
+    },
+    { pattern: chat.pattern },
+  ) as PathBuilder<typeof chat.pattern, [id: string, page?: ChatPage]>,
+  deleteChat: route('/contest/:id/chat/delete'),
+  muteChat: route('/contest/:id/chat/mute'),
+  /** Server-Sent Events of a chat: `message` and `deleted`, for any contest status. */
+  chatEvents: route('/contest/:id/chat/events'),
   /** The host's report of how each remote fares, and the operators' read of it (docs/operating-remotes.md). */
   remoteHealth: '/telemetry/remote-health',
   /** A health pass for a browser with nobody signed in: what lets its reports count, once per window. */

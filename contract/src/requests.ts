@@ -59,7 +59,11 @@ function isWellFormedText(value: string): boolean {
  * A text field: visible text only, no control characters, no unpaired surrogates. Multi-line fields (a textarea:
  * description, bio) keep line breaks, stored as `\n` (a form submission sends `\r\n`); one-line fields refuse them.
  */
-function textSchema(label: string, lines: 'one-line' | 'multi-line', normalize: (value: string) => string = (v) => v) {
+export function textSchema(
+  label: string,
+  lines: 'one-line' | 'multi-line',
+  normalize: (value: string) => string = (v) => v,
+) {
   const multiLine = lines === 'multi-line';
   return (
     z

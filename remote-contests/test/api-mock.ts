@@ -18,7 +18,18 @@ export const SIMULATED_MARKET = {
 } as const;
 
 /** By default the API runs the simulator; a test about a real market answers with its own status. */
-export const server = setupServer(http.get(`${API}/market/status`, () => HttpResponse.json(SIMULATED_MARKET)));
+export const server = setupServer(
+  http.get(`${API}/market/status`, () => HttpResponse.json(SIMULATED_MARKET)),
+  // The contest's detail has its chat: empty, and its stream unavailable (a test about the chat answers its own).
+  http.get(`${API}/contest/:id/chat`, () =>
+    HttpResponse.json({
+      messages: [],
+      next: null,
+      viewer: { canPost: true, reason: null, muted: false, canModerate: false, team: null },
+    }),
+  ),
+  http.get(`${API}/contest/:id/chat/events`, () => new HttpResponse(null, { status: 204 })),
+);
 
 export interface Recorded {
   method: string;

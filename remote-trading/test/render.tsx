@@ -34,6 +34,15 @@ export const server = setupServer(
       },
     }),
   ),
+  // Every live screen has the contest's chat: empty, and its stream unavailable (a test about the chat answers its own).
+  http.get(`${API}/contest/:id/chat`, () =>
+    HttpResponse.json({
+      messages: [],
+      next: null,
+      viewer: { canPost: true, reason: null, muted: false, canModerate: false, team: null },
+    }),
+  ),
+  http.get(`${API}/contest/:id/chat/events`, () => new HttpResponse(null, { status: 204 })),
 );
 
 // A test's reads can outlive it. SWR shares an in-flight read with an identical one (the next test's first read

@@ -4,8 +4,8 @@
 // stand-alone frame in '@bullpen/shared/standalone' (development only, so the host never downloads it). Only stateful
 // code lives here (store, SWR configuration, API client, auth, router). Pure code is outside the singleton, bundled into
 // whichever app imports it (DESIGN §1), so no page downloads it unless it is used: the UI kit '@bullpen/shared/ui', the
-// boards '@bullpen/shared/boards', the analytics panel '@bullpen/shared/analytics', the formatting rules
-// '@bullpen/shared/format' and the API contract and its rules.
+// boards '@bullpen/shared/boards', the analytics panel '@bullpen/shared/analytics', the chat panel
+// '@bullpen/shared/chat', the formatting rules '@bullpen/shared/format' and the API contract and its rules.
 export * from './config/runtime-config';
 export * from './api/api-error';
 export * from './api/client';

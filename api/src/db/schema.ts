@@ -383,6 +383,49 @@ export const participantActions = pgTable(
   ],
 );
 
+/**
+ * Chat messages (API.md "Chat"). `team` is '' on the contest's channel and the team's name on a team channel (a team
+ * name is never empty). Not null: the page's read is an equality on it, so the index's order serves ORDER BY without a
+ * sort (an IS NULL condition would not). A deletion clears the text in the row itself, so no read can return it again.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: text('id').primaryKey(),
+    contestId: text('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    team: text('team').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    createdAt: ts('created_at').notNull(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    // A page of one channel, newest first: one index scan from the cursor, however many players write.
+    index('chat_messages_channel_idx').on(t.contestId, t.team, t.createdAt, t.id),
+    // The per-user budget counts the caller's messages of the last minute.
+    index('chat_messages_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Players a contest's creator has muted in that contest's chat. */
+export const chatMutes = pgTable(
+  'chat_mutes',
+  {
+    contestId: text('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    mutedAt: ts('muted_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contestId, t.userId] })],
+);
+
 export const schema = {
   users,
   contests,
@@ -401,4 +444,6 @@ export const schema = {
   corporateActions,
   contestActions,
   participantActions,
+  chatMessages,
+  chatMutes,
 };

@@ -1,5 +1,5 @@
 import { Link, useParams } from '@bullpen/shared';
-import { ContestActions, YourPlace } from '../../features/contest-detail';
+import { ContestActions, ContestChat, YourPlace } from '../../features/contest-detail';
 import { formatDateTime } from '@bullpen/shared/format';
 import { Callout, Card, Chips } from '@bullpen/shared/ui';
 import {
@@ -56,6 +56,7 @@ export default function ContestDetailPage() {
           <Card title="Rules">
             <ContestRules contest={contest} />
           </Card>
+          <ContestChat contest={contest} />
         </>
       )}
     </ContestGate>

@@ -1,5 +1,6 @@
 import { useUserStore } from '@bullpen/shared';
 import { AnalyticsPanel } from '@bullpen/shared/analytics';
+import { LiveChat } from './live-chat';
 import { StandingsBoard, TeamStandingsTable } from '@bullpen/shared/boards';
 import type { Contest } from '@bullpen/contract';
 import { ButtonLink, Card, ErrorState, PageLoader } from '@bullpen/shared/ui';
@@ -119,6 +120,7 @@ export function LiveContestView({ contest }: { contest: Contest }) {
             />
           </Card>
         ) : null}
+        <LiveChat contest={contest} />
       </div>
     </div>
   );

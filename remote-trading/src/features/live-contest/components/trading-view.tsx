@@ -14,6 +14,7 @@ import { EXCHANGE_TIME_ZONE } from '../lib/chart-time';
 import { LineChart } from './line-chart';
 import { LiveHeader } from './live-header';
 import { CorporateActions } from './corporate-actions';
+import { LiveChat } from './live-chat';
 import { PortfolioSummary, PositionsTable, TradeHistory } from './portfolio';
 
 /** The ticket comes from its own feature; the page hands it in, so this feature never imports it. */
@@ -106,6 +107,7 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
             {/* A server before real markets sends no actions. */}
             <CorporateActions actions={mine.data.data.actions ?? []} />
           </Card>
+          <LiveChat contest={contest} />
         </div>
       </div>
     </div>

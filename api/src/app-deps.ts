@@ -8,6 +8,7 @@ import type { Clock } from './lib/clock';
 import type { BoardStore } from './live/boards';
 import type { CorporateActionsJob } from './market/corporate-actions';
 import type { MarketService } from './market/market-service';
+import type { Notifier } from './notifications/notifier';
 
 /** What the app is made of: every route and use case takes what it needs from here (`app.deps`). */
 export interface AppDeps {
@@ -29,6 +30,8 @@ export interface AppDeps {
   boards: BoardStore;
   /** User rows of verified tokens, kept a few seconds (see db/user-cache.ts for what that delay means). */
   users: UserCache;
+  /** Announces notifications to every instance's streams and sends text messages (API.md "Notifications"). */
+  notifier: Notifier;
   /** Event streams of this instance: how many are open, and ticks not sent to a reader that had not taken the last ones. */
   streams: { open: number; ticksSkipped: number; heartbeatMs: number };
 }

@@ -166,9 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     // The local outbox prints to the API's log, which `npm start` shows (as it shows the user pool's codes).
     sender:
-      config.texts.sender === 'sns'
-        ? snsSender(config.texts.snsRegion)
-        : new LocalOutbox((line) => app.log.info(line)),
+      config.texts.sender === 'sns' ? snsSender(config.texts.snsRegion) : new LocalOutbox((line) => app.log.info(line)),
     clock,
     log: app.log,
   });

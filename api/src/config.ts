@@ -276,7 +276,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       const sender = read('SMS_SENDER', z.enum(['local', 'sns'], 'must be local or sns'), 'local');
       return {
         sender,
-        snsRegion: read('SNS_REGION', z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region'), 'us-east-1'),
+        snsRegion: read(
+          'SNS_REGION',
+          z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region'),
+          'us-east-1',
+        ),
         outboxPage: sender === 'local' && !production,
       };
     })(),

@@ -131,7 +131,9 @@ export type NotificationPreferencesBody = z.input<typeof notificationPreferences
 
 /** The default of each kind: in the app on, by text off (a player opts in to texts). */
 export function defaultPreferences(): NotificationPreferences['preferences'] {
-  return Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, { inApp: true, text: false }])) as NotificationPreferences['preferences'];
+  return Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [kind, { inApp: true, text: false }]),
+  ) as NotificationPreferences['preferences'];
 }
 
 /** `GET /dev/outbox`: the text messages the local sender "sent" (never in production). */

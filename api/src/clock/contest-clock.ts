@@ -35,7 +35,7 @@ import {
   notifyExpiredWithContests,
   notifyPodiumChanges,
   notifyStartingSoon,
-} from '../notifications/produce';
+} from '../db/notification-producers';
 import { runMarginCalls } from './margin-calls';
 import { expireDueOrders, type FillReport, fillDueOrders } from './order-fills';
 

@@ -7,7 +7,7 @@ import type { NewTradeRow, PositionKey } from '../db/portfolios';
 import { fill } from '../domain/trade';
 import { newId } from '../lib/ids';
 import type { Delivery } from '../db/notifications';
-import { notifyMarginCalls } from '../notifications/produce';
+import { notifyMarginCalls } from '../db/notification-producers';
 
 const MARGIN_CALL_REASON = 'margin call';
 

@@ -40,7 +40,7 @@ import { fill } from '../domain/trade';
 import { newId } from '../lib/ids';
 import type { MarketSession } from '../market/market-session';
 import type { Delivery } from '../db/notifications';
-import { notifyOrderOutcomes } from '../notifications/produce';
+import { notifyOrderOutcomes } from '../db/notification-producers';
 
 export interface FillReport {
   filled: number;

@@ -8,7 +8,7 @@ import type { UserRow } from '../db/users';
 import type { Delivery } from '../db/notifications';
 import { affiliationProblems, picksProblems } from '../domain/picks';
 import { badRequest, conflict, forbidden } from '../lib/errors';
-import { notifyJoined } from '../notifications/produce';
+import { notifyJoined } from '../db/notification-producers';
 import { requireAcceptsPicks, requireContest } from './checks';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'market'>;

@@ -12,7 +12,7 @@ import { type Executor, queryRows } from './database';
 import { notificationPreferences, notifications, textMessages } from './schema';
 
 /** Notifications older than this are pruned by the clock (API.md "Notifications"). */
-export const NOTIFICATION_TTL_MS = 30 * 86_400_000;
+const NOTIFICATION_TTL_MS = 30 * 86_400_000;
 /** Beyond this many users a delivery is announced to every stream as "anyone" (a notice carries at most 8000 bytes). */
 const NAMED_USERS_MAX = 100;
 
@@ -32,9 +32,7 @@ export function mergeDeliveries(deliveries: readonly Delivery[]): Delivery {
   let merged = NO_DELIVERY;
   for (const next of deliveries) {
     const users =
-      merged.users === 'many' || next.users === 'many'
-        ? 'many'
-        : [...new Set([...merged.users, ...next.users])];
+      merged.users === 'many' || next.users === 'many' ? 'many' : [...new Set([...merged.users, ...next.users])];
     merged = {
       statements: merged.statements + next.statements,
       notified: merged.notified + next.notified,
@@ -228,10 +226,7 @@ export async function preferencesOf(
   executor: Executor,
   userId: string,
 ): Promise<Omit<NotificationPreferences, 'phoneNumber'>> {
-  const [row] = await executor
-    .select()
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, userId));
+  const [row] = await executor.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   return {
     preferences: { ...defaultPreferences(), ...(row?.kinds ?? {}) },
     timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE,

@@ -89,7 +89,8 @@ export class NotificationStreams {
   private async sendUnread(users: string[]): Promise<void> {
     const counts = await unreadCounts(this.db, users);
     for (const user of users) {
-      for (const stream of this.byUser.get(user)?.keys() ?? []) stream.send('unread', { unread: counts.get(user) ?? 0 });
+      for (const stream of this.byUser.get(user)?.keys() ?? [])
+        stream.send('unread', { unread: counts.get(user) ?? 0 });
     }
   }
 }

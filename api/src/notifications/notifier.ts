@@ -12,9 +12,7 @@ export const NOTIFICATIONS_CHANNEL = 'bullpen_notifications';
  * (the user whose unread count changed). Small enough for any delivery: a statement that notified more users than a
  * notice can name says 'many', and each instance reads what is new for the users it streams to.
  */
-export type NotificationNotice =
-  | { since: string; users: string[] | 'many' }
-  | { read: string };
+export type NotificationNotice = { since: string; users: string[] | 'many' } | { read: string };
 
 const TEXTS_PER_FLUSH = 100;
 

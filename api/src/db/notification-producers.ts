@@ -1,15 +1,16 @@
 import { CALL_SIGN_PATTERN } from '@bullpen/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../db/database';
-import { type Delivery, deliver, NO_DELIVERY } from '../db/notifications';
+import { type Executor, queryRows } from './database';
+import { type Delivery, deliver, NO_DELIVERY } from './notifications';
 
 // Where each kind of notification comes from (API.md "Notifications"). Every producer is one INSERT … SELECT through
 // `deliver`, in the transaction of the event it tells of (a fill, a contest's start or end, a join), whatever the number
 // of players concerned; its subject makes it idempotent: a tick or request that runs again writes nothing twice.
 
 /** Minutes before a contest's start when its players hear it starts soon. */
-export const STARTING_SOON_MS = 10 * 60_000;
-/** A top 3 that more players than this share (ties at the start, when everyone holds cash) is no news to anyone. */
+const STARTING_SOON_MS = 10 * 60_000;
+/** A top 3 that more players than this share (ties at the start, when everyone holds the same picks) is no news to
+ * anyone, and is not tracked: a contest of 10,000 tied players would otherwise write 10,000 places. */
 const PODIUM_NEWS_MAX = 10;
 
 const list = (values: readonly string[]) =>
@@ -154,10 +155,12 @@ export async function notifyJoined(
 export async function notifyPodiumChanges(tx: Executor, now: Date): Promise<Delivery> {
   const changes = await queryRows<{ contest_id: string; user_id: string; direction: 'in' | 'out' }>(
     tx,
-    sql`WITH top AS (
+    sql`WITH top_all AS (
           SELECT p.contest_id, p.user_id FROM participants p JOIN contests c ON c.id = p.contest_id
           WHERE c.phase = 'active' AND c.cancelled_at IS NULL AND c.participants_count > 3 AND p.rank <= 3
         ),
+        crowded AS (SELECT contest_id FROM top_all GROUP BY contest_id HAVING COUNT(*) > ${PODIUM_NEWS_MAX}),
+        top AS (SELECT * FROM top_all WHERE contest_id NOT IN (SELECT contest_id FROM crowded)),
         gone AS (
           DELETE FROM podium_places pp
           WHERE NOT EXISTS (SELECT 1 FROM top t WHERE t.contest_id = pp.contest_id AND t.user_id = pp.user_id)
@@ -166,10 +169,8 @@ export async function notifyPodiumChanges(tx: Executor, now: Date): Promise<Deli
         came AS (
           INSERT INTO podium_places (contest_id, user_id) SELECT contest_id, user_id FROM top
           ON CONFLICT DO NOTHING RETURNING contest_id, user_id
-        ),
-        crowded AS (SELECT contest_id FROM top GROUP BY contest_id HAVING COUNT(*) > ${PODIUM_NEWS_MAX})
+        )
         SELECT contest_id, user_id, 'in' AS direction FROM came
-          WHERE contest_id NOT IN (SELECT contest_id FROM crowded)
         UNION ALL
         SELECT g.contest_id, g.user_id, 'out' FROM gone g JOIN contests c ON c.id = g.contest_id
           WHERE c.phase = 'active' AND g.contest_id NOT IN (SELECT contest_id FROM crowded)`,
@@ -195,7 +196,7 @@ export async function notifyPodiumChanges(tx: Executor, now: Date): Promise<Deli
 }
 
 /** `@CALLSIGN` words of a chat message, upper-cased, each once (at most 20: a message cannot ping a crowd). */
-export function mentionedCallSigns(text: string): string[] {
+function mentionedCallSigns(text: string): string[] {
   const found = new Set<string>();
   for (const match of text.matchAll(/(?:^|[^\w@])@([A-Za-z][A-Za-z0-9]{1,7})\b/g)) {
     const sign = (match[1] ?? '').toUpperCase();

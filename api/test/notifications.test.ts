@@ -311,6 +311,42 @@ describe.each(DRIVERS)('notifications (%s)', (driver) => {
     expect(kinds.filter((k) => k === 'order-expired')).toHaveLength(1);
   });
 
+  test('players hear when they enter or leave a live contest’s top 3, once per change', async () => {
+    const owner = await createUser(ctx);
+    const players = [await createUser(ctx), await createUser(ctx), await createUser(ctx), await createUser(ctx)];
+    const [p1, , , p4] = players as [TestUser, TestUser, TestUser, TestUser];
+    const contest = await createContest(ctx, owner);
+    for (const player of players.slice(0, 3)) await joinContest(ctx, player, contest._id, ['AAPL', 'MSFT']);
+    await joinContest(ctx, p4, contest._id, ['GOOGL', 'MSFT']);
+    const podiumNews = async (player: TestUser) =>
+      (await list(player)).notifications.filter((n) => n.kind.startsWith('top-three-'));
+    // At the start every portfolio is worth its starting cash: all four share the first place.
+    await tickAt(ctx, contest.startsAt);
+    for (const player of players) {
+      expect(await podiumNews(player)).toEqual([
+        expect.objectContaining({
+          kind: 'top-three-entered',
+          title: 'You are in the top 3 of Spring Cup',
+          body: 'You are #1 of 4.',
+          href: `/live-contest/${contest._id}`,
+        }),
+      ]);
+    }
+    feed.set({ GOOGL: 1 });
+    await later(1000);
+    await later(1000);
+    expect((await podiumNews(p4)).map((n) => [n.kind, n.body])).toEqual([
+      ['top-three-left', 'You are now #4 of 4.'],
+      ['top-three-entered', 'You are #1 of 4.'],
+    ]);
+    expect(await podiumNews(p1)).toHaveLength(1);
+    feed.set({ GOOGL: 100_000 });
+    await later(1000);
+    expect((await podiumNews(p4))[0]).toMatchObject({ kind: 'top-three-entered', body: 'You are #1 of 4.' });
+    expect(await podiumNews(p1)).toHaveLength(1);
+    await tickAt(ctx, contest.endsAt);
+  });
+
   test('a mention in chat tells the players it names, not the author nor strangers, once per message', async () => {
     const owner = await createUser(ctx);
     const named = await createUser(ctx);

@@ -164,9 +164,10 @@ export class ContestClock {
       Object.assign(report.orders, await fillDueOrders(tx, now, market.session, deliveries));
       await moveTrailingStops(tx, now);
       report.marginCalls = await runMarginCalls(tx, now, deliveries);
-      report.valued = await this.valueLiveContests(tx, now);
+      const podium: { contestId: string; userId: string }[] = [];
+      report.valued = await this.valueLiveContests(tx, now, podium);
       // After the valuation, before contests end: the top 3 as this tick ranked it.
-      deliveries.push(await notifyPodiumChanges(tx, now));
+      deliveries.push(await notifyPodiumChanges(tx, podium, now));
       const ending = await completeEndedContests(tx, now);
       report.completed.push(...ending);
       report.orders.expired = lapsed + (await expireOrders(tx, ending, now));
@@ -231,13 +232,18 @@ export class ContestClock {
    * Values and ranks every live participant (with the portfolio-history points and skill stats that are due, in the
    * same statement: db/valuation.ts), then the team standings and the standings' time.
    */
-  private async valueLiveContests(tx: Executor, now: Date): Promise<number> {
+  private async valueLiveContests(
+    tx: Executor,
+    now: Date,
+    podium: { contestId: string; userId: string }[],
+  ): Promise<number> {
     const { market } = this.options;
     const valued = await valueLiveContests(
       tx,
       now,
       market.timeScale,
       market.session.tradingDayStartedBy(now, market.timeScale),
+      podium,
     );
     const liveIds = await liveContests(tx);
     if (liveIds.length === 0) return valued;

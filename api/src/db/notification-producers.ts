@@ -9,9 +9,6 @@ import { type Delivery, deliver, NO_DELIVERY } from './notifications';
 
 /** Minutes before a contest's start when its players hear it starts soon. */
 const STARTING_SOON_MS = 10 * 60_000;
-/** A top 3 that more players than this share (ties at the start, when everyone holds the same picks) is no news to
- * anyone, and is not tracked: a contest of 10,000 tied players would otherwise write 10,000 places. */
-const PODIUM_NEWS_MAX = 10;
 
 const list = (values: readonly string[]) =>
   sql.join(
@@ -149,21 +146,35 @@ export async function notifyJoined(
 }
 
 /**
- * Players who entered or left a live contest's top 3 since the last tick: podium_places holds the top 3 as last seen,
- * brought up to date here (after the tick's valuation). Places of contests no longer live are dropped silently.
+ * Players who entered or left a live contest's top 3 since the last tick: `top` is each live contest's top 3 as this
+ * tick's valuation ranked it (db/valuation.ts; contests whose top 3 a crowd shares are absent and keep their places), and
+ * podium_places the top 3 as last seen, brought up to date here. Contests of 3 players or fewer are left out (all of
+ * them are always in it); places of contests no longer live are dropped silently.
  */
-export async function notifyPodiumChanges(tx: Executor, now: Date): Promise<Delivery> {
+export async function notifyPodiumChanges(
+  tx: Executor,
+  top: readonly { contestId: string; userId: string }[],
+  now: Date,
+): Promise<Delivery> {
+  const topRows =
+    top.length > 0
+      ? sql`SELECT v.contest_id, v.user_id FROM (VALUES ${sql.join(
+          top.map((row) => sql`(${row.contestId}::text, ${row.userId}::text)`),
+          sql`, `,
+        )}) AS v(contest_id, user_id)`
+      : sql`SELECT NULL::text AS contest_id, NULL::text AS user_id WHERE false`;
   const changes = await queryRows<{ contest_id: string; user_id: string; direction: 'in' | 'out' }>(
     tx,
-    sql`WITH top_all AS (
-          SELECT p.contest_id, p.user_id FROM participants p JOIN contests c ON c.id = p.contest_id
-          WHERE c.phase = 'active' AND c.cancelled_at IS NULL AND c.participants_count > 3 AND p.rank <= 3
+    sql`WITH ranked AS (${topRows}),
+        top AS (
+          SELECT r.contest_id, r.user_id FROM ranked r JOIN contests c ON c.id = r.contest_id
+          WHERE c.participants_count > 3
         ),
-        crowded AS (SELECT contest_id FROM top_all GROUP BY contest_id HAVING COUNT(*) > ${PODIUM_NEWS_MAX}),
-        top AS (SELECT * FROM top_all WHERE contest_id NOT IN (SELECT contest_id FROM crowded)),
         gone AS (
           DELETE FROM podium_places pp
-          WHERE NOT EXISTS (SELECT 1 FROM top t WHERE t.contest_id = pp.contest_id AND t.user_id = pp.user_id)
+          WHERE (pp.contest_id IN (SELECT contest_id FROM top)
+                 AND NOT EXISTS (SELECT 1 FROM top t WHERE t.contest_id = pp.contest_id AND t.user_id = pp.user_id))
+             OR NOT EXISTS (SELECT 1 FROM contests c WHERE c.id = pp.contest_id AND c.phase = 'active')
           RETURNING pp.contest_id, pp.user_id
         ),
         came AS (
@@ -173,7 +184,7 @@ export async function notifyPodiumChanges(tx: Executor, now: Date): Promise<Deli
         SELECT contest_id, user_id, 'in' AS direction FROM came
         UNION ALL
         SELECT g.contest_id, g.user_id, 'out' FROM gone g JOIN contests c ON c.id = g.contest_id
-          WHERE c.phase = 'active' AND g.contest_id NOT IN (SELECT contest_id FROM crowded)`,
+          WHERE c.phase = 'active'`,
   );
   if (changes.length === 0) return NO_DELIVERY;
   const values = sql.join(

@@ -262,26 +262,38 @@ export interface TextMessageRow {
   sentAt: Date | null;
 }
 
-/** Text messages not yet sent (nor failed), oldest first. */
-export async function pendingTexts(executor: Executor, limit: number): Promise<TextMessageRow[]> {
-  return executor
-    .select({
-      id: textMessages.id,
-      phoneNumber: textMessages.phoneNumber,
-      body: textMessages.body,
-      kind: textMessages.kind,
-      sentAt: textMessages.sentAt,
-    })
-    .from(textMessages)
-    .where(and(isNull(textMessages.sentAt), isNull(textMessages.error)))
-    .orderBy(textMessages.createdAt)
-    .limit(limit);
+/**
+ * Claims text messages not yet sent (nor failed), oldest first: each is marked sent before it goes, so two instances
+ * flushing at once never send one twice (a message whose sending then fails is marked with its error instead).
+ */
+export async function claimPendingTexts(executor: Executor, limit: number, now: Date): Promise<TextMessageRow[]> {
+  const rows = await queryRows<{
+    id: string;
+    phone_number: string;
+    body: string;
+    kind: string;
+    sent_at: Date | string;
+  }>(
+    executor,
+    sql`UPDATE text_messages SET sent_at = ${now}::timestamptz
+        WHERE id IN (SELECT id FROM text_messages WHERE sent_at IS NULL AND error IS NULL
+                     ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING id, phone_number, body, kind, sent_at`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    phoneNumber: row.phone_number,
+    body: row.body,
+    kind: row.kind,
+    sentAt: new Date(row.sent_at),
+  }));
 }
 
-export async function markTextSent(executor: Executor, id: string, outcome: { sentAt: Date } | { error: string }) {
+/** A claimed message the sender refused: not sent, with why. */
+export async function markTextFailed(executor: Executor, id: string, error: string) {
   await executor
     .update(textMessages)
-    .set('error' in outcome ? { error: outcome.error.slice(0, 500) } : { sentAt: outcome.sentAt })
+    .set({ sentAt: null, error: error.slice(0, 500) })
     .where(eq(textMessages.id, id));
 }
 

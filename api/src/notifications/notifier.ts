@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { type Delivery, markTextSent, mergeDeliveries, pendingTexts } from '../db/notifications';
+import { claimPendingTexts, type Delivery, markTextFailed, mergeDeliveries } from '../db/notifications';
 import type { Clock } from '../lib/clock';
 import type { TextSender } from './text-sender';
 
@@ -54,8 +54,9 @@ export class Notifier {
   }
 
   /**
-   * Sends the text messages not sent yet, oldest first; one flush at a time (a flush asked for meanwhile runs after).
-   * A message the sender refuses is marked with the error and not tried again.
+   * Sends the text messages not sent yet, oldest first; one flush at a time on this instance (a flush asked for
+   * meanwhile runs after), and each message claimed first, so no two instances send it. A message the sender refuses is
+   * marked with the error and not tried again.
    */
   flushTexts(): Promise<void> {
     if (this.flushing) {
@@ -68,14 +69,13 @@ export class Notifier {
           this.again = false;
           const { database, sender, clock, log } = this.options;
           for (;;) {
-            const batch = await pendingTexts(database.db, TEXTS_PER_FLUSH);
+            const batch = await claimPendingTexts(database.db, TEXTS_PER_FLUSH, clock.now());
             for (const message of batch) {
               try {
                 await sender.send(message.phoneNumber, message.body);
-                await markTextSent(database.db, message.id, { sentAt: clock.now() });
               } catch (error) {
                 log.warn({ err: error }, 'text message not sent');
-                await markTextSent(database.db, message.id, { error: String((error as Error).message ?? error) });
+                await markTextFailed(database.db, message.id, String((error as Error).message ?? error));
               }
             }
             if (batch.length < TEXTS_PER_FLUSH) break;

@@ -69,6 +69,8 @@ const CALLS = {
   '/user-profile/edit-profile': ['callSign', 'ticker', 'displayName', 'bio'],
   '/telemetry/remote-health': ['idToken', 'pass', 'reports'],
   '/telemetry/health-pass': [],
+  '/notifications/read': ['ids'],
+  '/notifications/preferences': ['preferences', 'timeZone'],
 } satisfies Record<string, string[]>;
 type Url = keyof typeof CALLS;
 const URLS = Object.keys(CALLS) as Url[];
@@ -369,6 +371,9 @@ const TABLES = [
   'price_history',
   'portfolio_history',
   'market_state',
+  'notifications',
+  'notification_preferences',
+  'text_messages',
 ];
 const SNAPSHOT = sql.raw(
   `SELECT ${TABLES.map((t) => `(SELECT count(*)::text || ':' || coalesce(md5(string_agg(r::text, '|' ORDER BY r::text)), '') FROM ${t} r) AS ${t}`).join(', ')}`,
@@ -605,6 +610,11 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
         token: () => f.player.token,
         headers: { origin: 'http://localhost:3000' },
         valid: () => ({}),
+      },
+      '/notifications/read': { token: () => f.owner.token, valid: () => ({}) },
+      '/notifications/preferences': {
+        token: () => f.player.token,
+        valid: () => ({ preferences: { 'contest-ended': { inApp: true, text: true } }, timeZone: 'Europe/Paris' }),
       },
     };
     current = await snapshot(ctx);

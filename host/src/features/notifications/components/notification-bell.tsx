@@ -23,18 +23,21 @@ export function NotificationBell() {
   useEffect(() => {
     let stop: (() => void) | null = null;
     let cancelled = false;
-    // After the page's own work: the count is not what anyone came for.
-    const timer = setTimeout(() => {
+    // Once the browser is idle, after the page's own files and reads: the count is not what anyone came for.
+    const start = () => {
       import(/* webpackChunkName: "notifications-live" */ '../api/live').then(
         ({ startLiveNotifications }) => {
           if (!cancelled) stop = startLiveNotifications();
         },
         () => undefined,
       );
-    }, 0);
+    };
+    const idle = typeof window.requestIdleCallback === 'function';
+    const handle = idle ? window.requestIdleCallback(start, { timeout: 5_000 }) : window.setTimeout(start, 0);
     return () => {
       cancelled = true;
-      clearTimeout(timer);
+      if (idle) window.cancelIdleCallback(handle);
+      else window.clearTimeout(handle);
       stop?.();
       resetState();
     };

@@ -311,6 +311,42 @@ describe.each(DRIVERS)('notifications (%s)', (driver) => {
     expect(kinds.filter((k) => k === 'order-expired')).toHaveLength(1);
   });
 
+  test('a margin call tells the player whose short the clock covered, once', async () => {
+    const owner = await createUser(ctx);
+    const player = await createUser(ctx);
+    const contest = await createContest(ctx, owner, {
+      rules: { shortSelling: true, commission: { perTrade: 1, perShare: 0 } },
+    });
+    await joinContest(ctx, player, contest._id, ['AAPL', 'MSFT']);
+    feed.set({ AAPL: 100, MSFT: 100, NVDA: 50, TSLA: 200 });
+    await tickAt(ctx, contest.startsAt);
+    const trade = async (symbol: string, side: string, quantity: number) => {
+      const response = await call(ctx, 'POST', '/contest/trading', {
+        token: player.token,
+        body: { contestId: contest._id, symbol, side, quantity },
+      });
+      expect(response.statusCode).toBe(200);
+    };
+    // As in margin-calls.test.ts: at $470 the TSLA short is covered.
+    await trade('MSFT', 'sell', 50);
+    await trade('TSLA', 'short', 24);
+    await trade('NVDA', 'short', 20);
+    feed.set({ TSLA: 470 });
+    expect((await later(1000)).marginCalls).toBe(1);
+    feed.set({ TSLA: 480 });
+    await later(1000);
+    const calls = (await list(player)).notifications.filter((n) => n.kind === 'margin-call');
+    expect(calls).toEqual([
+      expect.objectContaining({
+        title: 'Margin call in Spring Cup',
+        body: 'Your value fell below 30% of your shorts: the clock covered 1 short at the market price.',
+        href: `/trading/${contest._id}`,
+      }),
+    ]);
+    feed.set({ TSLA: 200 });
+    await tickAt(ctx, contest.endsAt);
+  });
+
   test('players hear when they enter or leave a live contest’s top 3, once per change', async () => {
     const owner = await createUser(ctx);
     const players = [await createUser(ctx), await createUser(ctx), await createUser(ctx), await createUser(ctx)];

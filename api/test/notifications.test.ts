@@ -18,6 +18,7 @@ import {
 } from './support/harness';
 import { ScriptedFeed } from './support/scripted-feed';
 import { TestIssuer } from './support/tokens';
+import { until } from './support/until';
 
 interface Listed {
   notifications: { _id: string; kind: string; title: string; body: string; href: string; readAt: string | null }[];
@@ -219,6 +220,40 @@ describe.each(DRIVERS)('notifications (%s)', (driver) => {
     const contest = await createContest(ctx, owner);
     await joinContest(ctx, await createUser(ctx), contest._id);
     expect((await list(owner)).notifications).toEqual([]);
+  });
+
+  test('two saves at once both keep their kinds; a sixth stream of one user is refused with 429', async () => {
+    const user = await createUser(ctx);
+    const save = (kind: string) =>
+      call(ctx, 'POST', '/notifications/preferences', {
+        token: user.token,
+        body: { preferences: { [kind]: { inApp: false, text: false } } },
+      });
+    const answers = await Promise.all([save('order-filled'), save('order-expired'), save('mention')]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const saved = (await call(ctx, 'GET', '/notifications/preferences', { token: user.token })).json();
+    for (const kind of ['order-filled', 'order-expired', 'mention']) {
+      expect(saved.preferences[kind]).toEqual({ inApp: false, text: false });
+    }
+    expect(saved.preferences['order-rejected']).toEqual({ inApp: true, text: false });
+
+    const open = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        fetch(`${base}/notifications/events`, { headers: { authorization: user.token } }),
+      ),
+    );
+    expect(open.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const sixth = await fetch(`${base}/notifications/events`, { headers: { authorization: user.token } });
+    expect(sixth.status).toBe(429);
+    expect(sixth.headers.get('retry-after')).toEqual(expect.any(String));
+    await sixth.text();
+    for (const response of open) await response.body?.cancel();
+    // Closed streams free their places.
+    await until('a stream place is free again', async () => {
+      const again = await fetch(`${base}/notifications/events`, { headers: { authorization: user.token } });
+      await again.body?.cancel();
+      return again.status === 200;
+    });
   });
 
   test('a contest tells its players it starts soon, has started and has ended (with their rank), once each', async () => {

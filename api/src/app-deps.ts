@@ -9,6 +9,7 @@ import type { Clock } from './lib/clock';
 import type { BoardStore } from './live/boards';
 import type { CorporateActionsJob } from './market/corporate-actions';
 import type { MarketService } from './market/market-service';
+import type { Notifier } from './notifications/notifier';
 
 /** What the app is made of: every route and use case takes what it needs from here (`app.deps`). */
 export interface AppDeps {
@@ -32,6 +33,8 @@ export interface AppDeps {
   users: UserCache;
   /** This instance's open chat streams, told of every stored chat change on any instance. */
   chat: ChatHub;
+  /** Announces notifications to every instance's streams and sends text messages (API.md "Notifications"). */
+  notifier: Notifier;
   /** Event streams of this instance: how many are open, and ticks not sent to a reader that had not taken the last ones. */
   streams: { open: number; ticksSkipped: number; heartbeatMs: number };
 }

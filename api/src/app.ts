@@ -24,6 +24,8 @@ import { NyseCalendar, type UpcomingEntry } from './market/nyse-calendar';
 import { isPriceFeed, ModelFeed, type PriceFeed, type PriceModel } from './market/price-feed';
 import { SimulatedPriceFeed } from './market/simulator';
 import { UNIVERSE } from './market/universe';
+import { Notifier } from './notifications/notifier';
+import { LocalOutbox, snsSender } from './notifications/text-sender';
 import authentication from './plugins/authentication';
 import errorHandler from './plugins/error-handler';
 import openApi from './plugins/openapi';
@@ -37,6 +39,7 @@ import equityRoutes from './routes/equity';
 import eventsRoutes, { HEARTBEAT_MS } from './routes/events';
 import healthRoutes from './routes/health';
 import marketRoutes from './routes/market';
+import notificationRoutes from './routes/notifications';
 import orderRoutes from './routes/orders';
 import resultsRoutes from './routes/results';
 import telemetryRoutes from './routes/telemetry';
@@ -161,6 +164,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     calendar,
     log: app.log,
   });
+  const notifier = new Notifier({
+    database,
+    // The local outbox prints to the API's log, which `npm start` shows (as it shows the user pool's codes).
+    sender:
+      config.texts.sender === 'sns' ? snsSender(config.texts.snsRegion) : new LocalOutbox((line) => app.log.info(line)),
+    clock,
+    log: app.log,
+  });
   const contestClock = new ContestClock({
     database,
     market,
@@ -168,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     events,
     tickMs: config.market.tickMs,
     log: app.log,
+    notifier,
   });
   // Created before any route listens to 'tick', so a tick invalidates the boards before streams ask for them.
   const boards = new BoardStore(database.db, events);
@@ -201,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     boards,
     users,
     chat,
+    notifier,
     streams: { open: 0, ticksSkipped: 0, heartbeatMs: HEARTBEAT_MS },
   };
 
@@ -249,6 +262,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     eventsRoutes,
     chatRoutes,
     contestUserRoutes,
+    notificationRoutes,
     userRoutes,
     userProfileRoutes,
     telemetryRoutes,

@@ -62,6 +62,12 @@ export interface AppConfig {
    */
   health: { opsToken: string | null; passesPerHour: number };
   /**
+   * Text messages (API.md "Notifications"). sender: SMS_SENDER, `local` (the default: an outbox printed to the log and
+   * listed at GET /dev/outbox, never sent) or `sns` (Amazon SNS, region SNS_REGION, credentials from the AWS default
+   * chain). outboxPage: whether GET /dev/outbox is served, only with the local sender and never in production.
+   */
+  texts: { sender: 'local' | 'sns'; snsRegion: string; outboxPage: boolean };
+  /**
    * TRUST_PROXY: the addresses or CIDR ranges of the proxies (load balancers) in front of the API, comma-separated.
    * Only a request arriving from one of them has its caller's address read from X-Forwarded-For; every rate limit that
    * is kept per address (anonymous calls, refused tokens) uses that address. Empty (the default): X-Forwarded-For is
@@ -266,6 +272,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ) ?? null,
       passesPerHour: read('HEALTH_PASSES_PER_HOUR', intSetting(1, 10_000_000), '20'),
     },
+    texts: (() => {
+      const sender = read('SMS_SENDER', z.enum(['local', 'sns'], 'must be local or sns'), 'local');
+      return {
+        sender,
+        snsRegion: read(
+          'SNS_REGION',
+          z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region'),
+          'us-east-1',
+        ),
+        outboxPage: sender === 'local' && !production,
+      };
+    })(),
     trustProxy: read('TRUST_PROXY', listSetting(addressOrRangeSetting), ''),
     logLevel: read('LOG_LEVEL', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   };

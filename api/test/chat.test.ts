@@ -370,6 +370,33 @@ describe.each(DRIVERS)('contest and team chat (%s)', (driver) => {
     expect(noTeams.json().errors).toEqual([{ field: 'channel', message: 'This contest has no teams' }]);
   });
 
+  test('a message naming a reader of its channel (@CALLSIGN) notifies them; a team channel names only its team', async () => {
+    nextMinute();
+    const contest = await createContest(ctx, owner, {
+      affiliations: ['Bulls', 'Bears'],
+      isTeamCollaboration: true,
+    });
+    await joinContest(ctx, alice, contest._id, ['AAPL', 'MSFT'], 'Bulls');
+    await joinContest(ctx, bob, contest._id, ['AAPL', 'MSFT'], 'Bears');
+    const mentions = async (user: { token: string }) =>
+      (await call(ctx, 'GET', '/notifications', { token: user.token }))
+        .json()
+        .notifications.filter((n: { kind: string }) => n.kind === 'mention');
+
+    const open = await post(ctx, alice, contest._id, { text: `good luck @${bob.ticker} and @${owner.ticker}` });
+    expect(open.statusCode).toBe(200);
+    expect(await mentions(bob)).toEqual([
+      expect.objectContaining({ title: `${alice.ticker} mentioned you in ${contest.name}`, body: expect.any(String) }),
+    ]);
+    expect(await mentions(owner)).toHaveLength(1);
+    expect(await mentions(alice)).toEqual([]);
+
+    // The Bulls' channel: Bob (a Bear) and the creator do not read it, so naming them tells them nothing.
+    const secret = await post(ctx, alice, contest._id, { text: `@${bob.ticker} will never know`, channel: 'team' });
+    expect(secret.statusCode).toBe(200);
+    expect(await mentions(bob)).toHaveLength(1);
+  });
+
   test("a page of a busy contest's chat is one scan of the channel index, newest first from the cursor", async () => {
     const contest = await contestWithPlayers();
     const other = await contestWithPlayers();

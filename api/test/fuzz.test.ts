@@ -73,6 +73,8 @@ const CALLS = {
   '/contest/:id/chat': ['text', 'channel'],
   '/contest/:id/chat/delete': ['messageId'],
   '/contest/:id/chat/mute': ['userId', 'muted'],
+  '/notifications/read': ['ids'],
+  '/notifications/preferences': ['preferences', 'timeZone'],
 } satisfies Record<string, string[]>;
 type Url = keyof typeof CALLS;
 const URLS = Object.keys(CALLS) as Url[];
@@ -375,6 +377,9 @@ const TABLES = [
   'market_state',
   'chat_messages',
   'chat_mutes',
+  'notifications',
+  'notification_preferences',
+  'text_messages',
 ];
 const SNAPSHOT = sql.raw(
   `SELECT ${TABLES.map((t) => `(SELECT count(*)::text || ':' || coalesce(md5(string_agg(r::text, '|' ORDER BY r::text)), '') FROM ${t} r) AS ${t}`).join(', ')}`,
@@ -638,6 +643,11 @@ describe.each(DRIVERS)('fuzzing every POST body (%s)', (driver) => {
         token: () => f.owner.token,
         path: () => `/contest/${f.live}/chat/mute`,
         valid: () => ({ userId: f.outsider.id, muted: true }),
+      },
+      '/notifications/read': { token: () => f.owner.token, valid: () => ({}) },
+      '/notifications/preferences': {
+        token: () => f.player.token,
+        valid: () => ({ preferences: { 'contest-ended': { inApp: true, text: true } }, timeZone: 'Europe/Paris' }),
       },
     };
     current = await snapshot(ctx);

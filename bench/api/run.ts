@@ -26,7 +26,7 @@ import { UNIVERSE } from '../../api/src/market/universe';
 import { readFlags } from '../lib/flags';
 import { currentMachine, recorder, writeRun } from '../lib/results';
 import { FEED_SYMBOLS, feedCost } from './feed-cost';
-import { FILLING_ORDERS, OPEN_ORDERS, SHORTS, seedLiveContests, tickCost } from './tick-cost';
+import { FILLING_ORDERS, notificationStartCost, OPEN_ORDERS, SHORTS, seedLiveContests, tickCost } from './tick-cost';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const TSX_LOADER = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
@@ -308,6 +308,15 @@ async function tickFigures(databaseUrl: string | null, readFailures: string[]) {
   const fullLabel = `100,000 live participants, ${OPEN_ORDERS.toLocaleString('en-US')} open orders, ${SHORTS.toLocaleString('en-US')} shorts and ${FEED_SYMBOLS.toLocaleString('en-US')} symbols moving`;
   print(`clock tick with ${fullLabel}`, full.median, 'ms');
   print(`clock tick writing portfolio history and skill stats with ${fullLabel}`, full.history, 'ms');
+
+  // 4d. Notifications at the start of a 10,000-player contest: the starting tick, and its one INSERT … SELECT alone.
+  const notify = await notificationStartCost(10_000, databaseUrl);
+  print('clock tick starting a 10,000-player contest (10,000 notifications written)', notify.tick, 'ms');
+  print(
+    `of which the 10,000 "has started" notifications (one statement; the tick ran ${notify.statements})`,
+    notify.statement,
+    'ms',
+  );
 
   // 5. Growth: the tick must cost no worse than n log n. Each tenfold step may grow by at most the n log n ratio of its
   // sizes times TICK_GROWTH_TOLERANCE (noise on a shared machine, and fixed costs that do not scale either way).

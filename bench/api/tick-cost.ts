@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ContestClock } from '../../api/src/clock/contest-clock';
 import { type Database, openDatabase, queryRows, sql } from '../../api/src/db/database';
+import { notifyContestStarted } from '../../api/src/db/notification-producers';
 import { systemClock } from '../../api/src/lib/clock';
 import { MarketService } from '../../api/src/market/market-service';
 import { ModelFeed } from '../../api/src/market/price-feed';
@@ -164,7 +165,7 @@ export async function tickCost(
   try {
     if (databaseUrl) {
       await database.db.execute(
-        sql`TRUNCATE users, contests, participants, positions, trades, orders, portfolio_history CASCADE`,
+        sql`TRUNCATE users, contests, participants, positions, trades, orders, portfolio_history, notifications, podium_places, text_messages CASCADE`,
       );
       // A previous run's made-up listings: only a run that asks for them has them.
       await database.db.execute(sql`DELETE FROM price_history WHERE symbol LIKE 'Q0%'`);
@@ -249,4 +250,60 @@ export async function tickCost(
 async function historyPoints(database: Database): Promise<number> {
   const [row] = await queryRows<{ n: string | number }>(database.db, sql`SELECT COUNT(*) AS n FROM portfolio_history`);
   return Number(row?.n ?? 0);
+}
+
+/**
+ * What notifications cost at the start of one contest of `players` players: the tick that starts it (which writes every
+ * player's "has started" in one INSERT … SELECT), and that statement alone, timed again on the same rows after they
+ * were deleted (median of three).
+ */
+export async function notificationStartCost(players: number, databaseUrl: string | null) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bullpen-notify-'));
+  const database = await openDatabase({ url: databaseUrl, dataDir: databaseUrl ? null : dir });
+  try {
+    if (databaseUrl)
+      await database.db.execute(
+        sql`TRUNCATE users, contests, participants, positions, trades, orders, portfolio_history, notifications, podium_places, text_messages CASCADE`,
+      );
+    const market = new MarketService(
+      database.db,
+      new ModelFeed(new SimulatedPriceFeed(UNIVERSE, 1)),
+      UNIVERSE,
+      systemClock,
+    );
+    await market.init();
+    await seedLiveContests(database, {
+      users: players,
+      contests: 1,
+      perContest: players,
+      startedAt: new Date(Date.now() - 1000),
+    });
+    const clock = new ContestClock({
+      database,
+      market,
+      clock: systemClock,
+      events: new EventEmitter(),
+      tickMs: 5000,
+      log: quiet as never,
+    });
+    const start = performance.now();
+    const report = await clock.tick();
+    const tick = performance.now() - start;
+    if (report.started.length !== 1) throw new Error('the contest did not start');
+    if (report.notifications.written !== players)
+      throw new Error(`wrote ${report.notifications.written} notifications, expected ${players}`);
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await database.db.execute(sql`DELETE FROM notifications`);
+      const begin = performance.now();
+      const delivery = await database.db.transaction((tx) => notifyContestStarted(tx, 'bench-contest-0', new Date()));
+      times.push(performance.now() - begin);
+      if (delivery.notified !== players) throw new Error(`wrote ${delivery.notified}, expected ${players}`);
+    }
+    times.sort((a, b) => a - b);
+    return { tick, statement: times[1] as number, statements: report.notifications.statements };
+  } finally {
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -14,6 +14,14 @@ import {
   ordersResponseSchema,
   placeOrderBodySchema,
 } from './orders';
+import {
+  markNotificationsReadBodySchema,
+  markNotificationsReadResponseSchema,
+  notificationPreferencesBodySchema,
+  notificationPreferencesSchema,
+  notificationsResponseSchema,
+  outboxResponseSchema,
+} from './notifications';
 import type { API_PATHS } from './paths';
 import {
   changePicksBodySchema,
@@ -111,4 +119,15 @@ export const API_SCHEMAS = {
   /** The operators' read; the host's report goes by sendBeacon, which the client does not send. */
   remoteHealth: { get: { response: remoteHealthResponseSchema } },
   healthPass: { post: { body: emptyBodySchema, response: healthPassResponseSchema } },
+  notifications: { get: { response: notificationsResponseSchema } },
+  markNotificationsRead: {
+    post: { body: markNotificationsReadBodySchema, response: markNotificationsReadResponseSchema },
+  },
+  /** An event stream, read with fetch streaming rather than the client. */
+  notificationEvents: {},
+  notificationPreferences: {
+    get: { response: notificationPreferencesSchema },
+    post: { body: notificationPreferencesBodySchema, response: notificationPreferencesSchema },
+  },
+  devOutbox: { get: { response: outboxResponseSchema } },
 } as const satisfies { readonly [Name in keyof typeof API_PATHS]: Methods };

@@ -12,6 +12,7 @@ export * from './results';
 export * from './orders';
 export * from './allocation';
 export * from './telemetry';
+export * from './notifications';
 export * from './contest-rules';
 export * from './trade-sides';
 export * from './market';

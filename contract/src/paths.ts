@@ -122,6 +122,13 @@ export const API_PATHS = {
   remoteHealth: '/telemetry/remote-health',
   /** A health pass for a browser with nobody signed in: what lets its reports count, once per window. */
   healthPass: '/telemetry/health-pass',
+  // Notifications (API.md "Notifications").
+  notifications: '/notifications',
+  markNotificationsRead: '/notifications/read',
+  notificationEvents: '/notifications/events',
+  notificationPreferences: '/notifications/preferences',
+  /** The local text-message sender's outbox; served only while that sender is the one in use, never in production. */
+  devOutbox: '/dev/outbox',
 } as const;
 
 type RouteOf<Entry> = Entry extends string ? Entry : Entry extends { pattern: infer Pattern } ? Pattern : never;

@@ -18,7 +18,16 @@ export const SIMULATED_MARKET = {
   holiday: false,
   timeZone: 'America/New_York',
 } as const;
-export const server = setupServer(http.get(`${API}/market/status`, () => HttpResponse.json(SIMULATED_MARKET)));
+/** The header's bell opens the user's notification stream on every signed-in page: by default it says "none unread"
+ *  and ends (tests of the bell answer it themselves). */
+const NO_NOTIFICATIONS_STREAM = 'retry: 5000\n\nevent: unread\ndata: {"unread":0}\n\n';
+export const server = setupServer(
+  http.get(`${API}/market/status`, () => HttpResponse.json(SIMULATED_MARKET)),
+  http.get(
+    `${API}/notifications/events`,
+    () => new HttpResponse(NO_NOTIFICATIONS_STREAM, { headers: { 'content-type': 'text/event-stream' } }),
+  ),
+);
 
 export const activeUser = { status: 'active', _id: 'u1', ticker: 'ACE', role: 'user' } as const;
 

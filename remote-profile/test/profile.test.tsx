@@ -9,7 +9,12 @@ import EditProfilePage from '../src/app/pages/edit-profile-page';
 import ProfilePage from '../src/app/pages/profile-page';
 
 const API = 'http://api.test';
-const server = setupServer();
+// The own profile shows the notification settings too (their own tests: notification-preferences.test.tsx).
+const server = setupServer(
+  http.get(`${API}/notifications/preferences`, () =>
+    HttpResponse.json({ preferences: {}, timeZone: 'America/New_York', phoneNumber: true }),
+  ),
+);
 
 const profile = (over: Record<string, unknown> = {}) => ({
   userId: 'u1',

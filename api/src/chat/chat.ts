@@ -16,6 +16,7 @@ import {
   userMessagesSince,
 } from '../db/chat';
 import type { Executor } from '../db/database';
+import { notifyMentions } from '../db/notification-producers';
 import type { UserRow } from '../db/users';
 import { ApiError, badRequest, forbidden, notFound } from '../lib/errors';
 import { isWellFormedId, newId } from '../lib/ids';
@@ -106,13 +107,13 @@ async function requireBudget(tx: Executor, userId: string, contestId: string, te
 
 /** `POST /contest/{id}/chat`: a message from a player or the creator, stored, then sent to every open reader. */
 export async function postChat(
-  deps: Deps,
+  deps: Deps & Pick<AppDeps, 'notifier'>,
   user: UserRow,
   contestId: string,
   body: { text: string; channel: ChatChannel },
 ): Promise<ChatMessage> {
   const now = deps.clock.now();
-  const { message, team } = await deps.db.transaction(async (tx) => {
+  const { message, team, mentions } = await deps.db.transaction(async (tx) => {
     const access = await accessOf(tx, contestId, user);
     const team = readableTeam(access, body.channel);
     requireCanPost(access, body.channel, await isMuted(tx, access.contest.row.id, user.id));
@@ -127,9 +128,16 @@ export async function postChat(
       deletedAt: null,
     };
     await insertChatMessage(tx, row);
-    return { message: chatMessageView(row, user.ticker), team };
+    // Each @CALLSIGN of someone who reads this channel hears of it, in the message's own transaction.
+    const mentions = await notifyMentions(
+      tx,
+      { contestId: row.contestId, messageId: row.id, authorId: user.id, text: row.text, team },
+      now,
+    );
+    return { message: chatMessageView(row, user.ticker), team, mentions };
   });
   await notify(deps, { type: 'message', contestId: message.contestId, team, message });
+  await deps.notifier.announce([mentions], now);
   return message;
 }
 

@@ -16,6 +16,7 @@ import {
 import { applyDueCorporateActions } from '../db/corporate-actions';
 import type { Database, Executor } from '../db/database';
 import { forgetIdempotencyKeys } from '../db/idempotency';
+import { type Delivery, pruneNotifications } from '../db/notifications';
 import { expireOrders, moveTrailingStops } from '../db/order-fills';
 import {
   analyzeValuationTables,
@@ -27,6 +28,14 @@ import { allocateStartingCash, rulesInCents } from '@bullpen/contract';
 import { rankTeams } from '../domain/ranking';
 import type { Clock } from '../lib/clock';
 import type { MarketService } from '../market/market-service';
+import type { Notifier } from '../notifications/notifier';
+import {
+  notifyContestStarted,
+  notifyContestsEnded,
+  notifyExpiredWithContests,
+  notifyPodiumChanges,
+  notifyStartingSoon,
+} from '../db/notification-producers';
 import { runMarginCalls } from './margin-calls';
 import { expireDueOrders, type FillReport, fillDueOrders } from './order-fills';
 
@@ -43,6 +52,8 @@ export interface TickReport {
   marginCalls: number;
   /** Holdings changed by splits and dividends that took effect (API.md "Corporate actions"). */
   corporateActions: number;
+  /** Notifications written, and the statements that wrote them (each one INSERT … SELECT, however many players). */
+  notifications: { written: number; texts: number; statements: number };
 }
 
 /** A retry with the same Idempotency-Key is honoured for a day; older keys are forgotten, hourly. */
@@ -75,6 +86,8 @@ export class ContestClock {
       events: EventEmitter;
       tickMs: number;
       log: FastifyBaseLogger;
+      /** Announces the tick's notifications to every instance's streams and sends its texts (none in benches). */
+      notifier?: Notifier;
     },
   ) {}
 
@@ -109,7 +122,9 @@ export class ContestClock {
       orders: { filled: 0, rejected: 0, triggered: 0, expired: 0 },
       marginCalls: 0,
       corporateActions: 0,
+      notifications: { written: 0, texts: 0, statements: 0 },
     };
+    const deliveries: Delivery[] = [];
     // Another instance is the worker: its NOTIFY tells this instance's streams and boards (see app.ts), once the tick
     // is stored rather than whenever this instance's own timer fires.
     const worker = await database.tryAcquireWorkerLock();
@@ -122,7 +137,7 @@ export class ContestClock {
 
     const due = await contestsDueToStart(db, now);
     for (const { id } of due) {
-      const outcome = await db.transaction((tx) => this.startContest(tx, id, prices, now));
+      const outcome = await db.transaction((tx) => this.startContest(tx, id, prices, now, deliveries));
       if (outcome === 'started') report.started.push(id);
       if (outcome === 'empty') report.completed.push(id);
     }
@@ -144,24 +159,37 @@ export class ContestClock {
       // its split-adjusted limit. When none is due this is one probe of a partial index.
       report.corporateActions = await applyDueCorporateActions(tx, now);
       // Orders past their own good-until time go first: they neither fill nor hold anything back from this tick on.
-      const lapsed = await expireDueOrders(tx, now);
+      const lapsed = await expireDueOrders(tx, now, deliveries);
       // Fills first, in this transaction: a fill counts in this tick's valuation and standings (API.md).
-      Object.assign(report.orders, await fillDueOrders(tx, now, market.session));
+      Object.assign(report.orders, await fillDueOrders(tx, now, market.session, deliveries));
       await moveTrailingStops(tx, now);
-      report.marginCalls = await runMarginCalls(tx, now);
-      report.valued = await this.valueLiveContests(tx, now);
+      report.marginCalls = await runMarginCalls(tx, now, deliveries);
+      const podium: { contestId: string; userId: string }[] = [];
+      report.valued = await this.valueLiveContests(tx, now, podium);
+      // After the valuation, before contests end: the top 3 as this tick ranked it.
+      deliveries.push(await notifyPodiumChanges(tx, podium, now));
       const ending = await completeEndedContests(tx, now);
       report.completed.push(...ending);
       report.orders.expired = lapsed + (await expireOrders(tx, ending, now));
+      deliveries.push(await notifyContestsEnded(tx, ending, now));
+      deliveries.push(...(await notifyExpiredWithContests(tx, ending, now)));
+      deliveries.push(await notifyStartingSoon(tx, now));
     });
     if (now.getTime() - this.lastCleanup >= CLEANUP_EVERY_MS) {
       this.lastCleanup = now.getTime();
       await forgetIdempotencyKeys(db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS));
+      await pruneNotifications(db, now);
     }
     events.emit('tick', now);
     // Every other instance learns of the tick through the database (LISTEN/NOTIFY). A failed notice costs the others
     // one tick of freshness (their boards expire anyway), never this tick's work.
     await database.publishTick(now).catch((error) => this.options.log.warn({ err: error }, 'tick notice failed'));
+    report.notifications = {
+      written: deliveries.reduce((sum, d) => sum + d.notified, 0),
+      texts: deliveries.reduce((sum, d) => sum + d.texted, 0),
+      statements: deliveries.reduce((sum, d) => sum + d.statements, 0),
+    };
+    await this.options.notifier?.announce(deliveries, now);
     return report;
   }
 
@@ -172,7 +200,13 @@ export class ContestClock {
   }
 
   /** Locks the contest (joins and leaves lock it too), so the participants seen here are final. */
-  private async startContest(tx: Executor, contestId: string, prices: ReadonlyMap<string, number>, now: Date) {
+  private async startContest(
+    tx: Executor,
+    contestId: string,
+    prices: ReadonlyMap<string, number>,
+    now: Date,
+    deliveries: Delivery[],
+  ) {
     const contest = await lockContestRow(tx, contestId);
     if (contest?.phase !== 'upcoming' || contest.cancelledAt || contest.startsAt > now) return 'skipped';
     const members = await contestMembers(tx, contestId);
@@ -190,6 +224,7 @@ export class ContestClock {
       for (const position of allocation.positions) positionRows.push({ contestId, userId: member.userId, ...position });
     }
     await activateContest(tx, contestId, { positions: positionRows, cash: cashRows }, now);
+    deliveries.push(await notifyContestStarted(tx, contestId, now));
     return 'started';
   }
 
@@ -197,13 +232,18 @@ export class ContestClock {
    * Values and ranks every live participant (with the portfolio-history points and skill stats that are due, in the
    * same statement: db/valuation.ts), then the team standings and the standings' time.
    */
-  private async valueLiveContests(tx: Executor, now: Date): Promise<number> {
+  private async valueLiveContests(
+    tx: Executor,
+    now: Date,
+    podium: { contestId: string; userId: string }[],
+  ): Promise<number> {
     const { market } = this.options;
     const valued = await valueLiveContests(
       tx,
       now,
       market.timeScale,
       market.session.tradingDayStartedBy(now, market.timeScale),
+      podium,
     );
     const liveIds = await liveContests(tx);
     if (liveIds.length === 0) return valued;

@@ -6,6 +6,8 @@ import { lockParticipantsCash, type ParticipantCash } from '../db/participants';
 import type { NewTradeRow, PositionKey } from '../db/portfolios';
 import { fill } from '../domain/trade';
 import { newId } from '../lib/ids';
+import type { Delivery } from '../db/notifications';
+import { notifyMarginCalls } from '../db/notification-producers';
 
 const MARGIN_CALL_REASON = 'margin call';
 
@@ -15,7 +17,7 @@ const MARGIN_CALL_REASON = 'margin call';
  * the largest first, whole, until the rule holds again. Each cover is a trade with its commission and the reason
  * 'margin call'. Only contests that allow short selling are looked at, and only players with a short.
  */
-export async function runMarginCalls(tx: Executor, now: Date): Promise<number> {
+export async function runMarginCalls(tx: Executor, now: Date, deliveries: Delivery[] = []): Promise<number> {
   const due = await playersBelowMargin(tx, now);
   if (due.keys.length === 0) return 0;
   // The lock every order path takes, then everything read again under it.
@@ -73,5 +75,13 @@ export async function runMarginCalls(tx: Executor, now: Date): Promise<number> {
   }
   if (tradeRows.length === 0) return 0;
   await writeMarginCalls(tx, tradeRows, emptied, cashUpdates);
+  const covers = new Map<string, { contestId: string; userId: string; covers: number }>();
+  for (const trade of tradeRows) {
+    const key = `${trade.contestId}\u0000${trade.userId}`;
+    const entry = covers.get(key) ?? { contestId: trade.contestId, userId: trade.userId, covers: 0 };
+    entry.covers += 1;
+    covers.set(key, entry);
+  }
+  deliveries.push(await notifyMarginCalls(tx, [...covers.values()], now));
   return tradeRows.length;
 }

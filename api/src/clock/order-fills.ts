@@ -39,6 +39,8 @@ import { buyingPowerCents, opens } from '../domain/rules';
 import { fill } from '../domain/trade';
 import { newId } from '../lib/ids';
 import type { MarketSession } from '../market/market-session';
+import type { Delivery } from '../db/notifications';
+import { notifyOrderOutcomes } from '../db/notification-producers';
 
 export interface FillReport {
   filled: number;
@@ -77,7 +79,13 @@ function shortExposureOf(
  * Races: the participant rows are locked (as a market order, a placement or a cancel locks its own) before the orders
  * are read again, so an order cancelled meanwhile is seen as cancelled, and a cancel that comes later finds it filled.
  */
-export async function fillDueOrders(tx: Executor, now: Date, session?: MarketSession): Promise<FillReport> {
+export async function fillDueOrders(
+  tx: Executor,
+  now: Date,
+  session?: MarketSession,
+  /** Where the notifications of the orders that filled or were rejected are reported (one statement's delivery). */
+  deliveries: Delivery[] = [],
+): Promise<FillReport> {
   const report: FillReport = { filled: 0, rejected: 0, triggered: 0 };
   const gate = priceGate(session, now);
   const fair = await fairPrices(tx, now, session);
@@ -263,6 +271,8 @@ export async function fillDueOrders(tx: Executor, now: Date, session?: MarketSes
     return { contestId, userId, cashCents: cashOf.get(key) ?? 0 };
   });
   await writeFills(tx, { trades: tradeRows, positions: positionRows, cash: cashRows, orders: orderUpdates }, now);
+  const decided = orderUpdates.filter((update) => update.status !== 'open').map((update) => update.id);
+  deliveries.push(...(await notifyOrderOutcomes(tx, decided, now)));
   return report;
 }
 
@@ -334,7 +344,7 @@ function mergePlayers(...lists: (readonly PlayerKey[])[]) {
  * Orders past their own `expiresAt` (earlier than the contest's end: those expire with the contest) become expired at
  * the first tick after it, before fills, releasing what they held back (reservations are summed from open orders).
  */
-export async function expireDueOrders(tx: Executor, now: Date): Promise<number> {
+export async function expireDueOrders(tx: Executor, now: Date, deliveries: Delivery[] = []): Promise<number> {
   const due = await lockOrdersPastGoodUntil(tx, now);
   if (due.length === 0) return 0;
   await expireOrdersWithReasons(
@@ -344,6 +354,13 @@ export async function expireDueOrders(tx: Executor, now: Date): Promise<number> 
       reason: row.time_in_force === 'day' ? DAY_ORDER_EXPIRED_REASON : GOOD_UNTIL_PASSED,
     })),
     now,
+  );
+  deliveries.push(
+    ...(await notifyOrderOutcomes(
+      tx,
+      due.map((row) => row.id),
+      now,
+    )),
   );
   return due.length;
 }

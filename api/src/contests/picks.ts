@@ -5,21 +5,27 @@ import { changeParticipantsCount } from '../db/contests';
 import { deleteParticipant, insertParticipant, updatePicks } from '../db/participants';
 import { contestUserView } from '../db/portfolios';
 import type { UserRow } from '../db/users';
+import type { Delivery } from '../db/notifications';
 import { affiliationProblems, picksProblems } from '../domain/picks';
 import { badRequest, conflict, forbidden } from '../lib/errors';
+import { notifyJoined } from '../db/notification-producers';
 import { requireAcceptsPicks, requireContest } from './checks';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'market'>;
 
-/** `POST /contest/join-contest`: under the contest row lock, so parallel joins never overfill a contest. */
+/**
+ * `POST /contest/join-contest`: under the contest row lock, so parallel joins never overfill a contest. The creator
+ * hears of the join (in the same transaction), announced to the live streams once it commits.
+ */
 export async function joinContest(
-  deps: Deps,
+  deps: Deps & Pick<AppDeps, 'notifier'>,
   user: UserRow,
   body: z.output<typeof joinContestBodySchema>,
 ): Promise<ContestUser> {
   const { contestId, picks, affiliation } = body;
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  let delivery: Delivery | null = null;
+  const joinedUser = await deps.db.transaction(async (tx) => {
     const { row, participant } = await requireContest(tx, contestId, user.id, true);
     requireAcceptsPicks(row, now);
     if (participant) throw conflict('You have already joined this contest');
@@ -39,8 +45,11 @@ export async function joinContest(
     });
     if (!joined) throw conflict('You have already joined this contest');
     const updated = await changeParticipantsCount(tx, contestId, 1, now);
+    delivery = await notifyJoined(tx, contestId, user, now);
     return contestUserView(tx, updated ?? row, user.id, joined, deps.market.pricesOf);
   });
+  if (delivery) await deps.notifier.announce([delivery], now);
+  return joinedUser;
 }
 
 /** `POST /contest/change-picks`: a participant's new picks, before the start. */

@@ -426,6 +426,79 @@ export const chatMutes = pgTable(
   (t) => [primaryKey({ columns: [t.contestId, t.userId] })],
 );
 
+/**
+ * In-app notifications (API.md "Notifications"): one row per user and event, written by the clock and the routes where
+ * the event happens, kept 30 days. `subject` names what the event is about (an order, a contest, a contest at a tick), so
+ * a tick or a request that runs again writes nothing twice.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    href: text('href').notNull(),
+    createdAt: ts('created_at').notNull(),
+    readAt: ts('read_at'),
+  },
+  (t) => [
+    uniqueIndex('notifications_subject_key').on(t.userId, t.kind, t.subject),
+    // The list, newest first, and its cursor.
+    index('notifications_user_idx').on(t.userId, t.createdAt, t.id),
+    // The bell's count reads only the unread rows of one user.
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+    // Pruning after 30 days.
+    index('notifications_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Per-user choices of which kinds reach them, in the app and by text (absent: the defaults of the contract). */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: text('user_id').primaryKey(),
+  /** `{ [kind]: { inApp, text } }`, only the kinds the user changed. */
+  kinds: jsonb('kinds').$type<Record<string, { inApp: boolean; text: boolean }>>().notNull(),
+  /** IANA zone of the user's quiet hours (no text between 21:00 and 08:00 there). */
+  timeZone: text('time_zone').notNull().default('America/New_York'),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/**
+ * Text messages, written with the notification they tell of (same transaction) and sent afterwards by the sender:
+ * `sent_at` null until it is. Unique per (user, kind, subject) like notifications; the daily cap counts these rows.
+ */
+export const textMessages = pgTable(
+  'text_messages',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull(),
+    sentAt: ts('sent_at'),
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('text_messages_subject_key').on(t.userId, t.kind, t.subject),
+    index('text_messages_user_idx').on(t.userId, t.createdAt),
+    index('text_messages_pending_idx').on(t.createdAt).where(sql`${t.sentAt} IS NULL AND ${t.error} IS NULL`),
+  ],
+);
+
+/** Who is in a live contest's top 3 as notifications last saw it, so entering and leaving it are told once. */
+export const podiumPlaces = pgTable(
+  'podium_places',
+  {
+    contestId: text('contest_id').notNull(),
+    userId: text('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contestId, t.userId] })],
+);
+
 export const schema = {
   users,
   contests,
@@ -446,4 +519,8 @@ export const schema = {
   participantActions,
   chatMessages,
   chatMutes,
+  notifications,
+  notificationPreferences,
+  textMessages,
+  podiumPlaces,
 };

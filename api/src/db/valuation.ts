@@ -29,6 +29,9 @@ export async function liveParticipantsCount(executor: Executor): Promise<number>
   return Number(live?.n ?? 0);
 }
 
+/** A top 3 shared by more players than this (everyone tied at the start) is no one's news: not reported. */
+const PODIUM_MAX = 10;
+
 /** Fresh planner statistics for the tables the tick's valuation reads. */
 export async function analyzeValuationTables(executor: Executor): Promise<void> {
   await executor.execute(sql`ANALYZE contests, participants, positions`);
@@ -39,7 +42,9 @@ export async function analyzeValuationTables(executor: Executor): Promise<void> 
  * contest whose point is due (every (duration / 240), and at its end) with its players' skill stats, all in one
  * set-based statement: a player's row is written once a tick, with its stats when a point is due. RANK() is the
  * ranking rule of domain/ranking.ts (ties share the better rank); values are compared in cents, so ties are exact.
- * Returns how many participants were valued.
+ * Returns how many participants were valued; `podium`, when given, receives each live contest's top 3 as ranked here
+ * (notifications tell who entered or left it), read from the ranked rows in the same statement rather than by another
+ * scan of every participant. A contest whose top 3 more than PODIUM_MAX players share (ties) is left out.
  */
 export async function valueLiveContests(
   tx: Executor,
@@ -47,6 +52,7 @@ export async function valueLiveContests(
   timeScale: number,
   /** A series whose first point is at or before this instant spans a trading day (MarketSession.tradingDayStartedBy). */
   tradingDayFrom: Date = new Date(now.getTime() - (TRADING_DAY_SECONDS.always / timeScale) * 1000),
+  podium?: { contestId: string; userId: string }[],
 ): Promise<number> {
   // Most ticks write no point: those run the valuation alone, without the points' joins and columns.
   const [due] = await queryRows<{ due: boolean }>(
@@ -55,10 +61,14 @@ export async function valueLiveContests(
           SELECT 1 FROM contests c WHERE c.phase = 'active' AND c.cancelled_at IS NULL AND ${pointDue(now)}
         ) AS due`,
   );
-  const [counted] = await queryRows<{ n: string | number }>(
+  const [counted] = await queryRows<{ n: string | number; podium: [string, string][] | string | null }>(
     tx,
     valuationSql(now, timeScale, tradingDayFrom, due?.due === true),
   );
+  if (podium) {
+    const rows = typeof counted?.podium === 'string' ? JSON.parse(counted.podium) : (counted?.podium ?? []);
+    for (const [contestId, userId] of rows as [string, string][]) podium.push({ contestId, userId });
+  }
   return Number(counted?.n ?? 0);
 }
 
@@ -157,5 +167,8 @@ function valuationSql(now: Date, timeScale: number, tradingDayFrom: Date, withPo
           AND (p.value_cents IS DISTINCT FROM ranked.value_cents OR p.rank IS DISTINCT FROM ranked.rank${withPoints ? sql` OR ranked.counts` : sql``})
         RETURNING 1
       )${withPoints ? pointWrites : sql``}
-      SELECT (SELECT COUNT(*) FROM valued) AS n, (SELECT COUNT(*) FROM written) AS w`;
+      SELECT (SELECT COUNT(*) FROM valued) AS n, (SELECT COUNT(*) FROM written) AS w,
+        (SELECT json_agg(json_build_array(r.contest_id, r.user_id)) FROM ranked r
+         WHERE r.rank <= 3 AND r.contest_id IN (
+           SELECT contest_id FROM ranked WHERE rank <= 3 GROUP BY contest_id HAVING COUNT(*) <= ${PODIUM_MAX})) AS podium`;
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useRef } from 'react';
 import { Link, NavLink, useLocation, useUserStore } from '@bullpen/shared';
+import { NotificationBell } from '../../features/notifications';
 import { MarketFootnote } from './market-footnote';
 import { SignOutButton } from './sign-out-button';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
@@ -56,6 +57,7 @@ export function AppLayout({
           <span className="host-nav" />
         )}
         <div className="host-header__actions">
+          {signedIn && navigation ? <NotificationBell /> : null}
           {signedIn ? (
             <SignOutButton />
           ) : pathname !== '/auth' ? (

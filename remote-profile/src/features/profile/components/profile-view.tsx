@@ -15,6 +15,7 @@ import {
   StatGroup,
 } from '@bullpen/shared/ui';
 import { useUserProfile } from '../api/profile-api';
+import { NotificationPreferences } from './notification-preferences';
 import '@bullpen/shared/ui/parts.css';
 
 type RecentContest = UserProfile['recentContests'][number];
@@ -149,6 +150,7 @@ export function ProfileView({ userId, own }: { userId: string; own: boolean }) {
       <Card title="Recent contests" aria-label="Recent contests">
         <RecentContests contests={profile.recentContests} own={own} />
       </Card>
+      {own ? <NotificationPreferences /> : null}
     </article>
   );
 }

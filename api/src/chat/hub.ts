@@ -1,5 +1,6 @@
 import type { ChatDeletedEvent, ChatMessage } from '@bullpen/contract';
 import type { Database } from '../db/database';
+import { sseEvent } from '../lib/event-stream';
 
 /** The PostgreSQL channel (NOTIFY) on which every stored chat change reaches every API instance. */
 const CHAT_CHANNEL = 'bullpen_chat';
@@ -18,7 +19,7 @@ export interface ChatReader {
 export const publishChatNotice = (database: Pick<Database, 'publish'>, notice: ChatNotice) =>
   database.publish(CHAT_CHANNEL, JSON.stringify(notice));
 
-const sse = (event: string, data: unknown) => Buffer.from(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+const sse = (event: string, data: unknown) => Buffer.from(sseEvent(event, data));
 
 /**
  * This instance's open chat streams, by contest. Every instance hears every notice (this one's own included, so a

@@ -17,6 +17,7 @@ import { requireContest } from '../contests/checks';
 import { tooManyRequests } from '../lib/errors';
 import { MAX_BUFFERED_BYTES } from './events';
 import { contestIdParams, requireActiveUser, requireUser } from './guards';
+import { startEventStream } from '../lib/event-stream';
 
 /** Open chat streams per user (one per open contest screen and channel, like the live streams' bound). */
 const MAX_CHAT_STREAMS_PER_USER = 5;
@@ -110,18 +111,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       }
       openStreams.set(user.id, open + 1);
 
-      reply.hijack();
-      const raw = reply.raw;
-      const headers: Record<string, string | number | string[]> = {};
-      for (const [name, value] of Object.entries(reply.getHeaders()))
-        if (value !== undefined) headers[name] = value as string;
-      raw.writeHead(200, {
-        ...headers,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
+      const raw = startEventStream(reply);
       let closed = false;
       // A reader that has stopped taking bytes misses messages rather than holding memory; it reads the page again
       // when it reconnects.

@@ -8,6 +8,7 @@ import { marginCallsOfTick } from '../live/margin-calls';
 import { roundRatio, toDollars } from '../domain/money';
 import { conflict, notFound, tooManyRequests } from '../lib/errors';
 import { contestIdParams, requireUser } from './guards';
+import { sseEvent, startEventStream } from '../lib/event-stream';
 
 /** Default for `deps.streams.heartbeatMs`: a comment line this often keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 15_000;
@@ -59,8 +60,6 @@ function frameChunks(frame: Frame, userId: string, compact: boolean): Buffer[] {
   return called ? [called, ...chunks] : chunks;
 }
 
-const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-
 /**
  * Server-Sent Events for the live and trading screens: `standings` and `prices` after every clock tick (every
  * instance relays ticks, so a stream works whichever instance it reaches). Authenticated by the Authorization
@@ -100,7 +99,7 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
         };
       });
     const event: PricesEvent = { prices: list, asOf: (snapshot.asOf ?? deps.clock.now()).toISOString() };
-    return sse('prices', event);
+    return sseEvent('prices', event);
   };
 
   const frameOf = (contestId: string): Promise<Frame | null> => {
@@ -133,7 +132,7 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
     if (!board) return null;
     const { status } = board;
     let tailText = `],${board.tailJson}}\n\n${await pricesPending}`;
-    if (status !== 'active') tailText += sse('end', { contestId, status });
+    if (status !== 'active') tailText += sseEvent('end', { contestId, status });
     const tail = Buffer.from(tailText);
     // The StandingsEvent of API.md, assembled from the board's parts: { contestId, standings, teams, total, asOf };
     // the compact one has `rows` where it has `standings`.
@@ -145,7 +144,7 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
     };
     const marginCalls = new Map<string, Buffer>();
     for (const [userId, covers] of await marginCallsOfTick(deps, board)) {
-      marginCalls.set(userId, Buffer.from(sse('margin-call', { contestId, trades: covers })));
+      marginCalls.set(userId, Buffer.from(sseEvent('margin-call', { contestId, trades: covers })));
     }
     return {
       marginCalls,
@@ -189,18 +188,7 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
       openStreams.set(user.id, open + 1);
       deps.streams.open += 1;
 
-      reply.hijack();
-      const raw = reply.raw;
-      const headers: Record<string, string | number | string[]> = {};
-      for (const [name, value] of Object.entries(reply.getHeaders()))
-        if (value !== undefined) headers[name] = value as string;
-      raw.writeHead(200, {
-        ...headers,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
+      const raw = startEventStream(reply);
       let closed = false;
       const push = async () => {
         try {

@@ -23,11 +23,10 @@ import {
 } from '../notifications/use-cases';
 import { HEARTBEAT_MS, MAX_BUFFERED_BYTES } from './events';
 import { requireUser } from './guards';
+import { sseEvent, startEventStream } from '../lib/event-stream';
 
 /** At most this many open notification streams per user (a few tabs); 429 beyond. */
 const MAX_STREAMS_PER_USER = 5;
-
-const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /** Notifications (API.md "Notifications"): the list, reading, the live stream, preferences, and the local outbox. */
 export default async function notificationRoutes(fastify: FastifyInstance) {
@@ -95,24 +94,13 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
         );
       }
       const unread = await unreadOf(deps, user);
-      reply.hijack();
-      const raw = reply.raw;
-      const headers: Record<string, string | number | string[]> = {};
-      for (const [name, value] of Object.entries(reply.getHeaders()))
-        if (value !== undefined) headers[name] = value as string;
-      raw.writeHead(200, {
-        ...headers,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
+      const raw = startEventStream(reply);
       let closed = false;
       const write = (text: string) => {
         // A reader that takes nothing costs bounded memory; the list it reads later has everything.
         if (!closed && raw.writableLength <= MAX_BUFFERED_BYTES) raw.write(text);
       };
-      const remove = streams.add(user.id, { send: (event: string, data: unknown) => write(sse(event, data)) });
+      const remove = streams.add(user.id, { send: (event: string, data: unknown) => write(sseEvent(event, data)) });
       deps.streams.open += 1;
       const heartbeat = setInterval(() => write(': keep-alive\n\n'), deps.streams.heartbeatMs);
       const finish = () => {
@@ -131,7 +119,7 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
       deps.events.on('close', drain);
       raw.on('close', finish);
       write('retry: 5000\n\n');
-      write(sse('unread', { unread }));
+      write(sseEvent('unread', { unread }));
     },
   );
 

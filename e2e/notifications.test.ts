@@ -1,7 +1,8 @@
 // Notifications in Chromium against the real stack, on a phone (390×844) and a laptop (1280×800): a player whose limit
 // order fills sees the bell light up with the unread count (live, over the stream), opens the panel, follows the
 // notification to the trading screen, and the count goes down; the open panel passes axe and the page never scrolls
-// sideways. Screenshots go to .e2e-artifacts/notifications for a person to look at.
+// sideways. A contest's end lights the bell too, with the final rank, and leads to the results; a player who asked for
+// texts finds the start's text in the local outbox. Screenshots go to .e2e-artifacts/notifications.
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { API_PATHS } from '../contract/src/paths';
@@ -20,6 +21,7 @@ import {
   type TestUser,
   tokensFor,
   waitForPath,
+  stack,
   waitUntilLive,
 } from './helpers';
 
@@ -32,7 +34,17 @@ const SYMBOL = 'AAPL';
 
 let browser: Browser;
 let contestId: string;
+/** A contest as short as the stack allows, that ends while the journeys run. */
+let shortId: string;
 const players = new Map<number, TestUser>();
+
+/** A zone where it is day now (texts are never sent between 21:00 and 08:00 in the player's zone). */
+function daytimeZone(): string {
+  const zones = ['America/New_York', 'Europe/London', 'Asia/Tokyo', 'America/Los_Angeles', 'Asia/Kolkata'];
+  const hourIn = (timeZone: string) =>
+    Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
+  return zones.find((zone) => hourIn(zone) >= 9 && hourIn(zone) < 20) ?? 'Pacific/Kiritimati';
+}
 const tabs: TestPage[] = [];
 
 beforeAll(async () => {
@@ -45,12 +57,24 @@ beforeAll(async () => {
     startsAt: later,
     endsAt: later + 60 * 60_000,
   });
+  shortId = await createContest(creator, {
+    name: 'E2E Short Sprint',
+    startsAt: later,
+    endsAt: later + 60 * 60_000,
+  });
   for (const { width } of SIZES) {
     const player = await createActiveUser();
-    await callApi('POST', API_PATHS.joinContest, { user: player, body: { contestId, picks: [SYMBOL, 'MSFT'] } });
+    // Texts for a contest's start, in a zone where it is day now.
+    await callApi('POST', API_PATHS.notificationPreferences, {
+      user: player,
+      body: { preferences: { 'contest-started': { inApp: true, text: true } }, timeZone: daytimeZone() },
+    });
+    for (const id of [contestId, shortId])
+      await callApi('POST', API_PATHS.joinContest, { user: player, body: { contestId: id, picks: [SYMBOL, 'MSFT'] } });
     players.set(width, player);
   }
   await startSoon(creator, contestId, 20 * 60_000);
+  await startSoon(creator, shortId, stack().contest.minDurationMs);
 });
 
 afterAll(async () => {
@@ -113,5 +137,49 @@ describe.each(SIZES)('at $width×$height', ({ width, height }) => {
       .waitFor();
     const after = await callApi<Listed>('GET', API_PATHS.notifications, { tokens });
     expect(after.notifications.find((n) => n.title.startsWith('Order filled'))?.readAt).not.toBeNull();
+  });
+
+  it("a contest's end lights the bell with the final rank and leads to the results; the start's text is in the outbox", async () => {
+    const player = players.get(width) as TestUser;
+    const tokens = await tokensFor(player);
+    const ended = await poll(
+      "the short contest's end",
+      async () => {
+        const listed = await callApi<Listed>('GET', API_PATHS.notifications, { tokens });
+        return listed.notifications.find((n) => n.kind === 'contest-ended' && n.href.endsWith(shortId));
+      },
+      { timeoutMs: 120_000, everyMs: 1_000 },
+    );
+    expect(ended).toMatchObject({ title: 'E2E Short Sprint has ended', href: `/contest-completed/${shortId}` });
+
+    const tab = await newPage(browser, { user: player, width, height });
+    tabs.push(tab);
+    const { page } = tab;
+    await page.goto(appUrl('/home'));
+    await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click({ timeout: 30_000 });
+    const link = page
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByRole('link', { name: /E2E Short Sprint has ended/ });
+    // The body says where the player finished.
+    await expect(link.textContent()).resolves.toMatch(/#\d+ of \d+/);
+    await link.click();
+    await waitForPath(page, `/contest-completed/${shortId}`);
+    await page
+      .getByRole('heading', { name: /E2E Short Sprint/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
+
+    // The player asked for a text when a contest starts: the local sender's outbox has one for each start, to their
+    // phone number.
+    const outbox = await fetch(`${stack().api}${API_PATHS.devOutbox}`).then(
+      (response) => response.json() as Promise<{ messages: { to: string; body: string; kind: string }[] }>,
+    );
+    const texts = outbox.messages.filter(
+      (message) => message.to === player.phone && message.kind === 'contest-started',
+    );
+    expect(texts.map((text) => text.body).sort()).toEqual([
+      expect.stringContaining('E2E Notifications'),
+      expect.stringContaining('E2E Short Sprint'),
+    ]);
   });
 });

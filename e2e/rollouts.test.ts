@@ -11,6 +11,7 @@ import {
   appUrl,
   createActiveUser,
   launchBrowser,
+  networkQuiet,
   newPage,
   stack,
   type TestUser,
@@ -103,13 +104,16 @@ async function visit(page: Page, address: string, { reload = false, failing = fa
   const requests: string[] = [];
   const listener = (request: { url: () => string }) => requests.push(request.url());
   page.on('request', listener);
+  const network = networkQuiet(page);
   if (reload) await page.reload();
   else await page.goto(appUrl(address));
   const shown = page.getByRole('main').locator('h1, h2').first();
   // A page expected to fail may also come up whole: the API's watch can end the canary between two loads.
   if (failing) await page.getByText(UNAVAILABLE_TEXT).or(shown).first().waitFor({ timeout: 30_000 });
   else await shown.waitFor({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
+  // Every request of the load done (the notification bell's stream stays open: it is not waited for).
+  await network.quiet();
+  network.stop();
   page.off('request', listener);
   return { release: releaseOf(requests), unavailable: (await page.getByText(UNAVAILABLE_TEXT).count()) > 0 };
 }

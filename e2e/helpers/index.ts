@@ -170,6 +170,40 @@ export async function signIn(context: BrowserContext, user: TestUser): Promise<T
 
 // --- the API, for journeys that need data in place --------------------------------------------------------------
 
+/**
+ * Follows a page's requests from now on; `quiet()` resolves once none has been in flight for 500 ms, as Playwright's
+ * "networkidle" does, except that the app's long-lived event streams (paths ending in `/events`: the live board's, the
+ * chat's, the notification bell's) do not count, since a signed-in page always holds one open.
+ */
+export function networkQuiet(page: Page): { quiet: (timeoutMs?: number) => Promise<void>; stop: () => void } {
+  const inFlight = new Set<unknown>();
+  const isStream = (url: string) => new URL(url).pathname.endsWith('/events');
+  const started = (request: { url: () => string }) => {
+    if (!isStream(request.url())) inFlight.add(request);
+  };
+  const ended = (request: unknown) => inFlight.delete(request);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    async quiet(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      let quietSince = inFlight.size === 0 ? Date.now() : Number.POSITIVE_INFINITY;
+      while (Date.now() - quietSince < 500) {
+        if (Date.now() > deadline) throw new Error(`the page's requests never settled in ${timeoutMs} ms`);
+        await sleep(50);
+        if (inFlight.size > 0) quietSince = Number.POSITIVE_INFINITY;
+        else if (quietSince === Number.POSITIVE_INFINITY) quietSince = Date.now();
+      }
+    },
+    stop() {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    },
+  };
+}
+
 /** Calls the API as `user` (or anonymously), throwing on a non-2xx answer with the server's message. */
 export async function callApi<T>(
   method: 'GET' | 'POST',

@@ -78,18 +78,23 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
         <PortfolioSummary portfolio={portfolio} rank={mine.data.data.rank} endsAt={contest.endsAt} />
       </Card>
       <div className="bp-columns bp-columns--aside">
-        <Ticket
-          contestId={contest._id}
-          equities={equities.equities}
-          buyingPower={Math.round(buyingPower * 100) / 100}
-          holdings={holdings}
-          rules={rulesOf(contest)}
-          portfolioValue={portfolio.value}
-          endsAt={contest.endsAt}
-          symbol={selected}
-          onSymbolChange={setSymbol}
-          placeOrder={placeOrder}
-        />
+        {/* The chat under the ticket, in the narrow column: the notices that come and go at the bottom right (a fill's
+            toast) never sit over its Send button. */}
+        <div className="bp-stack">
+          <Ticket
+            contestId={contest._id}
+            equities={equities.equities}
+            buyingPower={Math.round(buyingPower * 100) / 100}
+            holdings={holdings}
+            rules={rulesOf(contest)}
+            portfolioValue={portfolio.value}
+            endsAt={contest.endsAt}
+            symbol={selected}
+            onSymbolChange={setSymbol}
+            placeOrder={placeOrder}
+          />
+          <LiveChat contest={contest} />
+        </div>
         <div className="bp-stack">
           <Card title={selected ? `${selected} price` : 'Price'} aria-label={selected ? `${selected} price` : 'Price'}>
             <LineChart
@@ -107,7 +112,6 @@ export function TradingView({ contest, Ticket }: { contest: Contest; Ticket: Tic
             {/* A server before real markets sends no actions. */}
             <CorporateActions actions={mine.data.data.actions ?? []} />
           </Card>
-          <LiveChat contest={contest} />
         </div>
       </div>
     </div>

@@ -4,7 +4,7 @@
 // the other team never sees it. Every screen with the chat open is axe-clean and never scrolls sideways. Screenshots go
 // to .e2e-artifacts/chat for a person to look at.
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { API_PATHS } from '../contract/src/paths';
 import {
   appUrl,
@@ -99,6 +99,10 @@ async function openChat(page: Page, size: (typeof SIZES)[number]) {
   return page.getByRole('region', { name: 'Chat' });
 }
 
+/** The panel's list of messages: a message just sent is looked for there, not in the box it was typed in (which keeps
+ *  the text until the send is acknowledged). */
+const messagesOf = (chat: Locator) => chat.getByRole('list', { name: 'Messages' });
+
 async function noSidewaysScroll(page: Page) {
   const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   expect(scroll).toBeLessThanOrEqual(width);
@@ -116,7 +120,7 @@ describe.each(SIZES)('chat at $width px', (size) => {
     const box = chat.getByRole('textbox', { name: 'Message the contest' });
     await box.fill(text);
     await box.press('Enter');
-    await chat.getByText(text, { exact: true }).waitFor();
+    await messagesOf(chat).getByText(text, { exact: true }).waitFor();
     await poll('the message box was not emptied', async () => ((await box.inputValue()) === '' ? true : undefined), {
       timeoutMs: 10_000,
       everyMs: 100,
@@ -127,7 +131,7 @@ describe.each(SIZES)('chat at $width px', (size) => {
       await theirs.getByRole('button', { name: /^Chat \d+ unread$/ }).waitFor({ timeout: 20_000 });
     }
     const other = await openChat(theirs, size);
-    const arrived = other.getByText(text, { exact: true });
+    const arrived = messagesOf(other).getByText(text, { exact: true });
     await arrived.waitFor({ timeout: 20_000 });
     await expect(other.getByText(alice.callSign).first().isVisible()).resolves.toBe(true);
     // The message is text, and a link a player writes is a link with rel ugc.
@@ -139,7 +143,7 @@ describe.each(SIZES)('chat at $width px', (size) => {
     const link = chat.getByRole('link', { name: 'https://example.com/notes' }).last();
     await link.waitFor({ timeout: 20_000 });
     await expect(link.getAttribute('rel')).resolves.toBe('noopener noreferrer nofollow ugc');
-    await chat.getByText(reply, { exact: true }).last().waitFor();
+    await messagesOf(chat).getByText(reply, { exact: true }).last().waitFor();
 
     for (const page of [mine, theirs]) await noSidewaysScroll(page);
     await expectAccessible(mine, `live contest with chat at ${size.width}`);
@@ -158,11 +162,11 @@ describe.each(SIZES)('chat at $width px', (size) => {
     const box = chat.getByRole('textbox', { name: 'Message your team' });
     await box.fill(plan);
     await box.press('Enter');
-    await chat.getByText(plan, { exact: true }).waitFor();
+    await messagesOf(chat).getByText(plan, { exact: true }).waitFor();
 
     const mateChat = await openChat(mate, size);
     await mateChat.getByRole('tab', { name: /Team/ }).click();
-    await mateChat.getByText(plan, { exact: true }).waitFor({ timeout: 20_000 });
+    await messagesOf(mateChat).getByText(plan, { exact: true }).waitFor({ timeout: 20_000 });
 
     const rivalChat = await openChat(rival, size);
     await rivalChat.getByRole('tab', { name: /Team/ }).click();

@@ -297,8 +297,8 @@ async function tickFigures(databaseUrl: string | null, readFailures: string[]) {
   // 4c. 100,000 players in contests that allow short selling, with 10,000 conditional orders waiting (trailing stops
   // among them, moving every tick) and 10,000 shorts the margin rule is checked on, and a real feed's universe of
   // 8,000 symbols every one of which moves at every tick (the burst of the open, each time): a steady tick, then the
-  // tick that writes every contest's portfolio-history point and skill stats (all due at once: the contests started
-  // together).
+  // slowest of the ticks that write every contest's portfolio-history point and skill stats (all due at once: the
+  // contests started together; the clock spreads them over a few ticks).
   const full = await tickCost(100_000, databaseUrl, {
     openOrders: OPEN_ORDERS,
     shorts: SHORTS,

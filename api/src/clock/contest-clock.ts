@@ -133,9 +133,9 @@ export class ContestClock {
     report.worker = true;
     const db = database.db;
     await db.transaction((tx) => market.advance(tx, now));
-    const prices = (await market.snapshot()).prices;
-
     const due = await contestsDueToStart(db, now);
+    // Start prices only when a contest starts: with a real feed's universe, reading every price costs a tick tens of ms.
+    const prices = due.length > 0 ? (await market.snapshot()).prices : new Map<string, number>();
     for (const { id } of due) {
       const outcome = await db.transaction((tx) => this.startContest(tx, id, prices, now, deliveries));
       if (outcome === 'started') report.started.push(id);

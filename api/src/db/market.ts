@@ -87,16 +87,26 @@ export async function storeMarketStep(
   step: { now: Date; newSession: boolean; tickIndex: number; simulatedAt: Date },
 ): Promise<void> {
   const { newSession, tickIndex, simulatedAt, now } = step;
-  const values = sql.join(
-    moved.map(
-      (p) =>
-        sql`(${p.symbol}, ${Math.max(1, Math.round(p.cents))}::bigint, ${p.cents}::float8, ${p.asOf}::timestamptz, ${
-          p.previousCloseCents === undefined ? null : Math.max(1, Math.round(p.previousCloseCents))
-        }::bigint)`,
-    ),
-    sql`, `,
+  // The step travels as one JSON parameter: a real feed's open moves thousands of symbols, and a VALUES list of five
+  // parameters a symbol costs more to build, send and parse than the update itself.
+  const rows = JSON.stringify(
+    moved.map((p) => ({
+      symbol: p.symbol,
+      cents: Math.max(1, Math.round(p.cents)),
+      exact: p.cents,
+      as_of: p.asOf.toISOString(),
+      previous_close: p.previousCloseCents === undefined ? null : Math.max(1, Math.round(p.previousCloseCents)),
+    })),
   );
   await executor.execute(sql`
+    WITH v AS (
+      SELECT * FROM jsonb_to_recordset(${rows}::jsonb)
+        AS v(symbol text, cents bigint, exact float8, as_of timestamptz, previous_close bigint)
+    ), history AS (
+      INSERT INTO price_history (symbol, t, price_cents)
+      SELECT symbol, as_of, cents FROM v
+      ON CONFLICT DO NOTHING
+    )
     UPDATE equities AS e
     SET previous_close_cents = COALESCE(
           v.previous_close,
@@ -104,12 +114,8 @@ export async function storeMarketStep(
         price_cents = v.cents,
         exact_price_cents = v.exact,
         updated_at = v.as_of
-    FROM (VALUES ${values}) AS v(symbol, cents, exact, as_of, previous_close)
+    FROM v
     WHERE e.symbol = v.symbol`);
-  await executor
-    .insert(priceHistory)
-    .values(moved.map((p) => ({ symbol: p.symbol, t: p.asOf, priceCents: Math.max(1, Math.round(p.cents)) })))
-    .onConflictDoNothing();
   await executor
     .update(marketState)
     .set({ tickIndex, asOf: now, simulatedAt, sessionDate: utcDate(simulatedAt) })

@@ -6,6 +6,14 @@ import { benchmarkLevelsSql, skillStatsAssignments } from './skill-stats';
 /** About this many portfolio-history points per participant over a whole contest, whatever its length. */
 const HISTORY_POINTS = 240;
 
+/**
+ * At most about this many players' history points (and skill stats) in one tick: contests that started together come
+ * due together, and 100,000 players' points at once would take one tick past its budget. The contests due longest are
+ * written first, each whole; the rest wait a tick or a few (their points a few seconds later, never dropped), except a
+ * contest's final point, written at its end whatever the count.
+ */
+export const HISTORY_PLAYERS_PER_TICK = 25_000;
+
 /** A point at most every (duration / 240) of contest `c`: history stays bounded however many ticks a contest lasts. */
 const historyInterval = sql`GREATEST((EXTRACT(EPOCH FROM (c.ends_at - c.starts_at)) / ${HISTORY_POINTS}) * interval '1 second', interval '0 second')`;
 
@@ -53,6 +61,7 @@ export async function valueLiveContests(
   /** A series whose first point is at or before this instant spans a trading day (MarketSession.tradingDayStartedBy). */
   tradingDayFrom: Date = new Date(now.getTime() - (TRADING_DAY_SECONDS.always / timeScale) * 1000),
   podium?: { contestId: string; userId: string }[],
+  historyPlayersPerTick: number = HISTORY_PLAYERS_PER_TICK,
 ): Promise<number> {
   // Most ticks write no point: those run the valuation alone, without the points' joins and columns.
   const [due] = await queryRows<{ due: boolean }>(
@@ -63,7 +72,7 @@ export async function valueLiveContests(
   );
   const [counted] = await queryRows<{ n: string | number; podium: [string, string][] | string | null }>(
     tx,
-    valuationSql(now, timeScale, tradingDayFrom, due?.due === true),
+    valuationSql(now, timeScale, tradingDayFrom, due?.due === true, historyPlayersPerTick),
   );
   if (podium) {
     const rows = typeof counted?.podium === 'string' ? JSON.parse(counted.podium) : (counted?.podium ?? []);
@@ -85,14 +94,28 @@ function pointDue(now: Date): SQL {
  * The valuation statement of valueLiveContests, on its own so its plan can be read (EXPLAIN); with `withPoints`, it
  * also writes the points that are due and their skill stats.
  */
-function valuationSql(now: Date, timeScale: number, tradingDayFrom: Date, withPoints: boolean): SQL {
+function valuationSql(
+  now: Date,
+  timeScale: number,
+  tradingDayFrom: Date,
+  withPoints: boolean,
+  historyPlayersPerTick: number,
+): SQL {
   const at = sql`${now}::timestamptz`;
   const pointCtes = sql`, due AS (
-        SELECT c.id, c.benchmark_level AS previous, c.history_first_at AS first_at,
-               -- A point due twice at one instant (the clock ran twice at it) is stored and counted in the stats once.
-               (c.history_at IS NULL OR c.history_at < ${at}) AS fresh
-        FROM contests c JOIN live ON live.id = c.id
-        WHERE ${pointDue(now)}
+        SELECT id, previous, first_at, fresh FROM (
+          SELECT c.id, c.benchmark_level AS previous, c.history_first_at AS first_at,
+                 -- A point due twice at one instant (the clock ran twice at it) is stored and counted in the stats once.
+                 (c.history_at IS NULL OR c.history_at < ${at}) AS fresh,
+                 c.ends_at <= ${at} AS final, c.participants_count AS players,
+                 SUM(c.participants_count) OVER (
+                   ORDER BY c.history_at + ${historyInterval} NULLS FIRST, c.id
+                   ROWS UNBOUNDED PRECEDING) AS through
+          FROM contests c JOIN live ON live.id = c.id
+          WHERE ${pointDue(now)}
+        ) d
+        -- Longest due first, while the players before it are fewer than the tick's share; final points always.
+        WHERE d.final OR d.through - d.players < ${historyPlayersPerTick}
       ), levels AS (${benchmarkLevelsSql(sql`due`, now)}
       ), point AS (
         SELECT due.id AS contest_id, due.fresh, due.previous, COALESCE(levels.level, 1) AS level,

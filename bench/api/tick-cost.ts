@@ -288,6 +288,9 @@ export async function notificationStartCost(players: number, databaseUrl: string
       tickMs: 5000,
       log: quiet as never,
     });
+    // A running server's market is a step behind, not hours: the catch-up of a market idle since the last run is no
+    // part of a contest's start.
+    await database.db.transaction((tx) => market.advance(tx, new Date()));
     const start = performance.now();
     const report = await clock.tick();
     const tick = performance.now() - start;

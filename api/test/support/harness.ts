@@ -213,3 +213,47 @@ export async function tickAt(ctx: TestContext, at: string | Date | number) {
   ctx.clock.set(at);
   return ctx.app.deps.contestClock.tick();
 }
+
+export interface TwoInstances {
+  /** Two API instances, as behind a load balancer: each their own connections to the one database. */
+  a: FastifyInstance;
+  b: FastifyInstance;
+  clock: ManualClock;
+  issuer: TestIssuer;
+  /** Signs up and onboards a user through `app`; the token is valid until 2031. */
+  onboard(app: FastifyInstance, sub: string, ticker: string): Promise<string>;
+  /** Closes both instances and their connections, then drops the database. */
+  close(): Promise<void>;
+}
+
+/** Two API instances on one fresh database of TEST_DATABASE_URL's server, sharing a clock that starts `at`. */
+export async function createTwoInstances(at: string): Promise<TwoInstances> {
+  const scratch = await createScratchDatabase();
+  const clock = new ManualClock(at);
+  const issuer = await TestIssuer.create(() => clock.now());
+  const databases = [await openDatabase({ url: scratch.url }), await openDatabase({ url: scratch.url })];
+  const apps = await Promise.all(
+    databases.map((database) => buildApp({ config: testConfig(), database, clock, getKey: issuer.getKey })),
+  );
+  const [a, b] = apps as [FastifyInstance, FastifyInstance];
+  return {
+    a,
+    b,
+    clock,
+    issuer,
+    async onboard(app, sub, ticker) {
+      const token = await issuer.idToken(sub, { exp: Math.floor(Date.UTC(2031, 0, 1) / 1000) });
+      await call({ app }, 'POST', '/user/initialize-user', {
+        token,
+        body: { callSign: ticker, ticker, displayName: ticker },
+      });
+      return token;
+    },
+    async close() {
+      // Each step even when one before it failed: the database is dropped whatever state a test left.
+      for (const app of apps) await app.close().catch(() => undefined);
+      for (const database of databases) await database.close().catch(() => undefined);
+      await scratch.drop();
+    },
+  };
+}

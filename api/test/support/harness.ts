@@ -214,15 +214,28 @@ export async function tickAt(ctx: TestContext, at: string | Date | number) {
   return ctx.app.deps.contestClock.tick();
 }
 
+/** Signs up and onboards a user through `app` with a token of `issuer` valid until 2031; the token. */
+export async function onboard(app: FastifyInstance, issuer: TestIssuer, sub: string, ticker: string): Promise<string> {
+  const token = await issuer.idToken(sub, { exp: Math.floor(Date.UTC(2031, 0, 1) / 1000) });
+  const init = await call({ app }, 'POST', '/user/initialize-user', {
+    token,
+    body: { callSign: ticker, ticker, displayName: ticker },
+  });
+  if (init.statusCode !== 200) throw new Error(init.body);
+  return token;
+}
+
 export interface TwoInstances {
-  /** Two API instances, as behind a load balancer: each their own connections to the one database. */
+  /** Two API instances, as behind a load balancer: each with its own connections to the one database. */
   a: FastifyInstance;
   b: FastifyInstance;
+  apps: [FastifyInstance, FastifyInstance];
+  databases: [Database, Database];
   clock: ManualClock;
   issuer: TestIssuer;
-  /** Signs up and onboards a user through `app`; the token is valid until 2031. */
+  /** `onboard` through `app` with this pair's issuer. */
   onboard(app: FastifyInstance, sub: string, ticker: string): Promise<string>;
-  /** Closes both instances and their connections, then drops the database. */
+  /** Closes both instances and their connections (what a test closed already included), then drops the database. */
   close(): Promise<void>;
 }
 
@@ -231,26 +244,22 @@ export async function createTwoInstances(at: string): Promise<TwoInstances> {
   const scratch = await createScratchDatabase();
   const clock = new ManualClock(at);
   const issuer = await TestIssuer.create(() => clock.now());
-  const databases = [await openDatabase({ url: scratch.url }), await openDatabase({ url: scratch.url })];
-  const apps = await Promise.all(
+  const databases: [Database, Database] = [
+    await openDatabase({ url: scratch.url }),
+    await openDatabase({ url: scratch.url }),
+  ];
+  const apps = (await Promise.all(
     databases.map((database) => buildApp({ config: testConfig(), database, clock, getKey: issuer.getKey })),
-  );
-  const [a, b] = apps as [FastifyInstance, FastifyInstance];
+  )) as [FastifyInstance, FastifyInstance];
   return {
-    a,
-    b,
+    a: apps[0],
+    b: apps[1],
+    apps,
+    databases,
     clock,
     issuer,
-    async onboard(app, sub, ticker) {
-      const token = await issuer.idToken(sub, { exp: Math.floor(Date.UTC(2031, 0, 1) / 1000) });
-      await call({ app }, 'POST', '/user/initialize-user', {
-        token,
-        body: { callSign: ticker, ticker, displayName: ticker },
-      });
-      return token;
-    },
+    onboard: (app, sub, ticker) => onboard(app, issuer, sub, ticker),
     async close() {
-      // Each step even when one before it failed: the database is dropped whatever state a test left.
       for (const app of apps) await app.close().catch(() => undefined);
       for (const database of databases) await database.close().catch(() => undefined);
       await scratch.drop();

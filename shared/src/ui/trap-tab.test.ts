@@ -15,22 +15,16 @@ describe('trapTab', () => {
     '<button id="first">A</button><button disabled>off</button><textarea id="middle"></textarea>' +
     '<ol id="last" tabindex="0"></ol>';
 
-  it('moves Tab on the last focusable element to the first', () => {
+  it.each([
+    { keys: 'Tab', shiftKey: false, from: 'last', to: 'first' },
+    { keys: 'Shift+Tab', shiftKey: true, from: 'first', to: 'last' },
+  ])('moves $keys on the $from focusable element to the $to', ({ shiftKey, from, to }) => {
     const container = modal(markup);
-    container.querySelector<HTMLElement>('#last')?.focus();
-    const event = tab();
+    container.querySelector<HTMLElement>(`#${from}`)?.focus();
+    const event = tab(shiftKey);
     trapTab(event, container);
     expect(event.defaultPrevented).toBe(true);
-    expect(document.activeElement?.id).toBe('first');
-  });
-
-  it('moves Shift+Tab on the first focusable element to the last', () => {
-    const container = modal(markup);
-    container.querySelector<HTMLElement>('#first')?.focus();
-    const event = tab(true);
-    trapTab(event, container);
-    expect(event.defaultPrevented).toBe(true);
-    expect(document.activeElement?.id).toBe('last');
+    expect(document.activeElement?.id).toBe(to);
   });
 
   it('leaves Tab between the ends, and other keys, to the browser', () => {

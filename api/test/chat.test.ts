@@ -15,6 +15,7 @@ import {
   type TestUser,
   tickAt,
 } from './support/harness';
+import { readServerEvents } from './support/server-events';
 import { until } from './support/until';
 
 interface MessageJson {
@@ -51,22 +52,10 @@ function listenChat(base: string, contestId: string, token: string, channel?: 't
         signal: controller.signal,
       });
       if (response.status !== 200) throw new Error(`status ${response.status}: ${await response.text()}`);
-      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-      const decoder = new TextDecoder();
-      let text = '';
-      for (;;) {
-        const { value, done: ended } = await reader.read();
-        if (ended) break;
-        text += decoder.decode(value, { stream: true });
-        for (let boundary = text.indexOf('\n\n'); boundary >= 0; boundary = text.indexOf('\n\n')) {
-          const block = text.slice(0, boundary);
-          text = text.slice(boundary + 2);
-          const match = /^event: (\w+)\ndata: (.+)$/m.exec(block);
-          if (!match) continue;
-          if (match[1] === 'ready') markReady();
-          else events.push({ event: match[1] as string, data: JSON.parse(match[2] as string) });
-        }
-      }
+      await readServerEvents(response.body as ReadableStream<Uint8Array>, (event, data) => {
+        if (event === 'ready') markReady();
+        else events.push({ event, data: data as Record<string, unknown> });
+      });
     } catch (error) {
       if (!controller.signal.aborted) throw error;
     }

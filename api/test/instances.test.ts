@@ -15,6 +15,7 @@ import {
   onboard,
   testConfig,
 } from './support/harness';
+import { readServerEvents } from './support/server-events';
 import { until } from './support/until';
 import { TestIssuer } from './support/tokens';
 
@@ -149,23 +150,11 @@ function watch(bases: string[], contestId: string, token: string) {
           signal: controller.signal,
         });
         if (response.status !== 200) throw new Error(`status ${response.status}`);
-        const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-        const decoder = new TextDecoder();
-        let text = '';
-        for (;;) {
-          const { value, done: ended } = await reader.read();
-          if (ended) break;
-          text += decoder.decode(value, { stream: true });
-          for (let boundary = text.indexOf('\n\n'); boundary >= 0; boundary = text.indexOf('\n\n')) {
-            const block = text.slice(0, boundary);
-            text = text.slice(boundary + 2);
-            const data = /^event: standings\ndata: (.+)$/m.exec(block)?.[1];
-            if (data) {
-              const event = JSON.parse(data) as { asOf: string; standings: unknown[] };
-              seen.push({ asOf: event.asOf, base, userRows: event.standings.length });
-            }
-          }
-        }
+        await readServerEvents(response.body as ReadableStream<Uint8Array>, (name, data) => {
+          if (name !== 'standings') return;
+          const event = data as { asOf: string; standings: unknown[] };
+          seen.push({ asOf: event.asOf, base, userRows: event.standings.length });
+        });
       } catch {
         if (stopped) return;
       }

@@ -13,7 +13,9 @@ import {
   createContest,
   createUser,
   launchBrowser,
+  mainHeading,
   newPage,
+  openTab,
   stack,
   startSoon,
   type TestPage,
@@ -21,6 +23,8 @@ import {
   UNAVAILABLE_TEXT,
   uniquePhone,
   waitForPath,
+  waitForStatus,
+  waitUntil,
   withConfig,
 } from './helpers';
 
@@ -95,15 +99,10 @@ async function expectAccessible(page: Page, screen: string, include?: string) {
 }
 
 async function open(user: TestUser | undefined, path: string, width = 1280): Promise<Page> {
-  const tab = await newPage(browser, user ? { user, width } : { width });
-  tabs.push(tab);
+  const tab = await openTab(browser, tabs, path, user ? { user, width } : { width });
   consoleErrors.set(tab.page, tab.errors);
-  await tab.page.goto(appUrl(path));
   return tab.page;
 }
-
-const mainHeading = (page: Page, name: string | RegExp) =>
-  page.getByRole('main').getByRole('heading', { level: 1, name });
 
 // --- keyboard ---------------------------------------------------------------------------------------------------
 
@@ -161,22 +160,6 @@ async function retype(page: Page, text: string) {
 
 const createNamedContest = (user: TestUser, name: string, startsAt: number, endsAt: number) =>
   createContest(user, { name, description: 'Checked for accessibility.', startsAt, endsAt });
-
-const waitUntil = async (time: number) => {
-  const ms = time - Date.now();
-  if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
-};
-
-async function waitForStatus(contestId: string, status: 'active' | 'completed') {
-  for (let attempt = 0; attempt < 90; attempt += 1) {
-    const { contest } = await callApi<{ contest: { status: string } }>('POST', '/contest/get-contest', {
-      body: { contestId },
-    });
-    if (contest.status === status) return;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-  throw new Error(`contest ${contestId} never became ${status}`);
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -7,15 +7,16 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { API_PATHS } from '../contract/src/paths';
 import {
-  appUrl,
   callApi,
+  closeAll,
   createActiveUser,
-  createContest,
+  createContestAhead,
   expectAccessible,
   launchBrowser,
-  newPage,
+  openTab,
   poll,
   shootFullPage,
+  SIZES,
   startSoon,
   type TestPage,
   type TestUser,
@@ -25,10 +26,6 @@ import {
 type Player = TestUser & { callSign: string; id: string };
 
 const SHOTS = path.resolve(__dirname, '..', '.e2e-artifacts', 'chat');
-const SIZES = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const;
 
 let browser: Browser;
 let liveId: string;
@@ -49,19 +46,14 @@ beforeAll(async () => {
     await createActiveUser(),
     await createActiveUser(),
   ];
-  const later = Date.now() + 60 * 60_000;
-  liveId = await createContest(alice, {
+  liveId = await createContestAhead(alice, {
     name: `E2E Chat ${Date.now().toString(36).slice(-4)}`,
-    startsAt: later,
-    endsAt: later + 60 * 60_000,
   });
   for (const who of [alice, bob]) {
     await callApi('POST', API_PATHS.joinContest, { user: who, body: { contestId: liveId, picks: ['AAPL', 'MSFT'] } });
   }
-  teamId = await createContest(bull1, {
+  teamId = await createContestAhead(bull1, {
     name: `E2E Team Chat ${Date.now().toString(36).slice(-4)}`,
-    startsAt: later,
-    endsAt: later + 60 * 60_000,
     affiliations: ['Bulls', 'Bears'],
   });
   for (const [who, team] of [
@@ -78,16 +70,10 @@ beforeAll(async () => {
   await waitUntilLive(alice, liveId);
 }, 180_000);
 
-afterAll(async () => {
-  for (const tab of tabs) await tab.context.close();
-  await browser?.close();
-});
+afterAll(() => closeAll(browser, tabs));
 
 async function open(who: Player, size: (typeof SIZES)[number], address: string): Promise<Page> {
-  const tab = await newPage(browser, { ...size, user: who });
-  tabs.push(tab);
-  await tab.page.goto(appUrl(address));
-  return tab.page;
+  return (await openTab(browser, tabs, address, { ...size, user: who })).page;
 }
 
 /** The chat's messages region: on a phone inside the sheet the "Chat" button opens. */

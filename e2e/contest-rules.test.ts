@@ -8,14 +8,15 @@ import {
   appUrl,
   callApi,
   createActiveUser,
+  expectAccessible,
   launchBrowser,
-  newPage,
+  openTab,
   poll,
+  shootFullPage,
+  sleep,
   type TestPage,
   type TestUser,
   waitForPath,
-  expectAccessible,
-  shootFullPage,
 } from './helpers';
 
 type Player = TestUser & { callSign: string; id: string };
@@ -32,13 +33,8 @@ let playedId: string;
 let endsAt: number;
 const pages: TestPage[] = [];
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function open(user: Player, pathname: string, width: number): Promise<Page> {
-  const tab = await newPage(browser, { user, width, height: width < 500 ? 844 : 800 });
-  pages.push(tab);
-  await tab.page.goto(appUrl(pathname));
-  return tab.page;
+  return (await openTab(browser, pages, pathname, { user, width, height: width < 500 ? 844 : 800 })).page;
 }
 
 const shoot = (page: Page, name: string) => shootFullPage(page, SHOTS, name);

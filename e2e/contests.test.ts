@@ -8,15 +8,16 @@ import type { Browser, Page } from 'playwright-core';
 import {
   appUrl,
   callApi,
+  closeAll,
   createActiveUser,
   createContest,
   createUser,
   launchBrowser,
-  newPage,
-  type TestPage,
-  type TestUser,
+  openTab,
   stack,
   startSoon,
+  type TestPage,
+  type TestUser,
   waitForPath,
 } from './helpers';
 
@@ -36,10 +37,7 @@ const local = (date: Date) => {
 };
 
 async function open(user: TestUser | undefined, path: string, width = 1280, height = 800): Promise<Page> {
-  const tab = await newPage(browser, user ? { user, width, height } : { width, height });
-  tabs.push(tab);
-  await tab.page.goto(appUrl(path));
-  return tab.page;
+  return (await openTab(browser, tabs, path, user ? { user, width, height } : { width, height })).page;
 }
 
 async function choosePicks(page: Page, symbols: string[], confirm: 'Confirm and join' | 'Confirm new picks') {
@@ -55,10 +53,7 @@ beforeAll(async () => {
   bob = await createUser();
 });
 
-afterAll(async () => {
-  for (const tab of tabs) await tab.context.close();
-  await browser?.close();
-});
+afterAll(() => closeAll(browser, tabs));
 
 it('Alice creates a contest in the form and gets its invitation link', async () => {
   const page = await open(alice, '/create-contest');
@@ -249,10 +244,7 @@ it('a pick that buys no shares is warned about, and a join confirmed after the s
     body: { contestId: lateId, picks: byPrice.slice(0, 2).map((e) => e.symbol) },
   });
 
-  const tab = await newPage(browser, { ...PHONE, user: dan });
-  tabs.push(tab);
-  const { page } = tab;
-  await page.goto(appUrl(`/save-picks/${lateId}`));
+  const { page } = await openTab(browser, tabs, `/save-picks/${lateId}`, { ...PHONE, user: dan });
   await page.getByRole('checkbox', { name: `Pick ${dear.symbol}`, exact: true }).check();
   await page.getByRole('checkbox', { name: `Pick ${cheap.symbol}`, exact: true }).check();
   // At the full count the reason is said, and a pick leaves from the bar.
@@ -285,10 +277,7 @@ it('with the API unreachable, /home keeps its lists, says how old they are, neve
   const erin = await createActiveUser();
   const start = Date.now() + 30 * 60_000;
   await createContest(erin, { name: 'E2E Kept Cup', startsAt: start, endsAt: start + 60 * 60_000 });
-  const tab = await newPage(browser, { ...LAPTOP, user: erin });
-  tabs.push(tab);
-  const { page } = tab;
-  await page.goto(appUrl('/home'));
+  const { page } = await openTab(browser, tabs, '/home', { ...LAPTOP, user: erin });
   await page.getByRole('link', { name: /E2E Kept Cup/ }).waitFor({ timeout: 30_000 });
   const loadedAt = Date.now();
 

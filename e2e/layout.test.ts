@@ -29,10 +29,14 @@ import {
   createContest,
   createUser,
   launchBrowser,
+  mainHeading,
   newPage,
+  sleep,
   startSoon,
   type TestUser,
   waitForPath,
+  waitForStatus,
+  waitUntil,
 } from './helpers';
 
 type Player = TestUser & { callSign: string };
@@ -405,8 +409,6 @@ async function sweepAfterStylesheets(
 
 // --- data ---------------------------------------------------------------------------------------------------------
 
-const mainHeading = (page: Page, name: string | RegExp) =>
-  page.getByRole('main').getByRole('heading', { level: 1, name });
 const table = (page: Page, name: string) => page.getByRole('table', { name }).first().waitFor();
 /** A chart has drawn: the trading screen's library chart (a canvas) or the live card's SVG line. */
 const chartDrawn = (page: Page) =>
@@ -419,20 +421,6 @@ const join = (user: TestUser, contestId: string, picks: string[], affiliation?: 
   });
 const trade = (user: TestUser, contestId: string, symbol: string, side: 'buy' | 'sell', quantity: number) =>
   callApi('POST', '/contest/trading', { user, body: { contestId, symbol, side, quantity } });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const waitUntil = (time: number) => sleep(Math.max(0, time - Date.now()));
-
-async function waitForStatus(contestId: string, status: 'active' | 'completed') {
-  for (let attempt = 0; attempt < 90; attempt += 1) {
-    const { contest } = await callApi<{ contest: { status: string } }>('POST', '/contest/get-contest', {
-      body: { contestId },
-    });
-    if (contest.status === status) return;
-    await sleep(1_000);
-  }
-  throw new Error(`contest ${contestId} never became ${status}`);
-}
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });

@@ -16,15 +16,16 @@ import { NEEDS_TRADING_DAY } from '../contract/src/risk-window';
 import { formatVsMarket } from '../shared/src/analytics/analytics-figures';
 import { formatMoney, formatPercent } from '../shared/src/format/format';
 import {
-  appUrl,
   callApi,
+  closeAll,
   createActiveUser,
-  createContest,
+  createContestAhead,
   expectAccessible,
   launchBrowser,
-  newPage,
+  openTab,
   poll,
   shootFullPage,
+  SIZES,
   startSoon,
   type TestPage,
   type TestUser,
@@ -63,10 +64,6 @@ interface ContestUser {
 }
 
 const SHOTS = path.resolve(__dirname, '..', '.e2e-artifacts', 'live-analytics');
-const SIZES = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const;
 const RULES = { shortSelling: true, commission: { perTrade: 1, perShare: 0 }, maxPositionPct: null };
 /** The panel's figures, each a button whose tooltip explains it in one line. */
 const TERMS = [
@@ -130,12 +127,9 @@ beforeAll(async () => {
   viewers.set(390, holder);
   viewers.set(1280, shorter);
   // Created far ahead so everyone joins while it is upcoming, then started as soon as the rules allow.
-  const later = Date.now() + 60 * 60_000;
-  contestId = await createContest(holder, {
+  contestId = await createContestAhead(holder, {
     name: `E2E Live Figures ${Date.now().toString(36).slice(-4)}`,
     description: 'Five books, one board.',
-    startsAt: later,
-    endsAt: later + 60 * 60_000,
     rules: RULES,
   });
   // Books of different risk, so sorting by a risk figure reorders the board by return: in a simulation of the market's
@@ -172,10 +166,7 @@ beforeAll(async () => {
   );
 }, 180_000);
 
-afterAll(async () => {
-  for (const tab of tabs) await tab.context.close();
-  await browser?.close();
-});
+afterAll(() => closeAll(browser, tabs));
 
 /** The board's rows as shown: rank, call sign and the text of the column headed `column`. */
 async function shownRows(table: Locator, column: string) {
@@ -235,10 +226,8 @@ async function expectSortedBy(
 describe.each(SIZES)('at $width×$height', ({ width, height }) => {
   it('shows my figures with their explanations and sector exposure, and sorts the board by Sharpe and drawdown', async () => {
     const viewer = viewers.get(width) as Player;
-    const tab = await newPage(browser, { user: viewer, width, height });
-    tabs.push(tab);
+    const tab = await openTab(browser, tabs, `/live-contest/${contestId}`, { user: viewer, width, height });
     const { page } = tab;
-    await page.goto(appUrl(`/live-contest/${contestId}`));
     const panel = page.getByRole('region', { name: 'My analytics' });
     for (const term of TERMS) await panel.getByRole('button', { name: term, exact: true }).waitFor({ timeout: 30_000 });
 

@@ -5,12 +5,12 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import {
-  appUrl,
   callApi,
+  closeAll,
   createActiveUser,
   createContest,
   launchBrowser,
-  newPage,
+  openTab,
   stack,
   type TestPage,
   type TestUser,
@@ -26,10 +26,7 @@ let watcher: TestUser;
 const tabs: TestPage[] = [];
 
 async function open(user: TestUser, path: string, width: number, height: number): Promise<Page> {
-  const tab = await newPage(browser, { user, width, height });
-  tabs.push(tab);
-  await tab.page.goto(appUrl(path));
-  return tab.page;
+  return (await openTab(browser, tabs, path, { user, width, height })).page;
 }
 
 beforeAll(async () => {
@@ -37,10 +34,7 @@ beforeAll(async () => {
   [player, watcher] = [await createActiveUser(), await createActiveUser()];
 });
 
-afterAll(async () => {
-  for (const tab of tabs) await tab.context.close();
-  await browser?.close();
-});
+afterAll(() => closeAll(browser, tabs));
 
 it('a live page opened before the start shows the board after it, without a reload, to a player and a watcher', async () => {
   const { minLeadMs, minDurationMs, tickMs } = stack().contest;

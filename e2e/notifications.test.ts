@@ -7,29 +7,26 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { API_PATHS } from '../contract/src/paths';
 import {
-  appUrl,
   callApi,
+  closeAll,
   createActiveUser,
-  createContest,
+  createContestAhead,
   expectAccessible,
   launchBrowser,
-  newPage,
+  openTab,
   poll,
   shootFullPage,
+  SIZES,
+  stack,
   startSoon,
   type TestPage,
   type TestUser,
   tokensFor,
   waitForPath,
-  stack,
   waitUntilLive,
 } from './helpers';
 
 const SHOTS = path.resolve(__dirname, '..', '.e2e-artifacts', 'notifications');
-const SIZES = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const;
 const SYMBOL = 'AAPL';
 
 let browser: Browser;
@@ -50,17 +47,12 @@ const tabs: TestPage[] = [];
 beforeAll(async () => {
   browser = await launchBrowser();
   const creator = await createActiveUser();
-  const later = Date.now() + 60 * 60_000;
-  contestId = await createContest(creator, {
+  contestId = await createContestAhead(creator, {
     name: 'E2E Notifications',
     description: 'A fill that rings the bell.',
-    startsAt: later,
-    endsAt: later + 60 * 60_000,
   });
-  shortId = await createContest(creator, {
+  shortId = await createContestAhead(creator, {
     name: 'E2E Short Sprint',
-    startsAt: later,
-    endsAt: later + 60 * 60_000,
   });
   for (const { width } of SIZES) {
     const player = await createActiveUser();
@@ -77,10 +69,7 @@ beforeAll(async () => {
   await startSoon(creator, shortId, stack().contest.minDurationMs);
 });
 
-afterAll(async () => {
-  for (const tab of tabs) await tab.context.close();
-  await browser?.close();
-});
+afterAll(() => closeAll(browser, tabs));
 
 interface Listed {
   notifications: { _id: string; kind: string; title: string; href: string; readAt: string | null }[];
@@ -92,10 +81,7 @@ describe.each(SIZES)('at $width×$height', ({ width, height }) => {
     const player = players.get(width) as TestUser;
     const tokens = await tokensFor(player);
     await waitUntilLive(player, contestId);
-    const tab = await newPage(browser, { user: player, width, height });
-    tabs.push(tab);
-    const { page } = tab;
-    await page.goto(appUrl('/home'));
+    const { page } = await openTab(browser, tabs, '/home', { user: player, width, height });
     const bell = page.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
     await bell.waitFor({ timeout: 30_000 });
     // The contest's start is told already: the count the stream gave matches the list.
@@ -152,10 +138,7 @@ describe.each(SIZES)('at $width×$height', ({ width, height }) => {
     );
     expect(ended).toMatchObject({ title: 'E2E Short Sprint has ended', href: `/contest-completed/${shortId}` });
 
-    const tab = await newPage(browser, { user: player, width, height });
-    tabs.push(tab);
-    const { page } = tab;
-    await page.goto(appUrl('/home'));
+    const { page } = await openTab(browser, tabs, '/home', { user: player, width, height });
     await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click({ timeout: 30_000 });
     const link = page
       .getByRole('dialog', { name: 'Notifications' })

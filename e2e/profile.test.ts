@@ -1,7 +1,7 @@
 // Onboarding and profiles in Chromium against the real stack. (Opening a profile from a leaderboard and the
 // stats after a completed contest are part of trading.test.ts, which plays a whole contest.)
 import type { Browser } from 'playwright-core';
-import { appUrl, createUser, launchBrowser, newPage, type TestPage, waitForPath } from './helpers';
+import { appUrl, closeAll, createUser, launchBrowser, openTab, type TestPage, waitForPath } from './helpers';
 
 let browser: Browser;
 const tabs: TestPage[] = [];
@@ -11,15 +11,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  for (const tab of tabs) await tab.context.close();
-  await browser?.close();
-});
+afterAll(() => closeAll(browser, tabs));
 
 async function onboarding() {
-  const tab = await newPage(browser, { user: await createUser() });
-  tabs.push(tab);
-  await tab.page.goto(appUrl('/home'));
+  const tab = await openTab(browser, tabs, '/home', { user: await createUser() });
   await tab.page.getByRole('heading', { level: 1, name: 'Welcome to Bullpen' }).waitFor();
   return tab.page;
 }

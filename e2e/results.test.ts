@@ -11,15 +11,16 @@ import {
   callApi,
   createActiveUser,
   createContest,
+  expectAccessible,
   launchBrowser,
-  newPage,
+  openTab,
   poll,
+  shootFullPage,
   type TestPage,
   type TestUser,
   waitForPath,
+  waitUntil,
   waitUntilLive,
-  expectAccessible,
-  shootFullPage,
 } from './helpers';
 
 type Player = TestUser & { callSign: string; id: string };
@@ -55,12 +56,6 @@ let startsAt: number;
 let endsAt: number;
 const pages: TestPage[] = [];
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const waitUntil = async (time: number) => {
-  const ms = time - Date.now();
-  if (ms > 0) await sleep(ms);
-};
-
 /** "+4.50%" / "−1.20%" as the screens write a fraction (two decimals, half away from zero). */
 function percent(fraction: number, digits = 2) {
   const rounded = roundHalfAway(fraction * 100, digits);
@@ -69,10 +64,7 @@ function percent(fraction: number, digits = 2) {
 }
 
 async function open(user: Player, pathname: string, width = 1280): Promise<Page> {
-  const tab = await newPage(browser, { user, width, height: width < 500 ? 844 : 800 });
-  pages.push(tab);
-  await tab.page.goto(appUrl(pathname));
-  return tab.page;
+  return (await openTab(browser, pages, pathname, { user, width, height: width < 500 ? 844 : 800 })).page;
 }
 
 const shoot = (page: Page, name: string) => shootFullPage(page, SHOTS, name);

@@ -7,6 +7,7 @@ import {
   createActiveUser,
   createContest,
   launchBrowser,
+  mainHeading,
   newPage,
   type TestPage,
   type TestUser,
@@ -38,9 +39,6 @@ let browser: Browser;
 let user: TestUser & { callSign: string };
 let contestId: string;
 const CONTEST_NAME = 'E2E Route Check';
-
-const mainHeading = (page: Page, name: string | RegExp) =>
-  page.getByRole('main').getByRole('heading', { level: 1, name });
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -11,6 +11,7 @@ import {
   createActiveUser,
   launchBrowser,
   newPage,
+  SIZES,
   stack,
   type TestPage,
   type TestUser,
@@ -18,10 +19,6 @@ import {
 } from './helpers';
 
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '.e2e-artifacts/short-selling';
-const SIZES = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const;
 
 interface ContestUser {
   data: { portfolio: { value: number; positions: { symbol: string; quantity: number }[] } | null };

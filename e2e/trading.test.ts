@@ -4,18 +4,18 @@
 // order.
 import type { Browser, Page } from 'playwright-core';
 import {
-  appUrl,
   buttonsUnderToasts,
   callApi,
   createActiveUser,
   createContest,
   launchBrowser,
-  newPage,
+  openTab,
   poll,
   stack,
   type TestPage,
   type TestUser,
   waitForPath,
+  waitUntil,
   waitUntilLive,
 } from './helpers';
 
@@ -40,16 +40,8 @@ let startsAt: number;
 let endsAt: number;
 const pages: TestPage[] = [];
 
-const waitUntil = async (time: number) => {
-  const ms = time - Date.now();
-  if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
-};
-
 async function open(user: Player, path: string, width = 1280): Promise<Page> {
-  const tab = await newPage(browser, { user, width });
-  pages.push(tab);
-  await tab.page.goto(appUrl(path));
-  return tab.page;
+  return (await openTab(browser, pages, path, { user, width })).page;
 }
 
 beforeAll(async () => {

@@ -8,16 +8,17 @@ import type { Browser, Page } from 'playwright-core';
 import { API_PATHS } from '../contract/src/paths';
 import { formatMoney } from '../shared/src/format/format';
 import {
-  appUrl,
   callApi,
+  closeAll,
   createActiveUser,
-  createContest,
+  createContestAhead,
   launchBrowser,
-  newPage,
+  openTab,
   poll,
   shootFullPage,
-  startSoon,
+  SIZES,
   stack,
+  startSoon,
   type TestPage,
   type TestUser,
   type Tokens,
@@ -26,10 +27,6 @@ import {
 } from './helpers';
 
 const SHOTS = path.resolve(__dirname, '..', '.e2e-artifacts', 'trailing-stop');
-const SIZES = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const;
 const SYMBOL = 'AAPL';
 // The e2e market runs in real time (MARKET_TIME_SCALE 1) and ticks every 2 s: AAPL (about $228, 32 % a year) moves
 // about 1.8 cents a tick (one standard deviation). A simulation of the market's steps with a 3-cent trail: half the
@@ -65,12 +62,9 @@ beforeAll(async () => {
   const creator = await createActiveUser();
   // Created far ahead so the players join while it is upcoming, then started as soon as the rules allow; long enough
   // for both sizes' orders, whatever the market does.
-  const later = Date.now() + 60 * 60_000;
-  contestId = await createContest(creator, {
+  contestId = await createContestAhead(creator, {
     name: 'E2E Trailing Stop',
     description: 'A stop that follows the price.',
-    startsAt: later,
-    endsAt: later + 60 * 60_000,
   });
   for (const { width } of SIZES) {
     const player = await createActiveUser();
@@ -80,10 +74,7 @@ beforeAll(async () => {
   await startSoon(creator, contestId, 20 * 60_000);
 });
 
-afterAll(async () => {
-  for (const tab of tabs) await tab.context.close();
-  await browser?.close();
-});
+afterAll(() => closeAll(browser, tabs));
 
 const shoot = (page: Page, name: string) => shootFullPage(page, SHOTS, name, { fromTop: true });
 
@@ -131,10 +122,8 @@ describe.each(SIZES)('at $width×$height', ({ width, height }) => {
     const player = players.get(width) as TestUser;
     const tokens = await tokensFor(player);
     await waitUntilLive(player, contestId);
-    const tab = await newPage(browser, { user: player, width, height });
-    tabs.push(tab);
+    const tab = await openTab(browser, tabs, `/trading/${contestId}`, { user: player, width, height });
     const { page } = tab;
-    await page.goto(appUrl(`/trading/${contestId}`));
     await page.getByRole('heading', { name: 'Trading' }).waitFor({ timeout: 30_000 });
 
     // The ticket: sell 1 share of the pick with a 3-cent trail; it says where the stop would be today.

@@ -1,24 +1,22 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
 import { chatPageQuery } from '../src/db/chat';
-import { type Database, openDatabase, queryRows } from '../src/db/database';
-import { ManualClock } from '../src/lib/clock';
+import { queryRows } from '../src/db/database';
 import {
   call,
   contestFields,
   createContest,
-  createScratchDatabase,
   createTestContext,
+  createTwoInstances,
   createUser,
   DRIVERS,
   joinContest,
   type TestContext,
   type TestUser,
-  testConfig,
   tickAt,
 } from './support/harness';
-import { TestIssuer } from './support/tokens';
+import { readServerEvents } from './support/server-events';
+import { until } from './support/until';
 
 interface MessageJson {
   _id: string;
@@ -54,22 +52,10 @@ function listenChat(base: string, contestId: string, token: string, channel?: 't
         signal: controller.signal,
       });
       if (response.status !== 200) throw new Error(`status ${response.status}: ${await response.text()}`);
-      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-      const decoder = new TextDecoder();
-      let text = '';
-      for (;;) {
-        const { value, done: ended } = await reader.read();
-        if (ended) break;
-        text += decoder.decode(value, { stream: true });
-        for (let boundary = text.indexOf('\n\n'); boundary >= 0; boundary = text.indexOf('\n\n')) {
-          const block = text.slice(0, boundary);
-          text = text.slice(boundary + 2);
-          const match = /^event: (\w+)\ndata: (.+)$/m.exec(block);
-          if (!match) continue;
-          if (match[1] === 'ready') markReady();
-          else events.push({ event: match[1] as string, data: JSON.parse(match[2] as string) });
-        }
-      }
+      await readServerEvents(response.body as ReadableStream<Uint8Array>, (event, data) => {
+        if (event === 'ready') markReady();
+        else events.push({ event, data: data as Record<string, unknown> });
+      });
     } catch (error) {
       if (!controller.signal.aborted) throw error;
     }
@@ -82,14 +68,6 @@ function listenChat(base: string, contestId: string, token: string, channel?: 't
       await done;
     },
   };
-}
-
-async function until(what: string, check: () => boolean, timeoutMs = 5_000) {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe.each(DRIVERS)('contest and team chat (%s)', (driver) => {
@@ -485,26 +463,12 @@ const postgresOnly = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
 postgresOnly('chat across two API instances on one PostgreSQL', () => {
   test('a message posted on one instance reaches a reader on the other exactly once', async () => {
-    const scratch = await createScratchDatabase();
-    const clock = new ManualClock('2030-05-01T10:00:00.000Z');
-    const issuer = await TestIssuer.create(() => clock.now());
-    const databases: Database[] = [await openDatabase({ url: scratch.url }), await openDatabase({ url: scratch.url })];
-    const apps = await Promise.all(
-      databases.map((database) => buildApp({ config: testConfig(), database, clock, getKey: issuer.getKey })),
-    );
-    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const two = await createTwoInstances('2030-05-01T10:00:00.000Z');
+    const { a, b, clock } = two;
     let reader: ReturnType<typeof listenChat> | null = null;
     try {
-      const user = async (app: FastifyInstance, sub: string, ticker: string) => {
-        const token = await issuer.idToken(sub, { exp: Math.floor(Date.UTC(2031, 0, 1) / 1000) });
-        await call({ app }, 'POST', '/user/initialize-user', {
-          token,
-          body: { callSign: ticker, ticker, displayName: ticker },
-        });
-        return { token };
-      };
-      const owner = await user(a, 'chat-owner', 'CHOWN');
-      const player = await user(b, 'chat-player', 'CHPLY');
+      const owner = { token: await two.onboard(a, 'chat-owner', 'CHOWN') };
+      const player = { token: await two.onboard(b, 'chat-player', 'CHPLY') };
       const created = await call({ app: a }, 'POST', '/contest/create-contest', {
         token: owner.token,
         body: contestFields({ clock } as never),
@@ -525,9 +489,7 @@ postgresOnly('chat across two API instances on one PostgreSQL', () => {
       expect(reader.events).toEqual([{ event: 'message', data: { message: sent.json().data.message } }]);
     } finally {
       await reader?.stop();
-      for (const app of apps) await app.close().catch(() => undefined);
-      for (const database of databases) await database.close().catch(() => undefined);
-      await scratch.drop();
+      await two.close();
     }
   });
 });

@@ -5,19 +5,19 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/db/database';
 import { ManualClock } from '../src/lib/clock';
-import { call, contestFields, createScratchDatabase, DRIVERS, type Driver, testConfig } from './support/harness';
+import {
+  call,
+  contestFields,
+  createScratchDatabase,
+  createTwoInstances,
+  DRIVERS,
+  type Driver,
+  onboard,
+  testConfig,
+} from './support/harness';
+import { readServerEvents } from './support/server-events';
 import { until } from './support/until';
 import { TestIssuer } from './support/tokens';
-
-async function onboard(app: FastifyInstance, issuer: TestIssuer, sub: string, ticker: string) {
-  const token = await issuer.idToken(sub, { exp: Math.floor(Date.UTC(2031, 0, 1) / 1000) });
-  const init = await call({ app }, 'POST', '/user/initialize-user', {
-    token,
-    body: { callSign: ticker, ticker, displayName: ticker },
-  });
-  if (init.statusCode !== 200) throw new Error(init.body);
-  return token;
-}
 
 describe.each(DRIVERS)('restart (%s)', (driver: Driver) => {
   test('trades acknowledged before a restart are all there after it', async () => {
@@ -78,15 +78,9 @@ const postgresOnly = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
 postgresOnly('two API instances on one PostgreSQL', () => {
   test('exactly one runs the clock; when it stops, the other takes over', async () => {
-    const scratch = await createScratchDatabase();
-    const clock = new ManualClock('2030-04-01T10:00:00.000Z');
-    const issuer = await TestIssuer.create(() => clock.now());
-    const databases = [await openDatabase({ url: scratch.url }), await openDatabase({ url: scratch.url })];
-    const apps = await Promise.all(
-      databases.map((database) => buildApp({ config: testConfig(), database, clock, getKey: issuer.getKey })),
-    );
+    const two = await createTwoInstances('2030-04-01T10:00:00.000Z');
+    const { a, b, apps, clock, databases, issuer } = two;
     try {
-      const [a, b] = apps as [FastifyInstance, FastifyInstance];
       const owner = await onboard(a, issuer, 'two-owner', 'TWOOWN');
       const player = await onboard(b, issuer, 'two-player', 'TWOPLY');
       const created = await call({ app: a }, 'POST', '/contest/create-contest', {
@@ -124,9 +118,7 @@ postgresOnly('two API instances on one PostgreSQL', () => {
       clock.advance(5000);
       expect((await survivor.deps.contestClock.tick()).worker).toBe(true);
     } finally {
-      for (const app of apps) await app.close().catch(() => undefined);
-      for (const database of databases) await database.close().catch(() => undefined);
-      await scratch.drop();
+      await two.close();
     }
   });
 });
@@ -158,23 +150,11 @@ function watch(bases: string[], contestId: string, token: string) {
           signal: controller.signal,
         });
         if (response.status !== 200) throw new Error(`status ${response.status}`);
-        const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-        const decoder = new TextDecoder();
-        let text = '';
-        for (;;) {
-          const { value, done: ended } = await reader.read();
-          if (ended) break;
-          text += decoder.decode(value, { stream: true });
-          for (let boundary = text.indexOf('\n\n'); boundary >= 0; boundary = text.indexOf('\n\n')) {
-            const block = text.slice(0, boundary);
-            text = text.slice(boundary + 2);
-            const data = /^event: standings\ndata: (.+)$/m.exec(block)?.[1];
-            if (data) {
-              const event = JSON.parse(data) as { asOf: string; standings: unknown[] };
-              seen.push({ asOf: event.asOf, base, userRows: event.standings.length });
-            }
-          }
-        }
+        await readServerEvents(response.body as ReadableStream<Uint8Array>, (name, data) => {
+          if (name !== 'standings') return;
+          const event = data as { asOf: string; standings: unknown[] };
+          seen.push({ asOf: event.asOf, base, userRows: event.standings.length });
+        });
       } catch {
         if (stopped) return;
       }
@@ -206,23 +186,15 @@ async function withTwoInstances(
     watchers: ReturnType<typeof watch>[];
   }) => Promise<void>,
 ) {
-  const scratch = await createScratchDatabase();
-  const clock = new ManualClock(startIso);
-  const issuer = await TestIssuer.create(() => clock.now());
-  const databases = [await openDatabase({ url: scratch.url }), await openDatabase({ url: scratch.url })];
-  const apps = await Promise.all(
-    databases.map((database) => buildApp({ config: testConfig(), database, clock, getKey: issuer.getKey })),
-  );
+  const two = await createTwoInstances(startIso);
+  const { a, b, clock, issuer, databases } = two;
   const watchers: ReturnType<typeof watch>[] = [];
   try {
-    const [a, b] = apps as [FastifyInstance, FastifyInstance];
     const bases = [await a.listen({ port: 0, host: '127.0.0.1' }), await b.listen({ port: 0, host: '127.0.0.1' })];
     await run({ a, b, bases, clock, issuer, databases, watchers });
   } finally {
     for (const w of watchers) await w.stop();
-    for (const app of apps) await app.close().catch(() => undefined);
-    for (const database of databases) await database.close().catch(() => undefined);
-    await scratch.drop();
+    await two.close();
   }
 }
 

@@ -1,23 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { openDatabase, queryRows, sql } from '../src/db/database';
-import { ManualClock } from '../src/lib/clock';
+import { queryRows, sql } from '../src/db/database';
 import { notifyContestStarted, notifyMentions } from '../src/db/notification-producers';
 import {
   call,
+  contestFields,
   createContest,
-  createScratchDatabase,
   createTestContext,
+  createTwoInstances,
   createUser,
   DRIVERS,
   joinContest,
   type TestContext,
   type TestUser,
-  testConfig,
   tickAt,
 } from './support/harness';
 import { ScriptedFeed } from './support/scripted-feed';
-import { TestIssuer } from './support/tokens';
 import { until } from './support/until';
 
 interface Listed {
@@ -565,41 +561,15 @@ const postgresOnly = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
 postgresOnly('notifications across two API instances on one PostgreSQL', () => {
   test('a notification written on one instance reaches the stream open on the other, once', async () => {
-    const scratch = await createScratchDatabase();
-    const clock = new ManualClock('2030-06-01T14:00:00.000Z');
-    const issuer = await TestIssuer.create(() => clock.now());
-    const databases = [await openDatabase({ url: scratch.url }), await openDatabase({ url: scratch.url })];
-    const apps: FastifyInstance[] = await Promise.all(
-      databases.map((database) => buildApp({ config: testConfig(), database, clock, getKey: issuer.getKey })),
-    );
+    const two = await createTwoInstances('2030-06-01T14:00:00.000Z');
+    const { a, b, clock } = two;
     try {
-      const [a, b] = apps as [FastifyInstance, FastifyInstance];
       const baseB = await b.listen({ port: 0, host: '127.0.0.1' });
-      const onboard = async (sub: string, ticker: string) => {
-        const token = await issuer.idToken(sub, { exp: Math.floor(Date.UTC(2031, 0, 1) / 1000) });
-        await call({ app: a }, 'POST', '/user/initialize-user', {
-          token,
-          body: { callSign: ticker, ticker, displayName: ticker },
-        });
-        return token;
-      };
-      const owner = await onboard('two-owner', 'TWOOWN');
-      const joiner = await onboard('two-joiner', 'TWOJN');
-      const now = clock.now().getTime();
+      const owner = await two.onboard(a, 'two-owner', 'TWOOWN');
+      const joiner = await two.onboard(a, 'two-joiner', 'TWOJN');
       const created = await call({ app: a }, 'POST', '/contest/create-contest', {
         token: owner,
-        body: {
-          name: 'Two Cup',
-          description: '',
-          startsAt: new Date(now + 60_000).toISOString(),
-          endsAt: new Date(now + 3_660_000).toISOString(),
-          picksCount: 2,
-          startingCash: 10_000,
-          maxParticipants: 10,
-          visibility: 'public',
-          affiliations: [],
-          isTeamCollaboration: false,
-        },
+        body: contestFields({ clock } as never, { name: 'Two Cup', description: '' }),
       });
       const contestId = created.json().data._id as string;
       // The stream is on b; the join, and so the write and its notice, on a.
@@ -623,9 +593,7 @@ postgresOnly('notifications across two API instances on one PostgreSQL', () => {
         notification: { kind: 'contest-joined', title: 'TWOJN joined Two Cup' },
       });
     } finally {
-      for (const app of apps) await app.close().catch(() => undefined);
-      for (const database of databases) await database.close().catch(() => undefined);
-      await scratch.drop();
+      await two.close();
     }
   });
 });

@@ -436,3 +436,63 @@ export async function shootFullPage(
   expect({ name, width, scroll: scroll <= width }).toEqual({ name, width, scroll: true });
   await page.screenshot({ path: path.join(dir, `${width}-${name}.png`), fullPage: true });
 }
+
+// --- steps many journeys take -----------------------------------------------------------------------------------
+
+export { sleep };
+
+/** Waits until the clock reads `time` (ms since the epoch); at once if that has passed. */
+export const waitUntil = (time: number) => sleep(Math.max(0, time - Date.now()));
+
+/** A screen's title: the level-1 heading of its main region. */
+export const mainHeading = (page: Page, name: string | RegExp) =>
+  page.getByRole('main').getByRole('heading', { level: 1, name });
+
+/** Reads the contest each second until the contest clock has moved it to `status`; fails after 90 reads. */
+export async function waitForStatus(contestId: string, status: 'active' | 'completed'): Promise<void> {
+  for (let attempt = 0; attempt < 90; attempt += 1) {
+    const { contest } = await callApi<{ contest: { status: string } }>('POST', API_PATHS.getContest, {
+      body: { contestId },
+    });
+    if (contest.status === status) return;
+    await sleep(1_000);
+  }
+  throw new Error(`contest ${contestId} never became ${status}`);
+}
+
+/** A new tab of `browser` at `path`, kept in `tabs` for the journey's afterAll to close. */
+export async function openTab(
+  browser: Browser,
+  tabs: TestPage[],
+  path: string,
+  options: PageOptions = {},
+): Promise<TestPage> {
+  const tab = await newPage(browser, options);
+  tabs.push(tab);
+  await tab.page.goto(appUrl(path));
+  return tab;
+}
+
+/** The journey's tabs, then its browser (unset when beforeAll failed before launching it). */
+export async function closeAll(browser: Browser | undefined, tabs: TestPage[]): Promise<void> {
+  for (const tab of tabs) await tab.context.close();
+  await browser?.close();
+}
+
+/**
+ * A contest created as `user` that starts in an hour and lasts an hour: far enough ahead for its players to join while
+ * it is upcoming, before the journey starts it with startSoon. Its id.
+ */
+export function createContestAhead(
+  user: TestUser,
+  fields: Omit<ContestFields, 'startsAt' | 'endsAt'>,
+): Promise<string> {
+  const startsAt = Date.now() + 60 * 60_000;
+  return createContest(user, { ...fields, startsAt, endsAt: startsAt + 60 * 60_000 });
+}
+
+/** The two screens a journey checks at: a phone and a laptop (DESIGN §8: layouts hold at 390 and 1280 px). */
+export const SIZES = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;

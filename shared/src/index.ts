@@ -5,7 +5,8 @@
 // code lives here (store, SWR configuration, API client, auth, router). Pure code is outside the singleton, bundled into
 // whichever app imports it (DESIGN §1), so no page downloads it unless it is used: the UI kit '@bullpen/shared/ui', the
 // boards '@bullpen/shared/boards', the analytics panel '@bullpen/shared/analytics', the chat panel
-// '@bullpen/shared/chat', the formatting rules '@bullpen/shared/format' and the API contract and its rules.
+// '@bullpen/shared/chat', the API's event streams '@bullpen/shared/streams', the formatting rules
+// '@bullpen/shared/format' and the API contract and its rules.
 export * from './config/runtime-config';
 export * from './api/api-error';
 export * from './api/client';

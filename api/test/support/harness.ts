@@ -213,3 +213,56 @@ export async function tickAt(ctx: TestContext, at: string | Date | number) {
   ctx.clock.set(at);
   return ctx.app.deps.contestClock.tick();
 }
+
+/** Signs up and onboards a user through `app` with a token of `issuer` valid until 2031; the token. */
+export async function onboard(app: FastifyInstance, issuer: TestIssuer, sub: string, ticker: string): Promise<string> {
+  const token = await issuer.idToken(sub, { exp: Math.floor(Date.UTC(2031, 0, 1) / 1000) });
+  const init = await call({ app }, 'POST', '/user/initialize-user', {
+    token,
+    body: { callSign: ticker, ticker, displayName: ticker },
+  });
+  if (init.statusCode !== 200) throw new Error(init.body);
+  return token;
+}
+
+export interface TwoInstances {
+  /** Two API instances, as behind a load balancer: each with its own connections to the one database. */
+  a: FastifyInstance;
+  b: FastifyInstance;
+  apps: [FastifyInstance, FastifyInstance];
+  databases: [Database, Database];
+  clock: ManualClock;
+  issuer: TestIssuer;
+  /** `onboard` through `app` with this pair's issuer. */
+  onboard(app: FastifyInstance, sub: string, ticker: string): Promise<string>;
+  /** Closes both instances and their connections (what a test closed already included), then drops the database. */
+  close(): Promise<void>;
+}
+
+/** Two API instances on one fresh database of TEST_DATABASE_URL's server, sharing a clock that starts `at`. */
+export async function createTwoInstances(at: string): Promise<TwoInstances> {
+  const scratch = await createScratchDatabase();
+  const clock = new ManualClock(at);
+  const issuer = await TestIssuer.create(() => clock.now());
+  const databases: [Database, Database] = [
+    await openDatabase({ url: scratch.url }),
+    await openDatabase({ url: scratch.url }),
+  ];
+  const apps = (await Promise.all(
+    databases.map((database) => buildApp({ config: testConfig(), database, clock, getKey: issuer.getKey })),
+  )) as [FastifyInstance, FastifyInstance];
+  return {
+    a: apps[0],
+    b: apps[1],
+    apps,
+    databases,
+    clock,
+    issuer,
+    onboard: (app, sub, ticker) => onboard(app, issuer, sub, ticker),
+    async close() {
+      for (const app of apps) await app.close().catch(() => undefined);
+      for (const database of databases) await database.close().catch(() => undefined);
+      await scratch.drop();
+    },
+  };
+}

@@ -7,6 +7,7 @@ import { useSWRConfig } from 'swr';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { ErrorState } from '../ui/states';
+import { trapTab } from '../ui/trap-tab';
 import { ChatText } from './chat-text';
 import {
   type ChatLive,
@@ -148,22 +149,8 @@ function ChatSheet({ onClose, children }: { onClose: () => void; children: React
     box?.focus();
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key === 'Escape') closeRef.current();
-      if (event.key === 'Tab' && panel.current) {
-        // Keep Tab inside the sheet while it is open (it is modal).
-        const focusable = [
-          ...panel.current.querySelectorAll<HTMLElement>('button:not([disabled]), [href], textarea, [tabindex="0"]'),
-        ];
-        const first = focusable[0];
-        const last = focusable.at(-1);
-        if (!first || !last) return;
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first.focus();
-        }
-      }
+      // Keep Tab inside the sheet while it is open (it is modal).
+      trapTab(event, panel.current);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

@@ -6,8 +6,8 @@ import {
   type ChatMessage,
   type ChatPageResponse,
 } from '@bullpen/contract';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { readChatStream } from './chat-stream';
+import { useCallback, useMemo, useState } from 'react';
+import { useEventStream } from '../streams/use-event-stream';
 
 /** The SWR key of a chat's newest page (API.md "Chat"). */
 export const chatKey = (contestId: string, channel: ChatChannel) => API_PATHS.chat(contestId, { channel });
@@ -106,10 +106,6 @@ export function useMuteChat(contestId: string) {
   );
 }
 
-const MAX_BACKOFF_MS = 30_000;
-/** The server writes a heartbeat every 15 s: a stream silent for longer than this is dead, whatever the socket says. */
-const SILENT_STREAM_MS = 35_000;
-
 /**
  * `GET /contest/{id}/chat/events`: messages and deletions as they happen, for the contest's channel and (with `team`)
  * the caller's team's. Reconnects with backoff; each (re)connection calls `onReady`, after which the caller reads the
@@ -120,60 +116,20 @@ export function useChatEvents(
   { enabled, team, onReady }: { enabled: boolean; team: boolean; onReady?: () => void },
 ): ChatLive {
   const [live, setLive] = useState<ChatLive>(EMPTY_LIVE);
-  const ready = useRef(onReady);
-  ready.current = onReady;
-
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    let attempt = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let silence: ReturnType<typeof setTimeout> | undefined;
-    const connect = () => {
-      const connection = new AbortController();
-      const drop = () => connection.abort();
-      controller.signal.addEventListener('abort', drop);
-      const heard = () => {
-        if (silence) clearTimeout(silence);
-        silence = setTimeout(drop, SILENT_STREAM_MS);
-      };
-      heard();
-      const path = `${API_PATHS.chatEvents(contestId)}${team ? '?channel=team' : ''}`;
-      readChatStream(
-        path,
-        ({ event, data }) => {
-          attempt = 0;
-          if (event === 'ready' || event === 'reset') {
-            // Messages stored between the page read and this stream's registration (or while it was away) reach no
-            // stream: the newest page is read again now that nothing newer can be missed.
-            ready.current?.();
-          } else if (event === 'message') {
-            const message = (data as { message?: ChatMessage }).message;
-            if (message) setLive((current) => ({ ...current, messages: [...current.messages, message] }));
-          } else if (event === 'deleted') {
-            const { messageId, deletedAt } = data as ChatDeletedEvent;
-            setLive((current) => ({ ...current, deleted: new Map(current.deleted).set(messageId, deletedAt) }));
-          }
-        },
-        connection.signal,
-        heard,
-      )
-        .catch(() => undefined)
-        .finally(() => {
-          controller.signal.removeEventListener('abort', drop);
-          if (silence) clearTimeout(silence);
-          if (controller.signal.aborted) return;
-          attempt += 1;
-          timer = setTimeout(connect, Math.min(1000 * 2 ** attempt, MAX_BACKOFF_MS));
-        });
-    };
-    connect();
-    return () => {
-      controller.abort();
-      if (timer) clearTimeout(timer);
-      if (silence) clearTimeout(silence);
-    };
-  }, [contestId, enabled, team]);
-
+  useEventStream(enabled ? `${API_PATHS.chatEvents(contestId)}${team ? '?channel=team' : ''}` : null, {
+    onEvent: ({ event, data }) => {
+      if (event === 'ready' || event === 'reset') {
+        // Messages stored between the page read and this stream's registration (or while it was away) reach no
+        // stream: the newest page is read again now that nothing newer can be missed.
+        onReady?.();
+      } else if (event === 'message') {
+        const message = (data as { message?: ChatMessage }).message;
+        if (message) setLive((current) => ({ ...current, messages: [...current.messages, message] }));
+      } else if (event === 'deleted') {
+        const { messageId, deletedAt } = data as ChatDeletedEvent;
+        setLive((current) => ({ ...current, deleted: new Map(current.deleted).set(messageId, deletedAt) }));
+      }
+    },
+  });
   return live;
 }

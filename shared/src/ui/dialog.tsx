@@ -1,6 +1,7 @@
 import './ui.css';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Button } from './button';
+import { trapTab } from './trap-tab';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -39,22 +40,8 @@ export function ConfirmDialog({
     panel.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !pending) onCancel();
-      if (event.key === 'Tab' && panel.current) {
-        // Keep Tab inside the dialog.
-        const focusable = [
-          ...panel.current.querySelectorAll<HTMLElement>('button:not([disabled]), [href], input, select, textarea'),
-        ];
-        const first = focusable[0];
-        const last = focusable.at(-1);
-        if (!first || !last) return;
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first.focus();
-        }
-      }
+      // Keep Tab inside the dialog.
+      trapTab(event, panel.current);
     };
     document.addEventListener('keydown', onKey);
     return () => {

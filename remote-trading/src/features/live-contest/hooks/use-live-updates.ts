@@ -4,21 +4,14 @@ import { API_PATHS, type EquitiesResponse, type PricesEvent } from '@bullpen/con
 import { useEffect, useState } from 'react';
 import { mutate, unstable_serialize, useSWRConfig } from 'swr';
 import { apiKeys } from '@bullpen/shared/reads';
+import { useEventStream } from '@bullpen/shared/streams';
 import type { MarginCallEvent } from '../api/event-schemas';
-import { readEventStream } from '../api/event-stream';
 
 /**
  * 'stream' while events arrive, 'polling' while the stream is unavailable, 'paused' while the tab is hidden,
  * 'offline' while the browser has no network: a frozen board is never called live.
  */
 export type LiveMode = 'stream' | 'polling' | 'paused' | 'offline';
-
-const MAX_BACKOFF_MS = 30_000;
-/**
- * A connection that has sent nothing for this long is dead, whatever the socket says: the server writes every tick
- * and a heartbeat comment every 15 s (api/src/routes/events.ts), and a network that drops silently never closes it.
- */
-const SILENT_STREAM_MS = 35_000;
 
 /** Whether the browser says it has a network, and a change of it. */
 function useOnline(): boolean {
@@ -110,109 +103,73 @@ export function useLiveUpdates(contestId: string, enabled: boolean): LiveMode {
 
   useEffect(() => {
     if (!enabled) return;
-    if (!online) {
-      setMode('offline');
-      return;
-    }
-    if (!visible) {
-      setMode('paused');
-      return;
-    }
-    const controller = new AbortController();
-    let attempt = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let silence: ReturnType<typeof setTimeout> | undefined;
+    if (!online) setMode('offline');
+    else if (!visible) setMode('paused');
+  }, [enabled, online, visible]);
 
-    const connect = () => {
-      // Each connection can be dropped alone when it falls silent; leaving the screen drops them all.
-      const connection = new AbortController();
-      const dropConnection = () => connection.abort();
-      controller.signal.addEventListener('abort', dropConnection);
-      const heard = () => {
-        if (silence) clearTimeout(silence);
-        silence = setTimeout(dropConnection, SILENT_STREAM_MS);
-      };
-      heard();
+  useEventStream(
+    // Compact rows: the same board in about half the bytes of API.md's rows (@bullpen/contract board-rows.ts).
+    enabled && online && visible ? `${API_PATHS.contestEvents(contestId)}?rows=compact` : null,
+    {
       // The schemas arrive with the first connection (a separate chunk, then cached): the screen is drawn without them.
-      import('../api/event-schemas')
-        .then(
-          ({
-            compactStandingsEventSchema,
-            marginCallEventSchema,
-            pricesEventSchema,
-            standingOfCompactRow,
-            standingsEventSchema,
-          }) =>
-            readEventStream(
-              // Compact rows: the same board in about half the bytes of API.md's rows (@bullpen/contract board-rows.ts).
-              `${API_PATHS.contestEvents(contestId)}?rows=compact`,
-              ({ event, data }) => {
-                attempt = 0;
-                setMode('stream');
-                if (event === 'standings') {
-                  // Compact rows as asked; API.md's rows from an API that does not know the compact form yet.
-                  const compact = compactStandingsEventSchema.safeParse(data);
-                  const standings = compact.success
-                    ? { ...compact.data, standings: compact.data.rows.map(standingOfCompactRow) }
-                    : parseEvent(standingsEventSchema, event, data);
-                  if (!standings) return;
-                  // The stream runs only while the contest is live: a board that failed before (read while the contest
-                  // was still starting) is read again now rather than left showing that error.
-                  if (hasOnlyError(cache, apiKeys.activeBoard(contestId))) void mutate(apiKeys.activeBoard(contestId));
-                  else if (hasData(cache, apiKeys.activeBoard(contestId))) {
-                    void mutate(
-                      apiKeys.activeBoard(contestId),
-                      // A tick replaces the top rows, my own row and the count; a page further down stays as it was read
-                      // (see use-board-pager.ts).
-                      (current: object | undefined) =>
-                        current && {
-                          ...current,
-                          standings: standings.standings,
-                          teams: standings.teams,
-                          total: standings.total,
-                          asOf: standings.asOf,
-                        },
-                      { revalidate: false },
-                    );
-                  }
-                  // My portfolio is valued at the tick's prices: re-read it on every screen that shows it, the trading
-                  // screen (no board there) included, so positions and the ticket's prices are the same tick's.
-                  if (hasData(cache, apiKeys.contestUser(contestId))) void mutate(apiKeys.contestUser(contestId));
-                } else if (event === 'prices' && hasData(cache, apiKeys.equities)) {
-                  const prices = parseEvent(pricesEventSchema, event, data);
-                  if (prices) applyPrices(prices);
-                } else if (event === 'margin-call') {
-                  const call = parseEvent(marginCallEventSchema, event, data);
-                  if (!call || call.trades.length === 0) return;
-                  toast.warning(marginCallMessage(call));
-                  // The covers changed cash, positions and the trade history.
-                  if (hasData(cache, apiKeys.contestUser(contestId))) void mutate(apiKeys.contestUser(contestId));
-                } else if (event === 'end') {
-                  void mutate(apiKeys.contest(contestId));
-                }
-              },
-              connection.signal,
-              heard,
-            ),
-        )
-        .catch(() => undefined)
-        .finally(() => {
-          if (silence) clearTimeout(silence);
-          controller.signal.removeEventListener('abort', dropConnection);
-          if (controller.signal.aborted) return;
-          // Until the stream is back, the screens poll; retry with a growing pause.
-          setMode('polling');
-          attempt += 1;
-          timer = setTimeout(connect, Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** attempt));
-        });
-    };
-    connect();
-    return () => {
-      controller.abort();
-      if (timer) clearTimeout(timer);
-      if (silence) clearTimeout(silence);
-    };
-  }, [contestId, enabled, visible, online, cache]);
+      load: () => import('../api/event-schemas'),
+      onEvent: (
+        { event, data },
+        {
+          compactStandingsEventSchema,
+          marginCallEventSchema,
+          pricesEventSchema,
+          standingOfCompactRow,
+          standingsEventSchema,
+        },
+      ) => {
+        setMode('stream');
+        if (event === 'standings') {
+          // Compact rows as asked; API.md's rows from an API that does not know the compact form yet.
+          const compact = compactStandingsEventSchema.safeParse(data);
+          const standings = compact.success
+            ? { ...compact.data, standings: compact.data.rows.map(standingOfCompactRow) }
+            : parseEvent(standingsEventSchema, event, data);
+          if (!standings) return;
+          // The stream runs only while the contest is live: a board that failed before (read while the contest
+          // was still starting) is read again now rather than left showing that error.
+          if (hasOnlyError(cache, apiKeys.activeBoard(contestId))) void mutate(apiKeys.activeBoard(contestId));
+          else if (hasData(cache, apiKeys.activeBoard(contestId))) {
+            void mutate(
+              apiKeys.activeBoard(contestId),
+              // A tick replaces the top rows, my own row and the count; a page further down stays as it was read
+              // (see use-board-pager.ts).
+              (current: object | undefined) =>
+                current && {
+                  ...current,
+                  standings: standings.standings,
+                  teams: standings.teams,
+                  total: standings.total,
+                  asOf: standings.asOf,
+                },
+              { revalidate: false },
+            );
+          }
+          // My portfolio is valued at the tick's prices: re-read it on every screen that shows it, the trading
+          // screen (no board there) included, so positions and the ticket's prices are the same tick's.
+          if (hasData(cache, apiKeys.contestUser(contestId))) void mutate(apiKeys.contestUser(contestId));
+        } else if (event === 'prices' && hasData(cache, apiKeys.equities)) {
+          const prices = parseEvent(pricesEventSchema, event, data);
+          if (prices) applyPrices(prices);
+        } else if (event === 'margin-call') {
+          const call = parseEvent(marginCallEventSchema, event, data);
+          if (!call || call.trades.length === 0) return;
+          toast.warning(marginCallMessage(call));
+          // The covers changed cash, positions and the trade history.
+          if (hasData(cache, apiKeys.contestUser(contestId))) void mutate(apiKeys.contestUser(contestId));
+        } else if (event === 'end') {
+          void mutate(apiKeys.contest(contestId));
+        }
+      },
+      // Until the stream is back, the screens poll.
+      onDrop: () => setMode('polling'),
+    },
+  );
 
   return enabled ? mode : 'polling';
 }

@@ -1,8 +1,8 @@
 import { authorizationHeaders, getApiHost } from '@bullpen/shared';
 import { createParser } from 'eventsource-parser';
 
-// The live stream needs the Authorization header like every call, which EventSource cannot send: read the
-// Server-Sent Events over fetch instead.
+// The API's event streams need the Authorization header like every call, which EventSource cannot send: the
+// Server-Sent Events are read over fetch instead.
 
 export interface StreamEvent {
   event: string;
@@ -23,14 +23,14 @@ export async function readEventStream(
     headers: { accept: 'text/event-stream', ...(await authorizationHeaders()) },
     signal,
   });
-  if (!response.ok || !response.body) throw new Error(`Live updates unavailable (${response.status})`);
+  if (!response.ok || !response.body) throw new Error(`Event stream ${path} unavailable (${response.status})`);
 
   const parser = createParser({
     onEvent: ({ event, data }) => {
       try {
         onEvent({ event: event ?? 'message', data: JSON.parse(data) });
       } catch {
-        // A malformed event is skipped; the next tick brings a complete one.
+        // A malformed event is skipped; the stream's next one is complete.
       }
     },
   });

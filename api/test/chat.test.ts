@@ -407,7 +407,7 @@ describe.each(DRIVERS)('contest and team chat (%s)', (driver) => {
     ]);
   });
 
-  test('two readers get a new message and a deletion at once; a team message reaches its team only', async () => {
+  test('readers get a new message and a deletion at once; a team message reaches its team only, a mute its player only', async () => {
     nextMinute();
     const contest = await createContest(ctx, owner, {
       affiliations: ['Bulls', 'Bears'],
@@ -448,6 +448,20 @@ describe.each(DRIVERS)('contest and team chat (%s)', (driver) => {
         messageId: sent._id,
         deletedAt: expect.any(String),
       });
+      // A mute reaches the muted player's streams only: a message sent after it reaches everyone, and by then only
+      // bob has heard of the mute.
+      await call(ctx, 'POST', `/contest/${contest._id}/chat/mute`, {
+        token: owner.token,
+        body: { userId: bob.id, muted: true },
+      });
+      await post(ctx, owner, contest._id, { text: 'After the mute' });
+      await until('the message after the mute', () =>
+        readers.every((r) => r.events.some((e) => JSON.stringify(e.data).includes('After the mute'))),
+      );
+      expect(bobReader.events.map((e) => e.event)).toEqual(['message', 'deleted', 'viewer', 'message']);
+      expect(bobReader.events[2]?.data).toEqual({ contestId: contest._id, muted: true });
+      expect(aliceReader.events.map((e) => e.event)).toEqual(['message', 'message', 'deleted', 'message']);
+      expect(outsiderReader.events.map((e) => e.event)).toEqual(['message', 'deleted', 'message']);
       // The outsider may not open the team's stream.
       const refused = await fetch(`${base}/contest/${contest._id}/chat/events?channel=team`, {
         headers: { authorization: outsider.token },

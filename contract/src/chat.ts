@@ -84,7 +84,8 @@ export const deleteChatBodySchema = z.strictObject({ messageId: idSchema });
 export const muteChatBodySchema = z.strictObject({ userId: idSchema, muted: z.boolean('Muted: true or false') });
 export const muteChatResponseSchema = z.object({ data: z.object({ userId: z.string(), muted: z.boolean() }) });
 
-/** Events of `GET /contest/{id}/chat/events`: a new message, or one deleted (its text is never sent again). */
+/** Events of `GET /contest/{id}/chat/events`: a new message, one deleted (its text is never sent again), or (to that
+ *  player only) `viewer` when the creator mutes or unmutes the reader. */
 export const chatMessageEventSchema = z.object({ message: chatMessageSchema });
 export const chatDeletedEventSchema = z.object({
   contestId: z.string(),
@@ -93,3 +94,6 @@ export const chatDeletedEventSchema = z.object({
   deletedAt: z.string(),
 });
 export type ChatDeletedEvent = z.infer<typeof chatDeletedEventSchema>;
+/** The caller's rights in the chat changed (the creator muted or unmuted them): read the newest page again. */
+export const chatViewerEventSchema = z.object({ contestId: z.string(), muted: z.boolean() });
+export type ChatViewerEvent = z.infer<typeof chatViewerEventSchema>;

@@ -195,6 +195,13 @@ export async function muteInChat(
   const target = isWellFormedId(body.userId) ? await requireContest(deps.db, contestId, body.userId) : null;
   if (!target?.participant) throw notFound('No such player in this contest');
   await setMuted(deps.db, access.contest.row.id, body.userId, body.muted, deps.clock.now());
+  // The player's open chat learns of it at once (its box closes or opens again) rather than at their next send.
+  await notify(deps, {
+    type: 'viewer',
+    contestId: access.contest.row.id,
+    userId: body.userId,
+    event: { contestId: access.contest.row.id, muted: body.muted },
+  });
   return { userId: body.userId, muted: body.muted };
 }
 

@@ -1,4 +1,4 @@
-import type { ChatDeletedEvent, ChatMessage } from '@bullpen/contract';
+import type { ChatDeletedEvent, ChatMessage, ChatViewerEvent } from '@bullpen/contract';
 import type { Database } from '../db/database';
 import { sseEvent } from '../lib/event-stream';
 
@@ -8,10 +8,13 @@ const CHAT_CHANNEL = 'bullpen_chat';
 /** A stored change, as every instance hears of it; `team` says which readers get it (null: everyone in the contest). */
 export type ChatNotice =
   | { type: 'message'; contestId: string; team: string | null; message: ChatMessage }
-  | { type: 'deleted'; contestId: string; team: string | null; event: ChatDeletedEvent };
+  | { type: 'deleted'; contestId: string; team: string | null; event: ChatDeletedEvent }
+  // The creator muted or unmuted one player: only that player's streams hear of it.
+  | { type: 'viewer'; contestId: string; userId: string; event: ChatViewerEvent };
 
-/** One open stream: the team whose channel it may read (null: the contest's only) and where its bytes go. */
+/** One open stream: its reader, the team whose channel it may read (null: the contest's only), where its bytes go. */
 export interface ChatReader {
+  userId: string;
   team: string | null;
   send(chunk: Buffer): void;
 }
@@ -70,6 +73,11 @@ export class ChatHub {
     }
     const readers = this.readers.get(notice.contestId);
     if (!readers) return;
+    if (notice.type === 'viewer') {
+      const chunk = sse('viewer', notice.event);
+      for (const reader of readers) if (reader.userId === notice.userId) reader.send(chunk);
+      return;
+    }
     const chunk =
       notice.type === 'message' ? sse('message', { message: notice.message }) : sse('deleted', notice.event);
     for (const reader of readers) {

@@ -118,7 +118,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       const send = (chunk: Buffer) => {
         if (!closed && raw.writableLength <= MAX_BUFFERED_BYTES) raw.write(chunk);
       };
-      const remove = deps.chat.add(access.contest.row.id, { team, send });
+      const remove = deps.chat.add(access.contest.row.id, { userId: user.id, team, send });
       const heartbeat = setInterval(() => send(Buffer.from(': keep-alive\n\n')), deps.streams.heartbeatMs);
       const drain = () => {
         if (!closed) raw.write('retry: 500\n\n');

@@ -223,6 +223,26 @@ it('a completed contest is read-only; a muted player is told why', async () => {
   expect(await screen.findByRole('note')).toHaveTextContent('muted you');
 });
 
+it('a player muted while the chat is open loses the message box at once, and gets it back when unmuted', async () => {
+  let viewer: ChatViewer = VIEWER;
+  answer({});
+  server.use(
+    http.get(`${API}/contest/c1/chat`, () => HttpResponse.json({ messages: [message('m1')], next: null, viewer })),
+  );
+  renderPanel();
+  await screen.findByRole('textbox', { name: 'Message the contest' });
+  await waitFor(() => expect(streams).toHaveLength(1));
+
+  viewer = { ...VIEWER, canPost: false, muted: true, reason: "The contest's creator has muted you in this chat" };
+  act(() => streams[0]?.push('viewer', { contestId: 'c1', muted: true }));
+  expect(await screen.findByRole('note')).toHaveTextContent('muted you');
+  expect(screen.queryByRole('textbox', { name: 'Message the contest' })).toBeNull();
+
+  viewer = VIEWER;
+  act(() => streams[0]?.push('viewer', { contestId: 'c1', muted: false }));
+  await screen.findByRole('textbox', { name: 'Message the contest' });
+});
+
 it('a load failure says so and retries', async () => {
   server.use(
     http.get(`${API}/contest/c1/chat`, () =>

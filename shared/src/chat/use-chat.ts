@@ -108,7 +108,7 @@ export function useMuteChat(contestId: string) {
 
 /**
  * `GET /contest/{id}/chat/events`: messages and deletions as they happen, for the contest's channel and (with `team`)
- * the caller's team's. Reconnects with backoff; each (re)connection calls `onReady`, after which the caller reads the
+ * the caller's team's, and a word when the caller is muted or unmuted. Reconnects with backoff; each (re)connection calls `onReady`, after which the caller reads the
  * newest page again so nothing sent before the stream was registered is missed.
  */
 export function useChatEvents(
@@ -118,9 +118,10 @@ export function useChatEvents(
   const [live, setLive] = useState<ChatLive>(EMPTY_LIVE);
   useEventStream(enabled ? `${API_PATHS.chatEvents(contestId)}${team ? '?channel=team' : ''}` : null, {
     onEvent: ({ event, data }) => {
-      if (event === 'ready' || event === 'reset') {
+      if (event === 'ready' || event === 'reset' || event === 'viewer') {
         // Messages stored between the page read and this stream's registration (or while it was away) reach no
-        // stream: the newest page is read again now that nothing newer can be missed.
+        // stream: the newest page is read again now that nothing newer can be missed. `viewer`: the creator muted or
+        // unmuted this reader, and the page's answer carries what they may do now.
         onReady?.();
       } else if (event === 'message') {
         const message = (data as { message?: ChatMessage }).message;

@@ -14,6 +14,7 @@ module.exports = {
     'tooling/rspack-config',
     'tooling/release-store',
     'tooling/massive-stand-in',
+    'tooling/sns-stand-in',
     'bench',
   ].map((dir) => `<rootDir>/${dir}`),
 };

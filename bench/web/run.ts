@@ -10,8 +10,9 @@
 // measured in the same run: a bare React 19 page (bench/web/floor, react and react-dom only, built here with the
 // repository's Rspack and served by the host's own static server, compressed the same way) that fetches one JSON document from the
 // real API and renders the same row. For /home (first contest row), /live-contest/{id} (first leaderboard row) and
-// /auth (the sign-in form), cold and warm: the time, its ratio to the floor's, and the sequential round trips before
-// it (the longest chain of network requests, each sent after the previous one answered, from CDP's timeline).
+// /auth (the sign-in form), cold, warm and in a second tab of the same browser opened while the first stays in view:
+// the time, its ratio to the floor's in the same phase, and the sequential round trips before it (the longest chain
+// of network requests, each sent after the previous one answered, from CDP's timeline).
 // Every figure is the median of --runs (default 3) runs. Prints one figure per line (`label: value unit`) and writes
 // them, with the machine and the command, to bench/results/web-<time>.md and web-latest.md (bench/lib/results.ts).
 //

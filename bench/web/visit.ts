@@ -16,6 +16,8 @@ const SLOW_4G = {
   uploadThroughput: (750 * 1024) / 8,
 };
 const CPU_SLOWDOWN = 4;
+/** How long a person looks at a page before opening it again in a second tab. */
+const READING_MS = 3_000;
 
 /** The latest Largest Contentful Paint candidate of the current document, ms after navigation start. */
 function largestContentfulPaint(page: Page): Promise<number | null> {
@@ -144,8 +146,15 @@ async function visit(
   }
 }
 
-/** A fresh context (empty cache, own storage): a cold visit, then the same page navigated again (warm). Throttled:
- *  slow 4G and a 4x slower CPU for both. */
+/** Slow 4G and a 4x slower CPU for one tab. */
+async function throttle(cdp: CDPSession) {
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+/** A fresh context (empty cache, own storage): a cold visit, then (throttled) the same page in a second tab of the same
+ *  browser while the first stays open, then the same page navigated again in the first tab (warm). Throttled: slow
+ *  4G and a 4x slower CPU for each. */
 export async function coldAndWarm(
   browser: Browser,
   stack: Stack,
@@ -167,10 +176,7 @@ export async function coldAndWarm(
     page.on('pageerror', (error) => errors.push(error.message));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    if (throttled) {
-      await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    }
+    if (throttled) await throttle(cdp);
     const cold = await visit(
       page,
       cdp,
@@ -182,6 +188,20 @@ export async function coldAndWarm(
     // Let the cold visit finish what it does after its first row (late chunks, cache writes), as a person would
     // read the page before coming back.
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+    // A second tab opened while the first stays open and in view, after a few seconds of reading it (what the
+    // first tab keeps once its page has settled is there by then): everything the cold visit cached, and only that.
+    let secondTab: Visit | null = null;
+    if (throttled) {
+      await page.waitForTimeout(READING_MS);
+      const tab = await context.newPage();
+      tab.on('pageerror', (error) => errors.push(error.message));
+      const tabCdp = await context.newCDPSession(tab);
+      await tabCdp.send('Network.enable');
+      await throttle(tabCdp);
+      secondTab = await visit(tab, tabCdp, url, scenario, true);
+      await tabCdp.detach();
+      await tab.close({ runBeforeUnload: false });
+    }
     const warm = await visit(
       page,
       cdp,
@@ -190,7 +210,7 @@ export async function coldAndWarm(
       throttled,
       diagnosis && { ...diagnosis, title: `${scenario.key} warm` },
     );
-    return { cold, warm };
+    return { cold, warm, secondTab };
   } catch (error) {
     const detail = errors.length ? ` (page errors: ${errors.join(' | ')})` : '';
     throw new Error(`${scenario.key}: ${(error as Error).message}${detail}`);

@@ -17,6 +17,12 @@ const KEPT_PATHS = new Set(['/home']);
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** However the start goes, the copy leaves after this long. */
 const GIVE_UP_MS = 10_000;
+/** While the page is in view it is also kept once it has been still this long (its reads answered)… */
+const SETTLE_MS = 1_500;
+/** …or this long after it first changed, for a page that is never still (a countdown)… */
+const MAX_WAIT_MS = 5_000;
+/** …and not more often than this. */
+const RESAVE_MS = 30_000;
 export const LAST_PAGE_ID = 'bullpen-last-page';
 const LAST_PAGE_CSS_ID = 'bullpen-last-page-css';
 /** What marks the app's own page: every screen has a level-1 heading; failures are alerts. */
@@ -71,7 +77,11 @@ export function paintLastPage(clientId: string | undefined, root = document.getE
   }
 }
 
-/** Keeps the page as the user leaves it (closing, reloading, switching away), when it is one of KEPT_PATHS. */
+/**
+ * Keeps the page as the user leaves it (closing, reloading, switching away), when it is one of KEPT_PATHS, and once it
+ * has settled while in view: a second tab opened beside this one (which stays in view, so neither leaves nor hides)
+ * starts from it too.
+ */
 export function keepLastPage(clientId: string | undefined, root = document.getElementById('root')): () => void {
   const save = () => {
     try {
@@ -96,9 +106,34 @@ export function keepLastPage(clientId: string | undefined, root = document.getEl
   const onHidden = () => {
     if (document.visibilityState === 'hidden') save();
   };
+  let firstChange = 0;
+  let lastSaved = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const idle = (run: () => void) =>
+    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 2_000 }) : run();
+  const onChange = () => {
+    if (!KEPT_PATHS.has(window.location.pathname)) return;
+    const now = Date.now();
+    firstChange ||= now;
+    clearTimeout(timer);
+    const due = Math.max(Math.min(now + SETTLE_MS, firstChange + MAX_WAIT_MS), lastSaved + RESAVE_MS);
+    timer = setTimeout(
+      () =>
+        idle(() => {
+          firstChange = 0;
+          lastSaved = Date.now();
+          save();
+        }),
+      due - now,
+    );
+  };
+  const observer = new MutationObserver(onChange);
+  if (root) observer.observe(root, { childList: true, subtree: true, characterData: true });
   window.addEventListener('pagehide', save);
   document.addEventListener('visibilitychange', onHidden);
   return () => {
+    observer.disconnect();
+    clearTimeout(timer);
     window.removeEventListener('pagehide', save);
     document.removeEventListener('visibilitychange', onHidden);
   };

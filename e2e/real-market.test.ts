@@ -384,4 +384,4 @@ it('at the open the orders fill, the split shows in each history, and the screen
       await shootFullPage(page, SHOTS, 'filled', { fromTop: true });
     }),
   );
-}, LEAD_MS + 150_000);
+}, 300_000); // LEAD_MS, then a tick for the fills and a minute for the pages' next read of the status

@@ -69,6 +69,8 @@ export default async function globalSetup() {
     opsToken: stack.opsToken,
     ports: settings.ports,
     spareBase: settings.spareBase,
+    // Where this stack keeps its data, emptied at every start: servers a journey starts keep theirs under it.
+    dataDir: settings.dataDir,
     adminPhone: E2E_ADMIN_PHONE,
     contest: contestTiming(),
   });

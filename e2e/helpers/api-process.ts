@@ -16,7 +16,16 @@ export interface ApiProcess {
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
-export function apiProcess({ port, dataDir }: { port: number; dataDir: string }): ApiProcess {
+export interface ApiProcessOptions {
+  port: number;
+  dataDir: string;
+  /** Settings on top of the stack's (a market feed, contest rules…). */
+  env?: Record<string, string>;
+  /** Modules run before the server, each as `node --import` (e2e/helpers/shift-clock.mjs, say). */
+  preloads?: string[];
+}
+
+export function apiProcess({ port, dataDir, env = {}, preloads = [] }: ApiProcessOptions): ApiProcess {
   const { app, pool, config } = stack();
   const url = `http://localhost:${port}`;
   let child: ChildProcess | null = null;
@@ -25,19 +34,29 @@ export function apiProcess({ port, dataDir }: { port: number; dataDir: string })
     url,
     async start() {
       // tsx as a loader, not its CLI: the CLI runs the server in a child of its own, which a SIGKILL would miss.
-      const started = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'src', 'server.ts')], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          API_DATA_DIR: dataDir,
-          AUTH_ISSUER: `${pool}/${config.auth.userPoolId}`,
-          AUTH_CLIENT_ID: config.auth.userPoolClientId,
-          CORS_ORIGINS: new URL(app).origin,
-          LOG_LEVEL: 'warn',
+      const started = spawn(
+        process.execPath,
+        [
+          ...preloads.flatMap((preload) => ['--import', preload]),
+          '--import',
+          'tsx',
+          path.join(ROOT, 'api', 'src', 'server.ts'),
+        ],
+        {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            PORT: String(port),
+            API_DATA_DIR: dataDir,
+            AUTH_ISSUER: `${pool}/${config.auth.userPoolId}`,
+            AUTH_CLIENT_ID: config.auth.userPoolClientId,
+            CORS_ORIGINS: new URL(app).origin,
+            LOG_LEVEL: 'warn',
+            ...env,
+          },
+          stdio: ['ignore', 'ignore', 'inherit'],
         },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
+      );
       child = started;
       const deadline = Date.now() + 60_000;
       while (Date.now() < deadline) {

@@ -32,6 +32,8 @@ export interface Stack {
   ports?: Record<'host' | 'auth' | 'contests' | 'trading' | 'profile', number>;
   /** First of three free ports (spareBase .. spareBase + 2) for servers a test starts itself. */
   spareBase?: number;
+  /** The stack's data folder, emptied at every start (owned stacks only): servers a test starts keep theirs under it. */
+  dataDir?: string;
   /** The number the pool puts in its "admins" group when it confirms (USER_POOL_ADMINS; owned stacks only). */
   adminPhone?: string;
   /** The API's contest rules on this stack (e2e/settings.mjs): minimum lead and duration, market tick. */
@@ -204,14 +206,15 @@ export function networkQuiet(page: Page): { quiet: (timeoutMs?: number) => Promi
   };
 }
 
-/** Calls the API as `user` (or anonymously), throwing on a non-2xx answer with the server's message. */
+/** Calls the API (the stack's, or another at `api`) as `user` (or anonymously), throwing on a non-2xx answer with
+ *  the server's message. */
 export async function callApi<T>(
   method: 'GET' | 'POST',
   path: string,
-  { user, body, tokens }: { user?: TestUser; body?: unknown; tokens?: Tokens } = {},
+  { user, body, tokens, api = stack().api }: { user?: TestUser; body?: unknown; tokens?: Tokens; api?: string } = {},
 ): Promise<T> {
   const idToken = tokens?.idToken ?? (user ? (await tokensFor(user)).idToken : undefined);
-  const response = await fetch(`${stack().api}${path}`, {
+  const response = await fetch(`${api}${path}`, {
     method,
     headers: {
       accept: 'application/json',
@@ -225,16 +228,18 @@ export async function callApi<T>(
   return data;
 }
 
-/** A signed-up user who has finished onboarding (status active) with the given call sign, and their user id. */
+/** A signed-up user who has finished onboarding (status active) with the given call sign, and their user id; on the
+ *  stack's API, or on another at `api` (a journey's own, whose users are its own). */
 export async function createActiveUser(
   callSign = `E${randomInt(100_000, 999_999)}`,
-  { phone }: { phone?: string } = {},
+  { phone, api }: { phone?: string; api?: string } = {},
 ): Promise<TestUser & { callSign: string; id: string }> {
   const user = await createUser({ phone });
   const tokens = await tokensFor(user);
-  const { user: me } = await callApi<{ user: { _id: string } }>('POST', '/user/get-user', { tokens });
+  const { user: me } = await callApi<{ user: { _id: string } }>('POST', '/user/get-user', { tokens, api });
   await callApi('POST', '/user/initialize-user', {
     tokens,
+    api,
     body: { callSign, ticker: callSign, displayName: `E2E ${callSign}` },
   });
   return { ...user, callSign, id: me._id };
@@ -259,11 +264,17 @@ export interface ContestFields {
   };
 }
 
-/** Creates a contest as `user` through the API (a team contest exactly when affiliations are given); its id. */
-export async function createContest(user: TestUser, fields: ContestFields): Promise<string> {
+/** Creates a contest as `user` through the API (the stack's, or another at `api`; a team contest exactly when
+ *  affiliations are given); its id. */
+export async function createContest(
+  user: TestUser,
+  fields: ContestFields,
+  { api }: { api?: string } = {},
+): Promise<string> {
   const affiliations = fields.affiliations ?? [];
   const created = await callApi<{ data: { _id: string } }>('POST', '/contest/create-contest', {
     user,
+    api,
     body: {
       name: fields.name,
       description: fields.description ?? '',

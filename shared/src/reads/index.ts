@@ -53,10 +53,17 @@ export const useEquities = (config?: Config<EquitiesResponse>) => useApiPost(API
 /** The market's status changes with its sessions, not its ticks: read at most once a minute (as the API reads it). */
 export const MARKET_STATUS_MIN_INTERVAL_MS = 60_000;
 
-/** When the state the status tells next changes: an open session's close, else the next open; null for never. */
-function nextChange(status: MarketStatusResponse): number | null {
-  const at = status.open ? status.session?.closesAt : status.nextOpenAt;
-  return at ? Date.parse(at) : null;
+/**
+ * When the state the status tells next changes: an open session's close, else the next open; null for never. The API
+ * has the provider's word a poll late: told "closed" inside the calendar's session (just after the open), or "open"
+ * outside it (just after the close), the state may change at any moment, so `now`.
+ */
+function nextChange(status: MarketStatusResponse, now: number): number | null {
+  const { open, session, nextOpenAt } = status;
+  if (open && session) return Date.parse(session.closesAt);
+  if (open) return nextOpenAt === null ? null : now;
+  if (session && Date.parse(session.closesAt) > now) return now;
+  return nextOpenAt ? Date.parse(nextOpenAt) : null;
 }
 
 /**
@@ -73,7 +80,7 @@ export const useMarketStatus = () =>
 
 /** When to read the status again: just after its next change, at least a minute on; never (0) when it has none. */
 export function marketStatusRefreshMs(status: MarketStatusResponse | undefined, now: number): number {
-  const change = status ? nextChange(status) : null;
+  const change = status ? nextChange(status, now) : null;
   if (change === null) return 0;
   return Math.max(MARKET_STATUS_MIN_INTERVAL_MS, change - now + 1000);
 }

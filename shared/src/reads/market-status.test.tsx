@@ -93,6 +93,18 @@ describe('when it is read again', () => {
     const closed = { ...OPEN, open: false, session: null, nextOpenAt: '2030-01-08T14:30:00.000Z' };
     expect(marketStatusRefreshMs(closed, Date.parse('2030-01-08T14:00:00.000Z'))).toBe(1_801_000);
   });
+  it("a minute on, while the calendar's session has begun but the provider does not say open yet", () => {
+    // The API reads the provider's word every MARKET_STATUS_POLL_MS: a page that reads just after the open may be told
+    // "closed, next open tomorrow", and must not wait for tomorrow to hear that the market opened.
+    const late = { ...OPEN, open: false };
+    expect(marketStatusRefreshMs(late, Date.parse('2030-01-07T14:30:01.000Z'))).toBe(60_000);
+    // After the session's close it waits for the next open, as any closed market.
+    expect(marketStatusRefreshMs(late, Date.parse('2030-01-07T21:00:00.000Z'))).toBe(63_001_000);
+  });
+  it('a minute on, while the provider still says open after the close', () => {
+    const lingering = { ...OPEN, session: null };
+    expect(marketStatusRefreshMs(lingering, Date.parse('2030-01-07T21:00:30.000Z'))).toBe(60_000);
+  });
   it('never sooner than a minute, however near the change', () => {
     expect(marketStatusRefreshMs(OPEN, Date.parse('2030-01-07T20:59:50.000Z'))).toBe(60_000);
     expect(marketStatusRefreshMs(OPEN, Date.parse('2030-01-07T21:05:00.000Z'))).toBe(60_000);

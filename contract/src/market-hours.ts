@@ -79,5 +79,10 @@ export function marketStateLabel(
   }
   if (holiday) return 'Holiday';
   if (!nextOpenAt) return 'Closed';
-  return `Closed · opens ${dayOf(nextOpenAt, now)} ${clock(nextOpenAt)} ET`;
+  return `Closed · opens ${nextOpenWords(nextOpenAt, now)}`;
+}
+
+/** When the market next opens, as the screens say it: "Mon 9:30 AM ET", "Today 9:30 AM ET". */
+export function nextOpenWords(nextOpenAt: Instant, now: Date = new Date()): string {
+  return `${dayOf(nextOpenAt, now)} ${clock(nextOpenAt)} ET`;
 }

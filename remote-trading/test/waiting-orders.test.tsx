@@ -1,5 +1,5 @@
 import { useToastStore } from '@bullpen/shared';
-import type { ContestUser, MarketStatusResponse, Order } from '@bullpen/contract';
+import { type ContestUser, type MarketStatusResponse, nextOpenWords, type Order } from '@bullpen/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -196,8 +196,11 @@ it('while the market is closed, a market order is queued for the open; orders ca
   api(CLOSED, 'Queued for the open');
   renderAt('/trading/c1');
   await chooseSymbol('AAP', 'AAPL');
-  // No delay: no sentence about one.
-  expect(screen.getByLabelText('Order type')).toHaveAccessibleDescription('Fills now, at the current price.');
+  // Closed: the ticket says the order waits for the open, and when that is (New York's clock), before Review.
+  expect(screen.getByLabelText('Order type')).toHaveAccessibleDescription(
+    `The market is closed: it waits and fills at the first price after it opens (${nextOpenWords(CLOSED.nextOpenAt as string)})`,
+  );
+  expect(screen.queryByText(/shown in about/)).not.toBeInTheDocument();
   const timeInForce = await screen.findByLabelText('Time in force');
   expect(
     within(timeInForce)
@@ -207,6 +210,8 @@ it('while the market is closed, a market order is queued for the open; orders ca
   await userEvent.selectOptions(timeInForce, 'day');
   expect(timeInForce).toHaveAccessibleDescription("Ends at the market's close if it has not filled.");
   await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
+  expect(screen.getByRole('dialog')).toHaveTextContent('The market is closed: it waits and fills at the first price');
+  expect(screen.getByRole('dialog')).not.toHaveTextContent('Market orders fill at the price when they arrive.');
   await userEvent.click(screen.getByRole('button', { name: 'Confirm buy' }));
   await waitFor(() =>
     expect(toasts()).toEqual([

@@ -7,6 +7,8 @@ import {
   type Equity,
   isPendingAnswer,
   type MarketOrderResponse,
+  type MarketStatusResponse,
+  nextOpenWords,
   type Order,
   SIDE_WORDS,
   type TradeBody,
@@ -66,6 +68,17 @@ const TIME_IN_FORCE_OPTIONS = [
 /** On a delayed feed (API.md "Market orders that wait"): a market order fills at the price of the moment it was placed. */
 const delayedMarketMeaning = (minutes: number) =>
   `Fills at the market price at the time you placed it — shown in about ${minutes} minutes`;
+
+/** While the market is closed, a market order waits for the session (API.md "Market orders that wait"). */
+const queuedMarketMeaning = (opens: string) =>
+  `The market is closed: it waits and fills at the first price after it opens (${opens})`;
+
+/** What a market order does now: fills at once, waits for the delayed price, or waits for the open. */
+function marketMeaning(market: MarketStatusResponse | undefined): string | null {
+  if (market && !market.open && market.nextOpenAt) return queuedMarketMeaning(nextOpenWords(market.nextOpenAt));
+  if (market && market.delayMinutes > 0) return delayedMarketMeaning(market.delayMinutes);
+  return null;
+}
 
 /** Under the symbol field while there is no list: a search on its way, or none found (never silence). */
 function searchStatus(found: { query: string; equities: readonly Equity[]; searching: boolean; error: unknown }) {
@@ -227,8 +240,8 @@ export function OrderTicket({
   const delayMinutes = market?.delayMinutes ?? 0;
   const hasSessions = (market?.nextOpenAt ?? null) !== null;
   const marketOrdersWait = delayMinutes > 0 || (market !== undefined && !market.open);
-  const typeMeaning =
-    values.type === 'market' && delayMinutes > 0 ? delayedMarketMeaning(delayMinutes) : TYPE_MEANING[values.type];
+  const marketNow = marketMeaning(market);
+  const typeMeaning = values.type === 'market' && marketNow ? marketNow : TYPE_MEANING[values.type];
   // Day or good till cancelled, where the market has sessions (around the clock a day order would last as long).
   const offerTimeInForce = hasSessions && (conditional || marketOrdersWait);
 
@@ -466,7 +479,7 @@ export function OrderTicket({
             price={price}
             reserve={reserve}
             rules={rules}
-            {...(delayMinutes > 0 ? { marketNote: `${delayedMarketMeaning(delayMinutes)}.` } : {})}
+            {...(marketNow ? { marketNote: `${marketNow}.` } : {})}
           />
           <div className="bp-review__actions">
             <Button variant="ghost" onClick={() => setReview(null)} disabled={pending}>

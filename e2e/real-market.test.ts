@@ -283,7 +283,11 @@ it('before the open, each player finds a stock the table lacks and buys it: the 
       .click();
     await page.getByText('Palantir Technologies', { exact: false }).first().waitFor();
     await page.getByLabel('Quantity (shares)').fill(String(BOUGHT.quantity));
+    // Before Review, the ticket says the order will wait for the open, and when that is.
+    const waits = 'The market is closed: it waits and fills at the first price after it opens (Today 9:30 AM ET)';
+    await page.getByText(waits, { exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Review order' }).click();
+    await page.getByRole('dialog').getByText(`${waits}.`, { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Confirm buy' }).click();
     await page
       .getByText(

@@ -6,6 +6,7 @@ import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { defaultUniverse, defaultUpcoming, syntheticListings } from './defaults.mjs';
 import { startStandIn } from './massive-stand-in.mjs';
+import { newYorkDate } from './new-york-time.mjs';
 
 const USAGE = `Usage: npm run stand-in -- [--port 4010] [--host 127.0.0.1] [--api-key KEY] [--market open|closed|extended-hours]
                            [--bar-ms 5000] [--delay-minutes 15] [--symbols N]
@@ -18,7 +19,7 @@ Commands on stdin:
   early-close YYYY-MM-DD [name]         a 13:00 ET close in /v1/marketstatus/upcoming
   price SYMBOL PRICE                    a minute bar for SYMBOL closing at PRICE, now (less the delay)
   burst                                 a minute bar for every ticker at once, as at the open
-  split SYMBOL FROM TO YYYY-MM-DD       a split, FROM shares becoming TO
+  split SYMBOL FROM TO YYYY-MM-DD       a split, FROM shares becoming TO (from that date, bars at the adjusted price)
   dividend SYMBOL AMOUNT YYYY-MM-DD     a cash dividend per share, ex-dividend on that date
   drop                                  closes every socket
   refuse | accept                       refuses the key (REST 401, socket auth_failed) or accepts it again
@@ -92,8 +93,12 @@ const commands = {
     console.log(`  pushed to ${standIn.pushBar(bar(sym, Number(price)))} socket(s)`);
   },
   burst: () => console.log(`  ${prices.size} bars pushed to ${pushEveryBar()} socket(s)`),
-  split: (ticker, from, to, date) =>
-    console.log(standIn.addSplit({ ticker, split_from: Number(from), split_to: Number(to), execution_date: date })),
+  split: (ticker, from, to, date) => {
+    console.log(standIn.addSplit({ ticker, split_from: Number(from), split_to: Number(to), execution_date: date }));
+    // From its execution date the stock trades at the split-adjusted price: the bars that follow are too.
+    if (date <= newYorkDate(new Date()) && prices.has(ticker))
+      prices.set(ticker, ((prices.get(ticker) ?? 0) * Number(from)) / Number(to));
+  },
   dividend: (ticker, amount, date) =>
     console.log(standIn.addDividend({ ticker, cash_amount: Number(amount), ex_dividend_date: date })),
   drop: () => standIn.dropSockets(),

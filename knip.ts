@@ -97,7 +97,8 @@ const config: KnipConfig = {
     'remote-profile': remote(profilePages),
     'remote-trading': remote(tradingPages),
     e2e: {
-      entry: ['*.test.ts'],
+      // shift-clock.mjs runs as `node --import <path>` in the processes a journey starts.
+      entry: ['*.test.ts', 'helpers/shift-clock.mjs'],
       project: ['**/*.{ts,mjs}'],
     },
     bench: {

@@ -207,10 +207,13 @@ it("after the end, Alice's results page shows the API's numbers: rank, value, re
 it("Bob's row opens his final portfolio, as the API has it", async () => {
   const bobs = await callApi<PlayerResult>('GET', `/contest/completed/${contestId}/players/${bob.id}`, { user: carol });
   const page = await open(alice, `/contest-completed/${contestId}`, 390);
-  await page
+  const link = page
     .getByRole('table', { name: 'Final standings' })
-    .getByRole('link', { name: `View ${bob.callSign}'s portfolio` })
-    .click();
+    .getByRole('link', { name: `View ${bob.callSign}'s portfolio` });
+  // From the keyboard: the figures above the table arrive after it and move it down, and a pointer's click aimed
+  // before they did can land beside the link.
+  await link.focus();
+  await page.keyboard.press('Enter');
   await waitForPath(page, `/contest-completed/${contestId}?player=${encodeURIComponent(bob.id)}`);
   const panel = page.getByRole('region', { name: `${bob.callSign}'s portfolio` });
   const result = panel.getByLabel(`${bob.callSign}'s result`);

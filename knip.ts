@@ -97,9 +97,10 @@ const config: KnipConfig = {
     'remote-profile': remote(profilePages),
     'remote-trading': remote(tradingPages),
     e2e: {
-      // shift-clock.mjs runs as `node --import <path>` in the processes a journey starts.
-      entry: ['*.test.ts', 'helpers/shift-clock.mjs'],
-      project: ['**/*.{ts,mjs}'],
+      // shift-clock.mjs runs as `node --import <path>` in the processes a journey starts; environment.js is the
+      // journeys' jest environment.
+      entry: ['*.test.ts', 'helpers/shift-clock.mjs', 'environment.js'],
+      project: ['**/*.{ts,mjs,js}'],
     },
     bench: {
       entry: ['*/run.ts', 'api/bare-server.ts', 'live/memory-probe.ts', 'web/floor/floor.tsx'],

@@ -4,7 +4,8 @@ const path = require('node:path');
 module.exports = {
   displayName: 'e2e',
   rootDir: __dirname,
-  testEnvironment: 'node',
+  // Node's, reporting what each open tab showed when a test fails (a CI log is often all there is of a flake).
+  testEnvironment: path.join(__dirname, 'environment.js'),
   testMatch: ['<rootDir>/**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],

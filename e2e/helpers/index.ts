@@ -49,8 +49,18 @@ export function stack(): Stack {
 /** The URL of a path in the composed app. */
 export const appUrl = (path: string) => `${stack().app}${path}`;
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch(chromiumLaunchOptions());
+/** What e2e/environment.js reports of a failed test: the journey's browsers and each page's logged errors. */
+const failureReport = globalThis as typeof globalThis & {
+  __journeyBrowsers?: Set<Browser>;
+  __journeyPageErrors?: WeakMap<Page, string[]>;
+};
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  failureReport.__journeyBrowsers ??= new Set();
+  failureReport.__journeyBrowsers.add(browser);
+  browser.on('disconnected', () => failureReport.__journeyBrowsers?.delete(browser));
+  return browser;
 }
 
 export interface PageOptions {
@@ -79,6 +89,8 @@ export async function newPage(
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
+  failureReport.__journeyPageErrors ??= new WeakMap();
+  failureReport.__journeyPageErrors.set(page, errors);
   if (user) await signIn(context, user);
   return { context, page, errors };
 }

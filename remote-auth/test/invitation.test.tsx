@@ -68,6 +68,25 @@ it('still names the invitation when the contest cannot be read', async () => {
   expect(screen.getByRole('tab', { name: 'Create Account' })).toHaveAttribute('aria-selected', 'true');
 });
 
+it('names the contest once a read that failed for a moment answers', async () => {
+  localStorage.setItem('next', `${window.location.origin}/join-contest-info/c-5`);
+  let calls = 0;
+  server.use(
+    http.post(`${API}/contest/get-contest`, () => {
+      calls += 1;
+      return calls === 1
+        ? HttpResponse.json({ errMessage: 'Service unavailable', errors: [] }, { status: 503 })
+        : HttpResponse.json({ contest: { _id: 'c-5', name: 'Rebound Cup' } });
+    }),
+  );
+  render(<AuthPage />);
+  expect(await screen.findByRole('heading', { name: 'Create an account to join this contest' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { name: 'Create an account to join Rebound Cup' }, { timeout: 5000 }),
+  ).toBeInTheDocument();
+  expect(calls).toBe(2);
+});
+
 it('opens on Sign In for anyone else', async () => {
   localStorage.setItem('next', `${window.location.origin}/contest-detail/c-9`);
   render(<AuthPage />);

@@ -19,14 +19,13 @@ export function invitationContestId(nextPath: string | null = peekNextPath()): s
 
 /**
  * A visitor who follows an invitation arrives to create an account: which contest it is for, read once at
- * mount from "next" (the join page saved it before coming here), with its name from the public contest view.
+ * mount from "next" (the join page saved it before coming here), with its name from the public contest view. A read
+ * that fails for a moment is retried as every read is (a 404 is an answer, never retried): until it answers, the
+ * heading names "this contest".
  */
 export function useInvitation(): { contestId: string; name: string | null } | null {
   const [contestId] = useState(() => invitationContestId());
-  const { data } = useContest(contestId ?? undefined, {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
+  const { data } = useContest(contestId ?? undefined, { revalidateOnFocus: false });
   if (!contestId) return null;
   return { contestId, name: data?.contest.name ?? null };
 }

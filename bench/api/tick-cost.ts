@@ -144,11 +144,12 @@ interface TickOptions {
 }
 
 /**
- * Median of three steady-state ticks (market step, valuation and ranking of every live participant), after an untimed
- * first one (which writes the first portfolio-history point). With `openOrders`, the players also have that many
- * conditional orders waiting: `first` is the tick that fills FILLING_ORDERS of them, `median` the median of the three
- * after it. With `shorts`, that many players hold a short. With `symbols`, that many symbols move at every tick. With `history`, `history` is the slowest
- * of the ticks that write every contest's next portfolio-history point (and skill stats), all due at once.
+ * Median of three steady-state ticks (market step, valuation and ranking of every live participant), after untimed ones
+ * (which analyse the tables and write the contests' first portfolio-history points). With `openOrders`, the players
+ * also have that many conditional orders waiting: `first` is the tick that fills FILLING_ORDERS of them, `median` the
+ * median of the three after it. With `shorts`, that many players hold a short. With `symbols`, that many symbols move
+ * at every tick. With `history`, `history` is the slowest of the ticks that write every contest's next portfolio-
+ * history point (and skill stats), all due at once.
  */
 export async function tickCost(participants: number, databaseUrl: string | null): Promise<number>;
 export async function tickCost(
@@ -201,8 +202,11 @@ export async function tickCost(
       log: quiet as never,
     });
     // Not timed: the first tick after rows were written straight into the tables analyses them (as a running clock
-    // does once its live population has doubled), which a steady tick does not.
+    // does once its live population has doubled), which a steady tick does not; and the first ticks write the
+    // contests' first portfolio-history points, HISTORY_PLAYERS_PER_TICK players' at a time (the history figure below
+    // is the cost of such a tick), which a steady tick between two points does not.
     await clock.tick();
+    await untilNoPointDue(database, clock, participants);
     if (openOrders > 0) await seedOrders(database, openOrders);
     let first = 0;
     if (openOrders > 0) {
@@ -246,6 +250,20 @@ export async function tickCost(
   } finally {
     await database.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Ticks (untimed) until every live contest has its first portfolio-history point. */
+async function untilNoPointDue(database: Database, clock: ContestClock, participants: number) {
+  const most = Math.ceil(participants / HISTORY_PLAYERS_PER_TICK) + 1;
+  for (let ticks = 0; ; ticks++) {
+    const [row] = await queryRows<{ n: string | number }>(
+      database.db,
+      sql`SELECT COUNT(*) AS n FROM contests WHERE phase = 'active' AND history_at IS NULL`,
+    );
+    if (Number(row?.n ?? 0) === 0) return;
+    if (ticks === most) throw new Error(`contests still without a first point after ${most} ticks`);
+    await clock.tick();
   }
 }
 

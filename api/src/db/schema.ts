@@ -246,6 +246,11 @@ export const equities = pgTable('equities', {
   updatedAt: ts('updated_at').notNull(),
 });
 
+/**
+ * Every symbol's prices at their own times. Indexed by time too: a portfolio-history point reads the whole universe's
+ * prices at two instants (the benchmark's level), and by (symbol, t) alone that read scanned every symbol's whole
+ * history, which grows at every market step.
+ */
 export const priceHistory = pgTable(
   'price_history',
   {
@@ -253,7 +258,7 @@ export const priceHistory = pgTable(
     t: ts('t').notNull(),
     priceCents: cents('price_cents').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.symbol, t.t] })],
+  (t) => [primaryKey({ columns: [t.symbol, t.t] }), index('price_history_t_idx').on(t.t)],
 );
 
 /**

@@ -124,31 +124,39 @@ function valuationSql(
                COALESCE(due.first_at, ${at}) <= ${tradingDayFrom}::timestamptz AS day_spanned
         FROM due LEFT JOIN levels ON levels.first_at = due.first_at
       )`;
-  const byRank = sql`SELECT valued.*, RANK() OVER (PARTITION BY contest_id ORDER BY value_cents DESC) AS rank FROM valued`;
-  // The due contests' terms join the rows once ranked (a window's subquery is not flattened): the ranked rows come out
-  // in contest order and meet a few hundred points, where joining first sorted every row by contest for the join.
-  const ranked = withPoints
-    ? sql`SELECT r.*, point.contest_id IS NOT NULL AS at_point, COALESCE(point.fresh, false) AS fresh,
-               COALESCE(point.fresh AND r.value_cents IS NOT NULL, false) AS counts,
+  const ranked = sql`SELECT valued.*, RANK() OVER (PARTITION BY contest_id ORDER BY value_cents DESC) AS rank FROM valued`;
+  // The players of contests at a fresh point are written apart, with their skill stats: joined to the few hundred
+  // points (hashed), they are the only rows that carry the points' terms and compute the stats. Joined to every ranked
+  // row and computed in every row's update, the terms cost a point tick about 200 ms at 100,000 players however few
+  // of them were due.
+  const atPoint = sql`, at_point AS (
+        SELECT r.participant_id, r.value_cents, r.starting_cash_cents, r.rank,
                point.level, point.previous, point.seconds, point.day_spanned
-        FROM (${byRank}) r LEFT JOIN point ON point.contest_id = r.contest_id`
-    : byRank;
-  const stats = withPoints
-    ? sql`, ${skillStatsAssignments(
-        sql`ranked.value_cents`,
-        {
-          level: sql`ranked.level`,
-          previous: sql`ranked.previous`,
-          seconds: sql`ranked.seconds`,
-          daySpanned: sql`ranked.day_spanned`,
-        },
-        sql`ranked.counts`,
-        timeScale,
-      )}`
-    : sql``;
+        FROM ranked r JOIN point ON point.contest_id = r.contest_id
+        WHERE point.fresh
+      ), written_at_point AS (
+        UPDATE participants AS p
+        SET value_cents = at_point.value_cents,
+            return_pct = at_point.value_cents::float8 / at_point.starting_cash_cents - 1,
+            rank = at_point.rank,
+            ${skillStatsAssignments(
+              sql`at_point.value_cents`,
+              {
+                level: sql`at_point.level`,
+                previous: sql`at_point.previous`,
+                seconds: sql`at_point.seconds`,
+                daySpanned: sql`at_point.day_spanned`,
+              },
+              sql`at_point.value_cents IS NOT NULL`,
+              timeScale,
+            )}
+        FROM at_point
+        WHERE p.id = at_point.participant_id
+        RETURNING 1
+      )`;
   const pointWrites = sql`, points AS (
         INSERT INTO portfolio_history (participant_id, t, value_cents)
-        SELECT participant_id, ${at}, value_cents FROM ranked WHERE at_point AND fresh AND value_cents IS NOT NULL
+        SELECT participant_id, ${at}, value_cents FROM at_point WHERE value_cents IS NOT NULL
         -- In key order: each insert descends the index next to the last one (a quarter less time than in rank order).
         ORDER BY participant_id
         RETURNING 1
@@ -184,13 +192,17 @@ function valuationSql(
         UPDATE participants AS p
         SET value_cents = ranked.value_cents,
             return_pct = ranked.value_cents::float8 / ranked.starting_cash_cents - 1,
-            rank = ranked.rank${stats}
+            rank = ranked.rank
         FROM ranked
         WHERE p.id = ranked.participant_id
-          AND (p.value_cents IS DISTINCT FROM ranked.value_cents OR p.rank IS DISTINCT FROM ranked.rank${withPoints ? sql` OR ranked.counts` : sql``})
+          AND (p.value_cents IS DISTINCT FROM ranked.value_cents OR p.rank IS DISTINCT FROM ranked.rank)${
+            withPoints ? sql` AND ranked.contest_id NOT IN (SELECT contest_id FROM point WHERE fresh)` : sql``
+          }
         RETURNING 1
-      )${withPoints ? pointWrites : sql``}
-      SELECT (SELECT COUNT(*) FROM valued) AS n, (SELECT COUNT(*) FROM written) AS w,
+      )${withPoints ? sql`${atPoint}${pointWrites}` : sql``}
+      SELECT (SELECT COUNT(*) FROM valued) AS n, (SELECT COUNT(*) FROM written) AS w,${
+        withPoints ? sql` (SELECT COUNT(*) FROM written_at_point) AS wp,` : sql``
+      }
         (SELECT json_agg(json_build_array(r.contest_id, r.user_id)) FROM ranked r
          WHERE r.rank <= 3 AND r.contest_id IN (
            SELECT contest_id FROM ranked WHERE rank <= 3 GROUP BY contest_id HAVING COUNT(*) <= ${PODIUM_MAX})) AS podium`;

@@ -376,6 +376,53 @@ describe.each(DRIVERS)('corporate actions from the provider (%s)', (driver) => {
     expect(late4.actions?.map((a) => a.type)).toEqual(['dividend', 'dividend']);
   });
 
+  test('the benchmark on a feed that stamps each price at its own time, never at a tick', async () => {
+    world = await openWorld(driver);
+    const ctx = await startInstance(world);
+    await priced(ctx);
+    await world.standIn.waitForSubscription('AM.*');
+    const owner = await createUser(ctx);
+    const player = await createUser(ctx);
+    const contest = await post(ctx, owner, '/contest/create-contest', contestFields(ctx));
+    const contestId = contest.data._id as string;
+    await post(ctx, player, '/contest/join-contest', { contestId, picks: ['AAPL', 'MSFT'] });
+    await tickAt(ctx, contest.data.startsAt);
+    const pricesNow = async () =>
+      new Map(
+        (
+          await queryRows<{ symbol: string; price_cents: string }>(
+            ctx.database.db,
+            sql`SELECT symbol, price_cents FROM equities WHERE price_cents > 0`,
+          )
+        ).map((row) => [row.symbol, Number(row.price_cents)]),
+      );
+    const atStart = await pricesNow();
+
+    // A minute bar 5 s after the start, taken at a tick before the next point is due (an hour's points are 15 s apart).
+    const start = Date.parse(contest.data.startsAt);
+    world.clock.set(new Date(start + 10_000).toISOString());
+    world.standIn.pushBar({ sym: 'AAPL', c: 253.11, e: start + 5_000 });
+    await until('the AAPL bar', async () => {
+      await ctx.app.deps.contestClock.tick();
+      return (await priceOf(ctx, 'AAPL')) === 25311;
+    });
+    const pointAt = new Date(start + 20_000).toISOString();
+    await tickAt(ctx, pointAt);
+
+    const response = await call(ctx, 'GET', `/contest/${contestId}/benchmark`, { token: player.token });
+    expect(response.statusCode).toBe(200);
+    const points = response.json().points as { t: string; returnPct: number }[];
+    const later = await pricesNow();
+    const ratios = [...atStart].map(([symbol, cents]) => (later.get(symbol) as number) / cents);
+    expect(ratios.length).toBeGreaterThan(1);
+    expect(points).toEqual([
+      { t: contest.data.startsAt, returnPct: 0 },
+      { t: pointAt, returnPct: expect.any(Number) },
+    ]);
+    expect(points[1]?.returnPct).toBeCloseTo(ratios.reduce((a, b) => a + b, 0) / ratios.length - 1, 6);
+    expect(points[1]?.returnPct).toBeGreaterThan(0);
+  });
+
   test('two instances applying the same due action at once apply it once', async () => {
     world = await openWorld(driver);
     const ctx = await startInstance(world);

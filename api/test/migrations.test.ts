@@ -116,3 +116,67 @@ describe('0011: market orders that wait', () => {
     ]);
   });
 });
+
+describe('0017: the benchmark kept by the clock', () => {
+  let client: PGlite;
+  let before: string;
+
+  beforeAll(async () => {
+    client = new PGlite();
+    before = migrationsUpTo('0016_price_history_by_time');
+    await migrate(drizzle(client) as never, { migrationsFolder: before });
+    // A live contest whose first point was at 00:00, and a completed one from before its first point was recorded
+    // (its history starts at 06:00), each with its points; two symbols priced at every tick, as the simulator did.
+    await client.exec(`
+      INSERT INTO users (id, sub, status, role, ticker, display_name, bio, created_at, updated_at)
+      VALUES ('u-ann', 'u-ann', 'active', 'user', 'ANN', 'Ann', '', now(), now());
+      INSERT INTO contests (id, name, description, starts_at, ends_at, picks_count, starting_cash_cents, max_participants,
+                            visibility, affiliations, created_by, phase, participants_count, created_at, updated_at,
+                            history_at, history_first_at)
+      VALUES ('c-live', 'Live', '', '2026-01-01T00:00:00Z', '2026-01-03T00:00:00Z', 2, 1000000, 10, 'public', '[]',
+              'u-ann', 'active', 1, now(), now(), '2026-01-01T12:00:00Z', '2026-01-01T00:00:00Z'),
+             ('c-done', 'Done', '', '2026-01-01T06:00:00Z', '2026-01-01T12:00:00Z', 2, 1000000, 10, 'public', '[]',
+              'u-ann', 'completed', 1, now(), now(), '2026-01-01T12:00:00Z', NULL);
+      INSERT INTO participants (contest_id, user_id, picks, joined_at, cash_cents)
+      VALUES ('c-live', 'u-ann', '["AAPL","MSFT"]', now(), 0), ('c-done', 'u-ann', '["AAPL","MSFT"]', now(), 0);
+      INSERT INTO portfolio_history (participant_id, t, value_cents)
+      SELECT p.id, t::timestamptz, 1000000 FROM participants p,
+        unnest(ARRAY['2026-01-01T00:00:00Z', '2026-01-01T06:00:00Z', '2026-01-01T12:00:00Z']) AS t
+      WHERE p.contest_id = 'c-live' OR t <> '2026-01-01T00:00:00Z';
+      INSERT INTO price_history (symbol, t, price_cents)
+      VALUES ('AAPL', '2026-01-01T00:00:00Z', 10000), ('AAPL', '2026-01-01T06:00:00Z', 11000),
+             ('AAPL', '2026-01-01T12:00:00Z', 12100),
+             ('MSFT', '2026-01-01T00:00:00Z', 20000), ('MSFT', '2026-01-01T06:00:00Z', 20000),
+             ('MSFT', '2026-01-01T12:00:00Z', 18000);
+    `);
+    await migrate(drizzle(client) as never, { migrationsFolder: MIGRATIONS });
+  });
+
+  afterAll(async () => {
+    await client.close();
+    fs.rmSync(before, { recursive: true, force: true });
+  });
+
+  it('keeps the level at every stored point, against each contest’s first one', async () => {
+    const { rows } = await client.query<{ first_at: Date; t: Date; level: number }>(
+      'SELECT first_at, t, level FROM benchmark_levels ORDER BY first_at, t',
+    );
+    expect(rows.map((row) => [row.first_at.toISOString(), row.t.toISOString(), row.level])).toEqual([
+      ['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 1],
+      ['2026-01-01T00:00:00.000Z', '2026-01-01T06:00:00.000Z', expect.closeTo((1.1 + 1) / 2, 9)],
+      ['2026-01-01T00:00:00.000Z', '2026-01-01T12:00:00.000Z', expect.closeTo((1.21 + 0.9) / 2, 9)],
+      ['2026-01-01T06:00:00.000Z', '2026-01-01T06:00:00.000Z', 1],
+      ['2026-01-01T06:00:00.000Z', '2026-01-01T12:00:00.000Z', expect.closeTo((1.1 + 0.9) / 2, 9)],
+    ]);
+  });
+
+  it('keeps the base of the live contest only', async () => {
+    const { rows } = await client.query<{ first_at: Date; symbol: string; price_cents: string }>(
+      'SELECT first_at, symbol, price_cents::text AS price_cents FROM benchmark_bases ORDER BY symbol',
+    );
+    expect(rows.map((row) => [row.first_at.toISOString(), row.symbol, row.price_cents])).toEqual([
+      ['2026-01-01T00:00:00.000Z', 'AAPL', '10000'],
+      ['2026-01-01T00:00:00.000Z', 'MSFT', '20000'],
+    ]);
+  });
+});

@@ -16,6 +16,7 @@ import {
 import { applyDueCorporateActions } from '../db/corporate-actions';
 import type { Database, Executor } from '../db/database';
 import { forgetIdempotencyKeys } from '../db/idempotency';
+import { forgetBenchmarkBases } from '../db/benchmark';
 import { type Delivery, pruneNotifications } from '../db/notifications';
 import { expireOrders, moveTrailingStops } from '../db/order-fills';
 import {
@@ -179,6 +180,7 @@ export class ContestClock {
       this.lastCleanup = now.getTime();
       await forgetIdempotencyKeys(db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS));
       await pruneNotifications(db, now);
+      await forgetBenchmarkBases(db);
     }
     events.emit('tick', now);
     // Every other instance learns of the tick through the database (LISTEN/NOTIFY). A failed notice costs the others

@@ -23,8 +23,9 @@ function historyTicks(contestId: string) {
 /**
  * DESIGN §6: an equal-weight index of the whole universe on the ticks of the contest's portfolio history, as a return
  * since the first of them (the start tick, whose prices bought everyone's picks): mean over symbols of p(t) / p(start) − 1,
- * with p(t) split-adjusted and its dividends reinvested (db/corporate-actions.ts).
- * `liveTick`: a live contest's history also ends on its last tick (see the portfolio-history route), so does this.
+ * with p(t) split-adjusted and its dividends reinvested (db/corporate-actions.ts), as the clock stored it at each
+ * point (db/benchmark.ts). `liveTick`: a live contest's history also ends on its last tick (see the portfolio-history
+ * route), so does this: that level is worked out from the contest's base, at the prices of that tick.
  */
 export async function benchmarkPoints(
   executor: Executor,
@@ -41,22 +42,30 @@ export async function benchmarkSeries(
   contestId: string,
   liveTick: Date | null = null,
 ): Promise<BenchmarkPoint[]> {
+  const live = liveTick
+    ? sql`
+    UNION ALL
+    SELECT ${liveTick}::timestamptz AS t,
+      AVG(COALESCE(ph.price_cents, e.price_cents)::float8
+        * ${actionAdjustment(sql`b.symbol`, sql`b.first_at`, sql`${liveTick}::timestamptz`)} / b.price_cents) - 1 AS r
+    FROM first JOIN benchmark_bases b ON b.first_at = first.first_at
+    JOIN equities e ON e.symbol = b.symbol
+    -- The tick's own price where one was stored at its time (the simulator's), else the last one known.
+    LEFT JOIN price_history ph ON ph.symbol = b.symbol AND ph.t = ${liveTick}::timestamptz
+    WHERE ${liveTick}::timestamptz NOT IN (SELECT t FROM ticks)
+    HAVING COUNT(*) > 0`
+    : sql``;
   const rows = await queryRows<{ t: Date | string; r: number | string }>(
     executor,
     sql`
-    WITH ticks AS (${historyTicks(contestId)}${liveTick ? sql` UNION SELECT ${liveTick}::timestamptz` : sql``}),
-    base AS (
-      SELECT e.symbol, ph.price_cents, ph.t FROM equities e
-      JOIN price_history ph ON ph.symbol = e.symbol AND ph.t = (SELECT min(t) FROM ticks)
-      WHERE ph.price_cents > 0
+    WITH ticks AS (${historyTicks(contestId)}),
+    first AS (
+      SELECT COALESCE(c.history_first_at, (SELECT min(t) FROM ticks)) AS first_at FROM contests c WHERE c.id = ${contestId}
     ),
     ${actionFactorsCte}
-    SELECT ticks.t,
-      AVG(ph.price_cents::float8 * ${actionAdjustment(sql`base.symbol`, sql`base.t`, sql`ticks.t`)} / base.price_cents) - 1 AS r
-    FROM ticks CROSS JOIN base
-    JOIN price_history ph ON ph.symbol = base.symbol AND ph.t = ticks.t
-    GROUP BY ticks.t
-    ORDER BY ticks.t`,
+    SELECT l.t, l.level - 1 AS r FROM benchmark_levels l JOIN first ON l.first_at = first.first_at
+    WHERE l.t IN (SELECT t FROM ticks)${live}
+    ORDER BY t`,
   );
   return rows.map((row) => ({ t: iso(row.t), returnPct: Number(row.r) }));
 }

@@ -262,6 +262,36 @@ export const priceHistory = pgTable(
 );
 
 /**
+ * The universe's prices at a contest's first portfolio-history point: the benchmark's base (API.md: an equal-weight
+ * index since the start), one row per symbol priced then, shared by the contests whose first point fell at that tick.
+ * Kept while a live contest rests on it (the clock's hourly cleanup forgets the rest). A real feed stamps each price at
+ * its own time, so the price history has no row at a tick's time to read the base from.
+ */
+export const benchmarkBases = pgTable(
+  'benchmark_bases',
+  {
+    firstAt: ts('first_at').notNull(),
+    symbol: text('symbol').notNull(),
+    priceCents: cents('price_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.firstAt, t.symbol] })],
+);
+
+/**
+ * The benchmark's level (1 at the first point) at each portfolio-history point of the contests whose first point was
+ * at `first_at`: written by the clock with the points, read by the benchmark and analytics routes.
+ */
+export const benchmarkLevels = pgTable(
+  'benchmark_levels',
+  {
+    firstAt: ts('first_at').notNull(),
+    t: ts('t').notNull(),
+    level: doublePrecision('level').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.firstAt, t.t] })],
+);
+
+/**
  * A player's value at each portfolio-history point, keyed by the participant's own id (participants.id): the clock
  * writes a row per player of every contest whose point is due, and a narrow integer key costs that insert less than
  * half of what (contest_id, user_id) text keys did, with an index that grows more slowly. No foreign key: checking it
@@ -515,6 +545,8 @@ export const schema = {
   equities,
   priceHistory,
   portfolioHistory,
+  benchmarkBases,
+  benchmarkLevels,
   marketState,
   remoteHealthReports,
 

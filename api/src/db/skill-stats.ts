@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { MIN_RETURNS } from '../domain/analytics';
-import { actionAdjustment, actionFactorsCte } from './corporate-actions';
 
 const SECONDS_PER_YEAR = 365 * 86_400;
 
@@ -57,29 +56,4 @@ export function skillStatsAssignments(value: SQL, point: PointTerms, when: SQL, 
     ],
     sql`, `,
   );
-}
-
-/**
- * The equal-weight index's level at `now` against the prices of each given first point (1 at that point), for every
- * distinct first point of the contests in `due` (a query with columns `first_at`). Rows: `first_at`, `level` (null
- * when a point has no prices). Later prices are split-adjusted with dividends reinvested, as the benchmark's are
- * (db/corporate-actions.ts). Each first point's prices are read apart (a lateral subquery that is never flattened),
- * by the time index: joined to the first points as a whole, the planner matched every symbol's whole history against
- * them, a cost that grew at every market step.
- */
-export function benchmarkLevelsSql(due: SQL, now: Date): SQL {
-  return sql`
-    WITH ${actionFactorsCte}
-    SELECT f.first_at,
-      AVG(x.later_cents::float8 * ${actionAdjustment(sql`x.symbol`, sql`f.first_at`, sql`${now}::timestamptz`)} / x.base_cents) AS level
-    FROM (SELECT DISTINCT first_at FROM ${due} AS d WHERE first_at IS NOT NULL) f
-    CROSS JOIN LATERAL (
-      SELECT e.symbol, later.price_cents AS later_cents, base.price_cents AS base_cents
-      FROM price_history base
-      JOIN equities e ON e.symbol = base.symbol
-      JOIN price_history later ON later.symbol = e.symbol AND later.t = ${now}::timestamptz
-      WHERE base.t = f.first_at AND base.price_cents > 0
-      OFFSET 0
-    ) x
-    GROUP BY f.first_at`;
 }

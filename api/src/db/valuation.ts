@@ -1,7 +1,8 @@
 import { TRADING_DAY_SECONDS } from '@bullpen/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from './database';
-import { benchmarkLevelsSql, skillStatsAssignments } from './skill-stats';
+import { benchmarkLevelsSql, benchmarkWritesSql } from './benchmark';
+import { skillStatsAssignments } from './skill-stats';
 
 /** About this many portfolio-history points per participant over a whole contest, whatever its length. */
 const HISTORY_POINTS = 240;
@@ -118,7 +119,9 @@ function valuationSql(
         WHERE d.final OR d.through - d.players < ${historyPlayersPerTick}
       ), levels AS (${benchmarkLevelsSql(sql`due`, now)}
       ), point AS (
+        -- The level is 1 at a first point by definition; later, null when no base was kept (then 1 for the stats).
         SELECT due.id AS contest_id, due.fresh, due.previous, COALESCE(levels.level, 1) AS level,
+               CASE WHEN due.first_at IS NULL THEN 1 ELSE levels.level END AS known_level,
                COALESCE(due.first_at, ${at}) AS first_at,
                EXTRACT(EPOCH FROM (${at} - COALESCE(due.first_at, ${at})))::float8 AS seconds,
                COALESCE(due.first_at, ${at}) <= ${tradingDayFrom}::timestamptz AS day_spanned
@@ -167,7 +170,7 @@ function valuationSql(
             history_first_at = CASE WHEN point.fresh THEN point.first_at ELSE c.history_first_at END
         FROM point WHERE c.id = point.contest_id
         RETURNING 1
-      )`;
+      )${benchmarkWritesSql(at)}`;
   // Sums in float8, not numeric (what SUM(bigint) returns): exact for integers below 2^53 cents, and several
   // times faster to add, sort and rank. Only changed rows are written, and none of the written columns is indexed,
   // so PostgreSQL updates them in place (HOT) in the room the table's fillfactor leaves.

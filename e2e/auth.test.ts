@@ -89,6 +89,63 @@ describe('sign-up from a deep link (SPEC §2, §4)', () => {
   });
 });
 
+describe('the sign-up flow stays in the site (SPEC §4)', () => {
+  async function createAccount(page: Page, phone: string) {
+    await page.getByRole('tab', { name: 'Create Account' }).click();
+    await page.getByLabel('Phone Number').fill(nationalPart(phone));
+    await page.getByLabel('Password', { exact: true }).fill('a fine password');
+    await page.getByLabel('Confirm Password').fill('a fine password');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByLabel('Confirmation Code').waitFor();
+  }
+
+  it('Back on the code screen returns to Create Account, another number can be used, and Back after it stays here', async () => {
+    const { page, context } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto(appUrl('/auth'));
+    await createAccount(page, uniquePhone());
+    await page.goBack();
+    await page.getByRole('button', { name: 'Create Account' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    expect(await page.getByLabel('Confirmation Code').count()).toBe(0);
+
+    await createAccount(page, uniquePhone());
+    await mkdir(SHOTS_DIR, { recursive: true });
+    await page.screenshot({ path: `${SHOTS_DIR}/code-screen-390.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Use a different phone number' }).click();
+    const phone = uniquePhone();
+    await createAccount(page, phone);
+    await page.getByLabel('Confirmation Code').fill(await latestCode(phone));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('heading', { name: WELCOME }).waitFor({ timeout: 30_000 });
+
+    // Back from onboarding: still Bullpen, still onboarding (the signed-in /auth sends a new user on to it).
+    await page.goBack();
+    await page.getByRole('heading', { name: WELCOME }).waitFor();
+    expect(new URL(page.url()).origin).toBe(new URL(appUrl('/')).origin);
+    await context.close();
+  });
+
+  it('confirming an account that a sign-in found unconfirmed signs in, without the password again', async () => {
+    const phone = uniquePhone();
+    const password = 'an unconfirmed password';
+    await cognito('SignUp', {
+      ClientId: stack().config.auth.userPoolClientId,
+      Username: phone,
+      Password: password,
+      UserAttributes: [{ Name: 'phone_number', Value: phone }],
+    });
+    const { page, context } = await newPage(browser);
+    await page.goto(appUrl('/auth'));
+    await fillSignIn(page, phone, password);
+    await page.getByLabel('Confirmation Code').waitFor();
+    await page.getByLabel('Confirmation Code').fill(await latestCode(phone));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('heading', { name: WELCOME }).waitFor({ timeout: 30_000 });
+    expect(await page.getByText('Sign in to continue').count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('signing in and out', () => {
   it('a sign-in made in remote-auth is seen by the host at once: its gate, its header and its API calls', async () => {
     const user = await createActiveUser();

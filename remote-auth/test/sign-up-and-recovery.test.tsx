@@ -1,9 +1,11 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AUTH_WIDGET_CHANNEL, AUTH_WIDGET_DONE } from '@bullpen/shared';
 import { Hub } from 'aws-amplify/utils';
 import AuthPage from '../src/app/pages/auth-page';
 import { configureAmplify } from './support/amplify';
 import {
+  authenticationResult,
   CognitoError,
   deferred,
   mockCognito,
@@ -146,6 +148,76 @@ describe('Create Account', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(code.validationMessage).toBe('This field is required');
     expect(requestsTo('ConfirmSignUp')).toHaveLength(0);
+  });
+});
+
+describe('The code screen', () => {
+  const confirmable = () =>
+    mockCognito({
+      signUp: () => ({ UserConfirmed: false, UserSub: 'sub-1', CodeDeliveryDetails: codeDelivery }),
+      confirmSignUp: () => ({}),
+    });
+
+  it('offers another number, back on the form the code was asked from', async () => {
+    confirmable();
+    const user = userEvent.setup();
+    render(<AuthPage />);
+    await createAccount(user);
+    await user.click(await screen.findByRole('button', { name: 'Use a different phone number' }));
+    expect(await screen.findByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Create Account' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByLabelText('Confirmation Code')).not.toBeInTheDocument();
+  });
+
+  it("is a page of the browser's history: Back returns to the form, not out of the site", async () => {
+    confirmable();
+    const user = userEvent.setup();
+    render(<AuthPage />);
+    await createAccount(user);
+    await screen.findByLabelText('Confirmation Code');
+    expect(window.history.state).toMatchObject({ bullpenAuthStep: 'bullpen-auth-confirmSignUp' });
+    act(() => window.history.back());
+    expect(await screen.findByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Confirmation Code')).not.toBeInTheDocument();
+  });
+
+  it('signs in with the password just typed when the account a sign-in found unconfirmed is confirmed', async () => {
+    let verified = 0;
+    // The Authenticator sends a fresh code when a sign-in finds the account unconfirmed.
+    mockCognito({ resendConfirmationCode: () => ({ CodeDeliveryDetails: codeDelivery }), confirmSignUp: () => ({}) });
+    mockSrpSignIn(PHONE, () => {
+      verified += 1;
+      return verified === 1
+        ? new CognitoError('UserNotConfirmedException', 'User is not confirmed.')
+        : authenticationResult(PHONE);
+    });
+    const signedIn = jest.fn();
+    const stop = Hub.listen('auth', ({ payload }) => payload.event === 'signedIn' && signedIn());
+    // The host waits for the widget to say it has nothing left to ask before it leaves /auth.
+    const widgetDone = jest.fn();
+    const stopDone = Hub.listen(
+      AUTH_WIDGET_CHANNEL,
+      ({ payload }) => payload.event === AUTH_WIDGET_DONE && widgetDone(),
+    );
+    const user = userEvent.setup();
+    render(<AuthPage />);
+    const form = (await screen.findByRole('button', { name: 'Sign in' })).closest('form') as HTMLFormElement;
+    await user.type(within(form).getByLabelText('Phone Number'), '(555) 555-0123');
+    await user.type(within(form).getByLabelText('Password'), 'long enough ');
+    await user.click(within(form).getByRole('button', { name: 'Sign in' }));
+
+    await user.type(await screen.findByLabelText('Confirmation Code'), '246810');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(signedIn).toHaveBeenCalled());
+    expect(requestsTo('ConfirmSignUp')[0]).toMatchObject({ Username: PHONE, ConfirmationCode: '246810' });
+    expect(requestsTo('InitiateAuth')).toHaveLength(2);
+    expect(requestsTo('InitiateAuth')[1]).toMatchObject({
+      AuthParameters: expect.objectContaining({ USERNAME: PHONE }),
+    });
+    expect(screen.queryByText('Your account is confirmed. Sign in to continue.')).not.toBeInTheDocument();
+    await waitFor(() => expect(widgetDone).toHaveBeenCalled());
+    stop();
+    stopDone();
   });
 });
 

@@ -14,6 +14,7 @@ import { BULLPEN_AUTH_THEME_NAME } from '../theme/theme-name';
 import { ConfigurationError } from './configuration-error';
 import { InvitationContext, InvitationHeader } from './invitation-header';
 import { ProductHeader } from './product-header';
+import { ConfirmSignUpFooter, StepHeader } from './flow-steps';
 import { ProductPitch } from './product-pitch';
 import { SetupTotpHeader } from './setup-totp-header';
 import { SignInNotice, SignInNoticeContext } from './sign-in-notice';
@@ -40,7 +41,8 @@ const formFields = {
 applyProductVocabulary();
 
 const components = {
-  Header: ProductHeader,
+  Header: StepHeader,
+  ConfirmSignUp: { Footer: ConfirmSignUpFooter },
   SignIn: { Header: SignInNotice },
   SignUp: { Header: InvitationHeader, FormFields: SignUpFormFields, Footer: SignUpFooter },
   SetupTotp: { Header: SetupTotpHeader },

@@ -15,6 +15,7 @@ import { toE164Username } from '../phone/normalize-phone-number';
 import { type FormValues, type Touched, validateSignUp } from '../validation/sign-up-validation';
 import { isNoUserPoolError, toConfigurationError } from './configuration-error';
 import { isUnreachableError, toUnreachableError } from './unreachable-error';
+import { announceWidgetDone } from './widget-done';
 
 /** Hidden input of the sign-up form: present in the values only when they come from a submit. */
 export const SUBMITTED_FIELD = '__submitted';
@@ -83,16 +84,46 @@ const thenSay = <T>(request: Promise<T>, after: ((message: string) => void) | un
 const currentUser = () =>
   hasStoredSession() ? withProductErrors(() => getCurrentUser()) : Promise.reject(new Error('No signed-in user'));
 
-export const createAuthServices = ({ onSignUpStarted, onBackToSignIn }: AuthServiceHooks = {}) =>
-  ({
+/**
+ * How long the password typed on the sign-in tab is kept to sign in once the account it found unconfirmed is
+ * confirmed: as long as Amplify keeps a sign-up's credentials for its auto sign-in (SPEC §9: 3 minutes).
+ */
+const SIGN_IN_AFTER_CONFIRM_MS = 3 * 60 * 1000;
+
+export const createAuthServices = ({ onSignUpStarted, onBackToSignIn }: AuthServiceHooks = {}) => {
+  let unconfirmedSignIn: { username: string; password: string; at: number } | null = null;
+
+  /**
+   * After confirming the account of a sign-in that found it unconfirmed, that sign-in again with its own password:
+   * the player is signed in as after a sign-up (the host sees it and moves on), not asked for the password again.
+   */
+  const signInAfterConfirm = async (username: string): Promise<boolean> => {
+    const kept = unconfirmedSignIn;
+    unconfirmedSignIn = null;
+    if (!kept || kept.username !== username || Date.now() - kept.at > SIGN_IN_AFTER_CONFIRM_MS) return false;
+    const result = await withProductErrors(() => signIn({ username, password: kept.password })).catch(() => null);
+    if (result?.isSignedIn !== true) return false;
+    // Signed in outside the widget, which has nothing more to ask: the host may take over at once.
+    announceWidgetDone();
+    return true;
+  };
+
+  return {
     getCurrentUser: currentUser,
     // The props name the sign-in and sign-up fields (SPEC §3) and SPEC §5 validation replaces Amplify's password rules,
     // so the form needs nothing from Amplify's configuration: it is drawn before Amplify has loaded.
     getAmplifyConfig: async () => ({
       passwordlessCapabilities: { emailOtpEnabled: false, smsOtpEnabled: false, webAuthnEnabled: false },
     }),
-    handleSignIn: (input: Parameters<typeof signIn>[0]) =>
-      withProductErrors(() => signIn({ ...input, username: toE164Username(input.username) })),
+    handleSignIn: async (input: Parameters<typeof signIn>[0]) => {
+      const username = toE164Username(input.username);
+      const result = await withProductErrors(() => signIn({ ...input, username }));
+      unconfirmedSignIn =
+        result.nextStep.signInStep === 'CONFIRM_SIGN_UP' && input.password
+          ? { username, password: input.password, at: Date.now() }
+          : null;
+      return result;
+    },
     handleSignUp: (input: Parameters<typeof signUp>[0]) => {
       const username = toE164Username(input.username);
       const attributes = input.options?.userAttributes;
@@ -109,12 +140,14 @@ export const createAuthServices = ({ onSignUpStarted, onBackToSignIn }: AuthServ
       onSignUpStarted?.();
       return request;
     },
-    handleConfirmSignUp: (input: Parameters<typeof confirmSignUp>[0]) =>
-      thenSay(
-        withProductErrors(() => confirmSignUp({ ...input, username: toE164Username(input.username) })),
-        onBackToSignIn,
-        ACCOUNT_CONFIRMED,
-      ),
+    handleConfirmSignUp: async (input: Parameters<typeof confirmSignUp>[0]) => {
+      const username = toE164Username(input.username);
+      const result = await withProductErrors(() => confirmSignUp({ ...input, username }));
+      if (!(result.nextStep.signUpStep === 'DONE' && (await signInAfterConfirm(username)))) {
+        onBackToSignIn?.(ACCOUNT_CONFIRMED);
+      }
+      return result;
+    },
     handleResendSignUpCode: (input: Parameters<typeof resendSignUpCode>[0]) =>
       withProductErrors(() =>
         resendSignUpCode({
@@ -136,4 +169,5 @@ export const createAuthServices = ({ onSignUpStarted, onBackToSignIn }: AuthServ
     validateConfirmPassword: noFurtherErrors,
     validateRequiredFieldsForAuthMethod: noFurtherErrors,
     // Amplify's own functions are typed with an extra (server context) overload the Authenticator never uses.
-  }) as unknown as AuthenticatorServices;
+  } as unknown as AuthenticatorServices;
+};

@@ -44,6 +44,16 @@ async function openSignIn() {
   };
 }
 
+it('asks for the phone number with a placeholder that shows whole beside the dial code on a 390 px phone', async () => {
+  const { user, phone } = await openSignIn();
+  expect(phone).toHaveAttribute('placeholder', 'Phone number');
+  expect(phone).toBeRequired();
+  await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+  const reset = await screen.findByLabelText('Enter your phone number');
+  expect(reset).toHaveAttribute('placeholder', 'Phone number');
+  expect(reset).toBeRequired();
+});
+
 describe('Sign in', () => {
   it('shows the product name, the Sign In and Create Account tabs, and no social providers', async () => {
     render(<AuthPage />);

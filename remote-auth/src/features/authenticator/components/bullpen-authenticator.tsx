@@ -26,10 +26,16 @@ import { SignUpRefreshContext } from './sign-up-refresh';
 /** SPEC §2: the issuer shown by authenticator apps for the QR code of the setup screen. */
 const TOTP_ISSUER = 'Bullpen';
 
-/** Amplify's own placeholder ("Enter your Phone Number") is cut off beside the dial code on a 390 px phone. */
+/** Amplify's own placeholders ("Enter your Phone Number") are cut off beside the dial code on a 390 px phone. */
 const PHONE_PLACEHOLDER = 'Phone number';
 
 const formFields = {
+  // A field given here loses Amplify's defaults for that screen where it differs from the field's own (the reset
+  // screen's label, "required"): those are spelt out as Amplify has them.
+  signIn: { username: { placeholder: PHONE_PLACEHOLDER, isRequired: true } },
+  forgotPassword: {
+    username: { label: 'Enter your phone number', placeholder: PHONE_PLACEHOLDER, isRequired: true },
+  },
   signUp: {
     phone_number: { order: 1, dialCode: '+1', placeholder: PHONE_PLACEHOLDER },
     password: { order: 2 },

@@ -7,6 +7,7 @@ const { TestEnvironment } = require('jest-environment-node');
 
 const TEXT_CHARS = 1200;
 const ERRORS_SHOWN = 5;
+const PENDING_SHOWN = 10;
 /** A tab that does not answer within this long is reported as such, never waited for. */
 const TAB_TIMEOUT_MS = 5000;
 const FAILURES_DIR = path.join(__dirname, '..', '.e2e-artifacts', 'failures');
@@ -66,6 +67,12 @@ class JourneyEnvironment extends TestEnvironment {
           lines.push(`    text: ${squeezed.slice(0, TEXT_CHARS)}${squeezed.length > TEXT_CHARS ? ' …' : ''}`);
           const errors = errorsOf?.get(page) ?? [];
           for (const error of errors.slice(-ERRORS_SHOWN)) lines.push(`    logged: ${error.slice(0, 300)}`);
+          // Long-lived streams (/events) are always pending: only the others say what the page was waiting for.
+          const pending = [...(this.global.__journeyPendingRequests?.get(page)?.values() ?? [])].filter(
+            (request) => !/\/events(\?|$)/.test(request.url),
+          );
+          for (const request of pending.slice(0, PENDING_SHOWN))
+            lines.push(`    waiting ${Math.round((Date.now() - request.since) / 1000)} s for: ${request.url}`);
           fs.mkdirSync(FAILURES_DIR, { recursive: true });
           const file = path.join(FAILURES_DIR, `${this.testFile}-${slug(event.test.name)}-${n}.png`);
           const shot = await within(

@@ -53,6 +53,7 @@ export const appUrl = (path: string) => `${stack().app}${path}`;
 const failureReport = globalThis as typeof globalThis & {
   __journeyBrowsers?: Set<Browser>;
   __journeyPageErrors?: WeakMap<Page, string[]>;
+  __journeyPendingRequests?: WeakMap<Page, Map<unknown, { url: string; since: number }>>;
 };
 
 export async function launchBrowser(): Promise<Browser> {
@@ -91,6 +92,13 @@ export async function newPage(
   });
   failureReport.__journeyPageErrors ??= new WeakMap();
   failureReport.__journeyPageErrors.set(page, errors);
+  // The requests still unanswered, for a failure report to name what a page was waiting for.
+  const pending = new Map<unknown, { url: string; since: number }>();
+  page.on('request', (request) => pending.set(request, { url: request.url(), since: Date.now() }));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  failureReport.__journeyPendingRequests ??= new WeakMap();
+  failureReport.__journeyPendingRequests.set(page, pending);
   if (user) await signIn(context, user);
   return { context, page, errors };
 }

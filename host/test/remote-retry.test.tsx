@@ -3,10 +3,11 @@
 // and each remote's entry script, by its container on the page's global as the script would leave it.
 import { setRuntimeConfig } from '@bullpen/shared';
 import { init } from '@module-federation/enhanced/runtime';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FEDERATION_NAMES, REMOTE_UNAVAILABLE_TEXT, type RemoteName } from '../src/features/remotes';
 import { registerRuntimeRemotes } from '../src/features/remotes/api/federation';
+import { STALLED_LOAD_MS } from '../src/features/remotes/api/page-loads';
 import { RemotePage } from '../src/features/remotes/components/remote-page';
 import { retryPlugin } from '../src/runtime-plugins/retry';
 
@@ -43,12 +44,16 @@ const manifest = (remote: RemoteName) => {
 
 /** The remotes' servers: each request for a manifest is answered, or fails as a server that is down does. */
 const network = { down: false, failNext: 0, manifestRequests: 0 };
-/** Chunks of an exposed page that fail to load before one does. */
-const chunks = { failNext: 0 };
+/** Chunks of an exposed page that fail to load before one does, or that never answer. */
+const chunks = { failNext: 0, hangNext: 0 };
 
 const container = (remote: RemoteName) => ({
   init: async () => undefined,
   get: async (expose: string) => {
+    if (chunks.hangNext > 0) {
+      chunks.hangNext -= 1;
+      return new Promise<never>(() => undefined);
+    }
     if (chunks.failNext > 0) {
       chunks.failNext -= 1;
       throw new Error(`Loading chunk of ${expose} failed`);
@@ -93,6 +98,7 @@ beforeAll(() => {
 beforeEach(() => {
   Object.assign(network, { down: false, failNext: 0, manifestRequests: 0 });
   chunks.failNext = 0;
+  chunks.hangNext = 0;
 });
 
 afterAll(() => jest.restoreAllMocks());
@@ -112,6 +118,23 @@ it('retries a page whose chunk fails once, and shows it', async () => {
   render(<RemotePage remote="contests" page="ContestDetailPage" />);
   expect(await screen.findByRole('heading', { name: 'contests ./ContestDetailPage' }, SETTLED)).toBeInTheDocument();
   expect(chunks.failNext).toBe(0);
+});
+
+it('abandons a load that never answers and starts over by itself, without an error screen', async () => {
+  jest.useFakeTimers({ advanceTimers: true });
+  try {
+    chunks.hangNext = 1;
+    render(<RemotePage remote="auth" page="HomePage" />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+    const before = network.manifestRequests;
+    act(() => jest.advanceTimersByTime(STALLED_LOAD_MS));
+    expect(await screen.findByRole('heading', { name: 'auth ./HomePage' }, SETTLED)).toBeInTheDocument();
+    expect(screen.queryByText(REMOTE_UNAVAILABLE_TEXT)).not.toBeInTheDocument();
+    // The new attempt read the remote afresh.
+    expect(network.manifestRequests).toBeGreaterThan(before);
+  } finally {
+    jest.useRealTimers();
+  }
 });
 
 it('uses a manifest the page already holds, without fetching it', async () => {

@@ -75,6 +75,12 @@ function resetRemote(remote: RemoteName): void {
   registerRemotes([{ name: FEDERATION_NAMES[remote], entry: registered[remote] }], { force: true });
 }
 
+/** Drops a load of `remote` that never settled, so a new attempt starts from its manifest, not from the runtime's
+ *  pending state for it. */
+export function abandonRemoteLoad(remote: RemoteName): void {
+  resetRemote(remote);
+}
+
 /** A remote built against shared code this page cannot give it (Module Federation's strictVersion refusal, e.g. a
  *  remote that needs @bullpen/shared ^2.0.0 on a host that provides 1.x). */
 export function isSharedVersionRefusal(error: unknown): boolean {

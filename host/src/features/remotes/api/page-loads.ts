@@ -1,10 +1,37 @@
 import type { ComponentType } from 'react';
-import { loadRemotePage, type RemoteName } from './federation';
+import { abandonRemoteLoad, loadRemotePage, type RemoteName } from './federation';
 import type { RemotePages } from './pages';
 
 // One load per remote page and attempt, shared by the route's early start (preload-route.ts, as soon as the config is
 // known) and the page itself (RemotePage), so a page whose code has run before React reaches it renders at once:
 // no loader frame, no extra render and layout before it.
+
+/**
+ * How long a page's load may take before it is abandoned: the Module Federation runtime can leave a load pending for
+ * good (a script that never answers, a container that never settles: module-federation/vite#733), and a page must not
+ * show its loader for ever. Far beyond a slow phone's load of a page (a few seconds on throttled 4G).
+ */
+export const STALLED_LOAD_MS = 20_000;
+
+/** A load abandoned after STALLED_LOAD_MS; RemotePage starts one new attempt by itself. */
+export class StalledLoadError extends Error {
+  constructor(remote: RemoteName, page: string) {
+    super(`${remote}/${page} did not load within ${STALLED_LOAD_MS / 1000} s`);
+    this.name = 'StalledLoadError';
+  }
+}
+
+/** The remote's page, or a StalledLoadError once STALLED_LOAD_MS have passed without an answer. */
+function withinDeadline<R extends RemoteName>(remote: R, page: RemotePages[R]) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      abandonRemoteLoad(remote);
+      reject(new StalledLoadError(remote, page));
+    }, STALLED_LOAD_MS);
+  });
+  return Promise.race([loadRemotePage(remote, page), stalled]).finally(() => clearTimeout(timer));
+}
 
 const loads = new Map<string, Promise<ComponentType>>();
 const loaded = new Map<string, ComponentType>();
@@ -18,7 +45,7 @@ export function loadPage<R extends RemoteName>(remote: R, page: RemotePages[R], 
   const key = pageLoadKey(remote, page, attempt);
   let load = loads.get(key);
   if (!load) {
-    load = loadRemotePage(remote, page).then(
+    load = withinDeadline(remote, page).then(
       (module) => {
         loaded.set(key, module.default);
         return module.default;

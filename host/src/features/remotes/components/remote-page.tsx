@@ -1,9 +1,9 @@
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { PageLoader } from '../../loader';
 import type { RemoteName } from '../api/federation';
 import { reportLoadFailure, reportRemoteError, reportRemoteView } from '../api/health-beacon';
-import { loadedPage, loadPage, pageLoadKey } from '../api/page-loads';
+import { loadedPage, loadPage, pageLoadKey, StalledLoadError } from '../api/page-loads';
 import type { RemotePages } from '../api/pages';
 import { RemoteUnavailable } from './remote-unavailable';
 
@@ -19,10 +19,13 @@ function LoadedPage<R extends RemoteName>({
   remote,
   page,
   attempt,
+  onStalled,
 }: {
   remote: R;
   page: RemotePages[R];
   attempt: number;
+  /** A load that never answered was abandoned: start a new attempt rather than show a failure. */
+  onStalled?: () => void;
 }) {
   const loadKey = pageLoadKey(remote, page, attempt);
   const [state, setState] = useState<Loading>(() => ({ Page: loadedPage(loadKey) }));
@@ -34,13 +37,14 @@ function LoadedPage<R extends RemoteName>({
       (error: unknown) => {
         if (!current) return;
         reportLoadFailure(remote, error);
-        setState({ failure: { error } });
+        if (error instanceof StalledLoadError && onStalled) onStalled();
+        else setState({ failure: { error } });
       },
     );
     return () => {
       current = false;
     };
-  }, [remote, page, attempt, loadKey]);
+  }, [remote, page, attempt, loadKey, onStalled]);
   if (state.failure) throw state.failure.error;
   const { Page } = state;
   return Page ? <Page /> : <PageLoader />;
@@ -51,6 +55,7 @@ function LoadedPage<R extends RemoteName>({
  *  (its src/exposes.ts). */
 export function RemotePage<R extends RemoteName>({ remote, page }: { remote: R; page: RemotePages[R] }) {
   const [attempt, setAttempt] = useState(0);
+  const startOver = useCallback(() => setAttempt((value) => value + 1), []);
   // Each page shown counts once for its remote's release (health-beacon.ts); a Retry is not another view.
   useEffect(() => reportRemoteView(remote), [remote, page]);
   return (
@@ -61,7 +66,14 @@ export function RemotePage<R extends RemoteName>({ remote, page }: { remote: R; 
         <RemoteUnavailable remote={remote} error={error} onRetry={() => setAttempt((value) => value + 1)} />
       )}
     >
-      <LoadedPage key={pageLoadKey(remote, page, attempt)} remote={remote} page={page} attempt={attempt} />
+      <LoadedPage
+        key={pageLoadKey(remote, page, attempt)}
+        remote={remote}
+        page={page}
+        attempt={attempt}
+        // Once by itself; a second stalled load shows the unavailable screen, with its Retry.
+        onStalled={attempt === 0 ? startOver : undefined}
+      />
     </ErrorBoundary>
   );
 }

@@ -33,12 +33,14 @@ const manifest = (remote: RemoteName) => {
     },
     shared: [],
     remotes: [],
-    exposes: ['HomePage', 'ContestDetailPage', 'LiveContestPage', 'ProfilePage', 'EditProfilePage'].map((page) => ({
-      id: `${name}:${page}`,
-      name: page,
-      path: `./${page}`,
-      assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } },
-    })),
+    exposes: ['AuthPage', 'HomePage', 'ContestDetailPage', 'LiveContestPage', 'ProfilePage', 'EditProfilePage'].map(
+      (page) => ({
+        id: `${name}:${page}`,
+        name: page,
+        path: `./${page}`,
+        assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } },
+      }),
+    ),
   };
 };
 
@@ -124,11 +126,11 @@ it('abandons a load that never answers and starts over by itself, without an err
   jest.useFakeTimers({ advanceTimers: true });
   try {
     chunks.hangNext = 1;
-    render(<RemotePage remote="auth" page="HomePage" />);
+    render(<RemotePage remote="auth" page="AuthPage" />);
     expect(await screen.findByRole('status')).toHaveTextContent('Loading');
     const before = network.manifestRequests;
     act(() => jest.advanceTimersByTime(STALLED_LOAD_MS));
-    expect(await screen.findByRole('heading', { name: 'auth ./HomePage' }, SETTLED)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'auth ./AuthPage' }, SETTLED)).toBeInTheDocument();
     expect(screen.queryByText(REMOTE_UNAVAILABLE_TEXT)).not.toBeInTheDocument();
     // The new attempt read the remote afresh.
     expect(network.manifestRequests).toBeGreaterThan(before);

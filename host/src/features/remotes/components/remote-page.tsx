@@ -30,7 +30,13 @@ function LoadedPage<R extends RemoteName>({
   const loadKey = pageLoadKey(remote, page, attempt);
   const [state, setState] = useState<Loading>(() => ({ Page: loadedPage(loadKey) }));
   useEffect(() => {
-    if (loadedPage(loadKey)) return;
+    // Loaded since this render (a preload of the page finished in between): shown now. Leaving it there kept the
+    // loader up for good, since nothing else would set the page.
+    const ready = loadedPage(loadKey);
+    if (ready) {
+      setState((shown) => (shown.Page === ready ? shown : { Page: ready }));
+      return;
+    }
     let current = true;
     loadPage(remote, page, attempt).then(
       (Page) => current && setState({ Page }),

@@ -65,20 +65,14 @@ function chooseAgain(remote: RemoteName): void {
 }
 
 /**
- * Forgets one remote's failed load, so the next attempt (the page's Retry, a later visit) fetches its manifest and
- * entry again instead of the failure the runtime keeps. Only that remote: re-registering
+ * Forgets one remote's failed or stalled load, so the next attempt (the page's Retry, a later visit) fetches its
+ * manifest and entry again instead of the failure or pending state the runtime keeps. Only that remote: re-registering
  * every remote with `force` would also drop the healthy remotes' loaded modules and the shared modules they provided
  * (runtime-core removes a forced remote's caches), and log a warning for each.
  */
-function resetRemote(remote: RemoteName): void {
+export function resetRemote(remote: RemoteName): void {
   if (!registered) return;
   registerRemotes([{ name: FEDERATION_NAMES[remote], entry: registered[remote] }], { force: true });
-}
-
-/** Drops a load of `remote` that never settled, so a new attempt starts from its manifest, not from the runtime's
- *  pending state for it. */
-export function abandonRemoteLoad(remote: RemoteName): void {
-  resetRemote(remote);
 }
 
 /** A remote built against shared code this page cannot give it (Module Federation's strictVersion refusal, e.g. a

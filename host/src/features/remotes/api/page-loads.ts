@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { abandonRemoteLoad, loadRemotePage, type RemoteName } from './federation';
+import { loadRemotePage, type RemoteName, resetRemote } from './federation';
 import type { RemotePages } from './pages';
 
 // One load per remote page and attempt, shared by the route's early start (preload-route.ts, as soon as the config is
@@ -26,7 +26,7 @@ function withinDeadline<R extends RemoteName>(remote: R, page: RemotePages[R]) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const stalled = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      abandonRemoteLoad(remote);
+      resetRemote(remote);
       reject(new StalledLoadError(remote, page));
     }, STALLED_LOAD_MS);
   });

@@ -68,9 +68,7 @@ export function RemotePage<R extends RemoteName>({ remote, page }: { remote: R; 
     <ErrorBoundary
       resetKeys={[remote, page, attempt]}
       onError={(error) => reportRemoteError(remote, error)}
-      fallbackRender={({ error }) => (
-        <RemoteUnavailable remote={remote} error={error} onRetry={() => setAttempt((value) => value + 1)} />
-      )}
+      fallbackRender={({ error }) => <RemoteUnavailable remote={remote} error={error} onRetry={startOver} />}
     >
       <LoadedPage
         key={pageLoadKey(remote, page, attempt)}

@@ -16,12 +16,19 @@ import type { Executor } from './database';
 export function benchmarkLevelsSql(due: SQL, now: Date): SQL {
   return sql`
     WITH ${actionFactorsCte}
-    SELECT f.first_at,
-      AVG(e.price_cents::float8 * ${actionAdjustment(sql`b.symbol`, sql`f.first_at`, sql`${now}::timestamptz`)} / b.price_cents) AS level
+    SELECT f.first_at, ${levelFromBases(sql`e.price_cents`, sql`${now}::timestamptz`)} AS level
     FROM (SELECT DISTINCT first_at FROM ${due} AS d WHERE first_at IS NOT NULL) f
     JOIN benchmark_bases b ON b.first_at = f.first_at
     JOIN equities e ON e.symbol = b.symbol
     GROUP BY f.first_at`;
+}
+
+/**
+ * The level at `at` of the bases `b` (benchmark_bases rows of one first point) at prices `price`: the mean over symbols
+ * of the price, adjusted for the actions since the first point (action_factors must be in scope), over its base.
+ */
+export function levelFromBases(price: SQL, at: SQL): SQL {
+  return sql`AVG(${price}::float8 * ${actionAdjustment(sql`b.symbol`, sql`b.first_at`, at)} / b.price_cents)`;
 }
 
 /**

@@ -2,7 +2,8 @@ import type { BenchmarkPoint, LiveContest, PickReturn, RankedValuePoint, Standin
 import { inArray, sql } from 'drizzle-orm';
 import { roundRatio, toDollars } from '../domain/money';
 import { contestView } from './contests';
-import { actionAdjustment, actionFactorsCte } from './corporate-actions';
+import { levelFromBases } from './benchmark';
+import { actionFactorsCte } from './corporate-actions';
 import { type Executor, queryRows } from './database';
 import { contests } from './schema';
 
@@ -46,8 +47,7 @@ export async function benchmarkSeries(
     ? sql`
     UNION ALL
     SELECT ${liveTick}::timestamptz AS t,
-      AVG(COALESCE(ph.price_cents, e.price_cents)::float8
-        * ${actionAdjustment(sql`b.symbol`, sql`b.first_at`, sql`${liveTick}::timestamptz`)} / b.price_cents) - 1 AS r
+      ${levelFromBases(sql`COALESCE(ph.price_cents, e.price_cents)`, sql`${liveTick}::timestamptz`)} - 1 AS r
     FROM first JOIN benchmark_bases b ON b.first_at = first.first_at
     JOIN equities e ON e.symbol = b.symbol
     -- The tick's own price where one was stored at its time (the simulator's), else the last one known.

@@ -203,9 +203,7 @@ function valuationSql(
           }
         RETURNING 1
       )${withPoints ? sql`${atPoint}${pointWrites}` : sql``}
-      SELECT (SELECT COUNT(*) FROM valued) AS n, (SELECT COUNT(*) FROM written) AS w,${
-        withPoints ? sql` (SELECT COUNT(*) FROM written_at_point) AS wp,` : sql``
-      }
+      SELECT (SELECT COUNT(*) FROM valued) AS n, (SELECT COUNT(*) FROM written) AS w,
         (SELECT json_agg(json_build_array(r.contest_id, r.user_id)) FROM ranked r
          WHERE r.rank <= 3 AND r.contest_id IN (
            SELECT contest_id FROM ranked WHERE rank <= 3 GROUP BY contest_id HAVING COUNT(*) <= ${PODIUM_MAX})) AS podium`;
